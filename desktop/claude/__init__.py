@@ -1,0 +1,1 @@
+"""The Claude Code CLI as a program, and its files in config dirs."""

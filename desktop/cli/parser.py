@@ -1,0 +1,35 @@
+"""The argument parser: one-line errors and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        raise SystemExit(2)
+
+
+def build_parser(version: str) -> Parser:
+    parser = Parser(
+        prog="sessiondesk",
+        description="Every Claude Code session on this machine, for every account. "
+        "With no command, opens the window.",
+    )
+    parser.add_argument("--home", metavar="DIR", help="data folder (env SESSIONDESK_HOME)")
+    parser.add_argument("--claude", metavar="PATH", help="the claude binary to run")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--version", action="version", version=f"sessiondesk {version}")
+    return parser
+
+
+def add_group(
+    commands: argparse._SubParsersAction, name: str, help_text: str
+) -> argparse._SubParsersAction:
+    """A command with subcommands of its own (`accounts add`, …)."""
+    group = commands.add_parser(name, help=help_text, description=help_text)
+    sub = group.add_subparsers(dest=f"{name}_command", metavar="SUBCOMMAND", required=True)
+    return sub

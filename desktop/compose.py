@@ -1,0 +1,55 @@
+"""Wire the services to their adapters: shared by the window and the CLI."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from desktop.claude.configdir import default_config_dir
+from desktop.services.accounts import AccountService
+from desktop.services.settings import SettingsService
+from desktop.store.accounts import SqlAccountRepository
+from desktop.store.db import Database, open_database
+from desktop.store.settings import SqlSettingsRepository
+from desktop.vault.keyring_vault import KeyringVault
+
+DB_NAME = "sessiondesk.db"
+
+
+def resolve_home(home: str | None) -> Path:
+    """`--home`, else `$SESSIONDESK_HOME`, else the per-user data dir."""
+    chosen = home or os.environ.get("SESSIONDESK_HOME", "").strip()
+    if chosen:
+        return Path(os.path.expanduser(chosen)).absolute()
+    return Path(platformdirs.user_data_dir("sessiondesk", appauthor=False))
+
+
+@dataclass
+class Services:
+    home: Path
+    db: Database
+    accounts: AccountService
+    settings: SettingsService
+    claude_override: str | None = None
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def open_services(home: Path, claude: str | None = None) -> Services:
+    db = open_database(home / DB_NAME)
+    settings_repo = SqlSettingsRepository(db)
+    accounts = AccountService(
+        SqlAccountRepository(db), KeyringVault(), settings_repo, default_config_dir()
+    )
+    accounts.ensure_default()
+    return Services(
+        home=home,
+        db=db,
+        accounts=accounts,
+        settings=SettingsService(settings_repo),
+        claude_override=claude,
+    )

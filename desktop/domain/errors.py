@@ -1,0 +1,29 @@
+"""Errors a user can act on. Their message is shown as is, never a traceback."""
+
+
+class SessiondeskError(Exception):
+    """Base of every error whose message is meant for a person."""
+
+    exit_code = 1
+
+
+class UsageError(SessiondeskError):
+    """Bad usage or bad input: the person can fix it by calling differently."""
+
+    exit_code = 2
+
+
+class NotFoundError(SessiondeskError):
+    """A named thing (account, session, execution) does not exist."""
+
+
+class ConflictError(UsageError):
+    """The request collides with what exists (a duplicate name, say)."""
+
+
+class StoreError(SessiondeskError):
+    """The database cannot be used as it is (newer schema, locked, corrupt)."""
+
+
+class VaultError(SessiondeskError):
+    """The OS keyring refused or is unavailable."""

@@ -1,0 +1,87 @@
+"""The settings a person can change, their defaults and how each is checked."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from desktop.domain.errors import UsageError
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "zh_CN": "中文"}
+
+
+def _bool(raw: str) -> str:
+    lowered = raw.strip().lower()
+    if lowered in {"1", "true", "yes", "on"}:
+        return "true"
+    if lowered in {"0", "false", "no", "off"}:
+        return "false"
+    raise ValueError("expected true or false")
+
+
+def _positive_int(raw: str) -> str:
+    value = int(raw.strip())
+    if value <= 0:
+        raise ValueError("expected a positive whole number")
+    return str(value)
+
+
+def _language(raw: str) -> str:
+    if raw not in LANGUAGES:
+        raise ValueError("expected one of " + ", ".join(LANGUAGES))
+    return raw
+
+
+def _path_list(raw: str) -> str:
+    """A JSON list of folders; an empty list means no limit."""
+    value = json.loads(raw) if raw.strip().startswith("[") else [p for p in raw.split(":") if p]
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise ValueError("expected a JSON list of folders, or folders separated by ':'")
+    return json.dumps(value)
+
+
+def _text(raw: str) -> str:
+    return raw
+
+
+@dataclass(frozen=True, slots=True)
+class SettingSpec:
+    key: str
+    default: str
+    parse: Callable[[str], str]
+    help: str
+
+
+SPECS: dict[str, SettingSpec] = {
+    spec.key: spec
+    for spec in (
+        SettingSpec("claude.path", "", _text, "path of the claude binary (empty: search PATH)"),
+        SettingSpec("language", "en", _language, "language of the window: en, es or zh_CN"),
+        SettingSpec("rollover.enabled", "true", _bool, "start a fresh session before overflow"),
+        SettingSpec("rollover.threshold_tokens", "150000", _positive_int, "context tokens"),
+        SettingSpec("carry_context.budget_bytes", "24000", _positive_int, "carried bytes"),
+        SettingSpec("sessions.roots", "[]", _path_list, "only list sessions under these"),
+    )
+}
+
+UI_PREFIX = "ui."
+"""Window state (geometry, last selection) the window keeps for itself."""
+
+
+def normalize(key: str, raw: str) -> str:
+    """Check a value for a known key and return it in its stored form."""
+    if key.startswith(UI_PREFIX):
+        return raw
+    spec = SPECS.get(key)
+    if spec is None:
+        raise UsageError(f"unknown setting {key!r}; known: {', '.join(sorted(SPECS))}")
+    try:
+        return spec.parse(raw)
+    except (ValueError, json.JSONDecodeError) as exc:
+        raise UsageError(f"invalid value for {key}: {exc}") from None
+
+
+def default(key: str) -> str | None:
+    spec = SPECS.get(key)
+    return spec.default if spec else None

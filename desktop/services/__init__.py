@@ -1,0 +1,1 @@
+"""Use cases, written against the domain's ports. No Qt, no SQL, no processes."""

@@ -1,0 +1,110 @@
+"""Register, list and remove accounts; keep their secrets in the vault."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop.domain.accounts import DEFAULT_ACCOUNT, Account, AuthKind, validate_account_name
+from desktop.domain.errors import NotFoundError, UsageError, VaultError
+from desktop.domain.ports import AccountRepository, SecretVault, SettingsRepository
+
+_DEFAULT_REGISTERED = "internal.default_account_registered"
+
+
+@dataclass(frozen=True, slots=True)
+class AccountView:
+    account: Account
+    has_secret: bool | None
+    """None when the keyring could not be asked (locked or missing)."""
+
+
+class AccountService:
+    def __init__(
+        self,
+        repo: AccountRepository,
+        vault: SecretVault,
+        settings: SettingsRepository,
+        default_config_dir: Path,
+    ) -> None:
+        self._repo = repo
+        self._vault = vault
+        self._settings = settings
+        self._default_config_dir = default_config_dir
+
+    def ensure_default(self) -> Account | None:
+        """Register the default Claude config dir once, the first time we see it."""
+        if self._settings.get(_DEFAULT_REGISTERED):
+            return None
+        if not self._default_config_dir.is_dir() or self._repo.get(DEFAULT_ACCOUNT):
+            return None
+        account = self._repo.add(DEFAULT_ACCOUNT, str(self._default_config_dir), AuthKind.LOGIN)
+        self._settings.set(_DEFAULT_REGISTERED, "1")
+        return account
+
+    def add(
+        self, name: str, config_dir: str, auth: AuthKind, secret: str | None = None
+    ) -> Account:
+        validate_account_name(name)
+        if not config_dir.strip():
+            raise UsageError("--config-dir must name a folder")
+        folder = Path(os.path.expanduser(config_dir)).absolute()
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"{folder} exists and is not a folder")
+        if secret is not None and auth is AuthKind.LOGIN:
+            raise UsageError("a 'login' account keeps its login in its config dir: no secret")
+        if secret is not None and not secret.strip():
+            raise UsageError("the secret read from stdin is empty")
+        account = self._repo.add(name, str(folder), auth)
+        if secret is not None:
+            try:
+                self._vault.store(name, secret.strip())
+            except VaultError:
+                self._repo.remove(name)
+                raise
+        return account
+
+    def get(self, name: str) -> Account:
+        account = self._repo.get(name)
+        if account is None:
+            known = ", ".join(a.name for a in self._repo.list()) or "none yet"
+            raise NotFoundError(f"no account named {name!r} (accounts: {known})")
+        return account
+
+    def list(self) -> list[AccountView]:
+        views = []
+        for account in self._repo.list():
+            has: bool | None = None
+            if account.auth is not AuthKind.LOGIN:
+                try:
+                    has = self._vault.has(account.name)
+                except VaultError:
+                    has = None
+            else:
+                has = False
+            views.append(AccountView(account, has))
+        return views
+
+    def set_secret(self, name: str, secret: str) -> None:
+        account = self.get(name)
+        if account.auth is AuthKind.LOGIN:
+            raise UsageError(f"account {name!r} uses the login in its config dir: no secret")
+        if not secret.strip():
+            raise UsageError("the secret read from stdin is empty")
+        self._vault.store(name, secret.strip())
+
+    def secret(self, name: str) -> str | None:
+        """The account's secret, for the process environment only."""
+        account = self.get(name)
+        if account.auth is AuthKind.LOGIN:
+            return None
+        return self._vault.load(name)
+
+    def remove(self, name: str) -> None:
+        account = self.get(name)
+        if account.auth is not AuthKind.LOGIN:
+            self._vault.delete(name)
+        self._repo.remove(name)
+        if name == DEFAULT_ACCOUNT:
+            self._settings.set(_DEFAULT_REGISTERED, "1")

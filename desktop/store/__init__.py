@@ -1,0 +1,1 @@
+"""SQLite storage: typed SQLAlchemy models, repositories and migrations."""

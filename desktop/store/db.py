@@ -1,0 +1,126 @@
+"""Open the SQLite database: WAL, busy timeout, and migrations on open.
+
+A database written by an older Sessiondesk is migrated forward; one written
+by a newer Sessiondesk is refused untouched, so a downgrade never eats data.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from desktop.domain.errors import StoreError
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+BUSY_TIMEOUT_MS = 5000
+
+
+def _alembic_config(connection: object | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.close()
+
+
+def make_engine(path: Path) -> Engine:
+    engine = create_engine(
+        f"sqlite:///{path}",
+        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+    )
+    event.listen(engine, "connect", _on_connect)
+    return engine
+
+
+class Database:
+    """The engine and a session factory for one SQLite file."""
+
+    def __init__(self, path: Path, engine: Engine) -> None:
+        self.path = path
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A unit of work: committed when the block ends, rolled back on error."""
+        with self._sessions() as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def revision(self) -> str | None:
+        with self.engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def upgrade(engine: Engine, target: str = "head") -> None:
+    with engine.begin() as connection:
+        command.upgrade(_alembic_config(connection), target)
+
+
+def open_database(path: Path, *, target: str = "head") -> Database:
+    """Open (creating or migrating as needed) the database at `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(path)
+    try:
+        _check_revision(engine, path)
+        upgrade(engine, target)
+    except (DatabaseError, OperationalError) as exc:
+        engine.dispose()
+        reason = getattr(exc, "orig", exc)
+        raise StoreError(f"cannot open the database {path}: {reason}") from None
+    except StoreError:
+        engine.dispose()
+        raise
+    return Database(path, engine)
+
+
+def _check_revision(engine: Engine, path: Path) -> None:
+    with engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+        tables = set(inspect(connection).get_table_names())
+    if current is None:
+        if tables - {"alembic_version"}:
+            raise StoreError(
+                f"{path} is an SQLite database that Sessiondesk did not create; "
+                "choose another --home"
+            )
+        return
+    scripts = ScriptDirectory.from_config(_alembic_config())
+    known = {rev.revision for rev in scripts.walk_revisions()}
+    if current not in known:
+        raise StoreError(
+            f"the database {path} was written by a newer Sessiondesk (schema {current}; "
+            f"this version knows up to {head_revision()}). Update Sessiondesk, or use "
+            "another --home. The file was left untouched."
+        )

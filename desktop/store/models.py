@@ -1,0 +1,109 @@
+"""SQLAlchemy 2 typed models. The schema changes only through migrations."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    config_dir: Mapped[str] = mapped_column(Text)
+    auth: Mapped[str] = mapped_column(String(16), default="login")
+    created: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SettingRow(Base):
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class ConversationRow(Base):
+    __tablename__ = "conversations"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, unique=True)
+    title: Mapped[str] = mapped_column(Text, default="")
+    description: Mapped[str] = mapped_column(Text, default="")
+    archived: Mapped[bool] = mapped_column(default=False)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+    session_id: Mapped[str | None] = mapped_column(String(64))
+    cwd: Mapped[str | None] = mapped_column(Text)
+    runtime_id: Mapped[str | None] = mapped_column(Text)
+    history_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    last_input_tokens: Mapped[int | None] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(default=utcnow)
+    updated: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class ExecutionRow(Base):
+    __tablename__ = "executions"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    conversation_id: Mapped[str] = mapped_column(
+        ForeignKey("conversations.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    parent_execution_id: Mapped[str | None] = mapped_column(String(36))
+    forked_from_execution_id: Mapped[str | None] = mapped_column(String(36))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+    cwd: Mapped[str] = mapped_column(Text)
+    prompt: Mapped[str] = mapped_column(Text)
+    args_json: Mapped[str] = mapped_column(Text, default="[]")
+    runtime_fingerprint: Mapped[str | None] = mapped_column(Text)
+    session_id_in: Mapped[str | None] = mapped_column(String(64))
+    session_id: Mapped[str | None] = mapped_column(String(64), index=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
+    exit_code: Mapped[int | None] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(Text)
+    usage_json: Mapped[str | None] = mapped_column(Text)
+    context_tokens: Mapped[int | None] = mapped_column(Integer)
+    cost_usd: Mapped[float | None]
+    pid: Mapped[int | None] = mapped_column(Integer)
+    pid_started: Mapped[float | None]
+    started: Mapped[datetime] = mapped_column(default=utcnow)
+    finished: Mapped[datetime | None]
+
+
+class SessionRow(Base):
+    """One Claude Code transcript file found in an account's config dir."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (
+        UniqueConstraint("account_id", "session_id", name="uq_sessions_account_session"),
+        Index("ix_sessions_modified", "modified"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    session_id: Mapped[str] = mapped_column(String(64))
+    path: Mapped[str] = mapped_column(Text)
+    cwd: Mapped[str | None] = mapped_column(Text)
+    title: Mapped[str | None] = mapped_column(Text)
+    first_prompt: Mapped[str | None] = mapped_column(Text)
+    message_count: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[datetime | None]
+    modified: Mapped[datetime | None]
+    size: Mapped[int] = mapped_column(Integer, default=0)
+    mtime_ns: Mapped[int] = mapped_column(Integer, default=0)
+    read_offset: Mapped[int] = mapped_column(Integer, default=0)
+    model: Mapped[str | None] = mapped_column(Text)
+    input_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    output_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(Text)
+    missing: Mapped[bool] = mapped_column(default=False)

@@ -1,0 +1,26 @@
+"""Shared fixtures. Rig fixtures live in tests/rig/ and are registered here."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest_plugins: list[str] = []
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh Sessiondesk home, also exported for child processes."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    monkeypatch.setenv("SESSIONDESK_HOME", str(folder))
+    # the default account must come from the test's own config dir, never the machine's
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "no-default-claude"))
+    yield folder
+
+
+def in_ci() -> bool:
+    return bool(os.environ.get("CI"))
