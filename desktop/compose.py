@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 from desktop.claude.configdir import default_config_dir
 from desktop.services.accounts import AccountService
+from desktop.services.hub import ServiceHub
 from desktop.services.settings import SettingsService
 from desktop.store.accounts import SqlAccountRepository
-from desktop.store.db import Database, open_database
+from desktop.store.db import open_database
 from desktop.store.settings import SqlSettingsRepository
 from desktop.vault.keyring_vault import KeyringVault
 
@@ -27,29 +27,17 @@ def resolve_home(home: str | None) -> Path:
     return Path(platformdirs.user_data_dir("sessiondesk", appauthor=False))
 
 
-@dataclass
-class Services:
-    home: Path
-    db: Database
-    accounts: AccountService
-    settings: SettingsService
-    claude_override: str | None = None
-
-    def close(self) -> None:
-        self.db.close()
-
-
-def open_services(home: Path, claude: str | None = None) -> Services:
+def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     db = open_database(home / DB_NAME)
     settings_repo = SqlSettingsRepository(db)
     accounts = AccountService(
         SqlAccountRepository(db), KeyringVault(), settings_repo, default_config_dir()
     )
     accounts.ensure_default()
-    return Services(
+    return ServiceHub(
         home=home,
-        db=db,
         accounts=accounts,
         settings=SettingsService(settings_repo),
         claude_override=claude,
+        closers=[db.close],
     )

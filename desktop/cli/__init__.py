@@ -43,4 +43,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = report_crash(home, exc)
         out.error(f"internal error ({type(exc).__name__}); details in {path}")
         return 1
-

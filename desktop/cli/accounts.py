@@ -7,10 +7,10 @@ import sys
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
-from desktop.compose import Services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import UsageError
 from desktop.services.accounts import AccountView
+from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -51,7 +51,7 @@ def view_json(view: AccountView) -> dict[str, object]:
     }
 
 
-def _add(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _add(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     secret = read_secret() if args.secret_stdin else None
     account = services.accounts.add(args.name, args.config_dir, AuthKind(args.auth), secret)
     view = AccountView(account, secret is not None)
@@ -59,7 +59,7 @@ def _add(args: argparse.Namespace, services: Services, out: Output) -> int:
     return 0
 
 
-def _list(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     views = services.accounts.list()
 
     def human() -> str:
@@ -76,13 +76,13 @@ def _list(args: argparse.Namespace, services: Services, out: Output) -> int:
     return 0
 
 
-def _remove(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _remove(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     services.accounts.remove(args.name)
     out.emit({"removed": args.name}, f"removed account {args.name}")
     return 0
 
 
-def _set_secret(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _set_secret(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     services.accounts.set_secret(args.name, read_secret())
     out.emit({"name": args.name, "has_secret": True}, f"stored the secret of {args.name}")
     return 0

@@ -6,7 +6,7 @@ import argparse
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
-from desktop.compose import Services
+from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -21,19 +21,19 @@ def register(commands: argparse._SubParsersAction) -> None:
     sub.add_parser("list", help="every setting and its value").set_defaults(handler=_list)
 
 
-def _get(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _get(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     value = services.settings.get(args.key)
     out.emit({"key": args.key, "value": value}, value)
     return 0
 
 
-def _set(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _set(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     value = services.settings.set(args.key, args.value)
     out.emit({"key": args.key, "value": value}, f"{args.key} = {value}")
     return 0
 
 
-def _list(args: argparse.Namespace, services: Services, out: Output) -> int:
+def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     values = services.settings.effective()
     out.emit(values, lambda: table([[k, v] for k, v in values.items()], ["KEY", "VALUE"]))
     return 0

@@ -43,9 +43,7 @@ class AccountService:
         self._settings.set(_DEFAULT_REGISTERED, "1")
         return account
 
-    def add(
-        self, name: str, config_dir: str, auth: AuthKind, secret: str | None = None
-    ) -> Account:
+    def add(self, name: str, config_dir: str, auth: AuthKind, secret: str | None = None) -> Account:
         validate_account_name(name)
         if not config_dir.strip():
             raise UsageError("--config-dir must name a folder")

@@ -1,0 +1,25 @@
+"""Every service of one Sessiondesk home, as the window and the CLI get them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from desktop.services.accounts import AccountService
+from desktop.services.settings import SettingsService
+
+
+@dataclass
+class ServiceHub:
+    home: Path
+    accounts: AccountService
+    settings: SettingsService
+    claude_override: str | None = None
+    """`--claude` given on the command line; wins over the setting."""
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in reversed(self.closers):
+            close()
+        self.closers.clear()
