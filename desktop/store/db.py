@@ -41,7 +41,6 @@ def head_revision() -> str:
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA journal_mode = WAL")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.close()
@@ -94,6 +93,9 @@ def open_database(path: Path, *, target: str = "head") -> Database:
     engine = make_engine(path)
     try:
         _check_revision(engine, path)
+        with engine.connect() as connection:
+            # WAL is a property of the file: set it only once the file is known to be ours
+            connection.exec_driver_sql("PRAGMA journal_mode = WAL")
         upgrade(engine, target)
     except (DatabaseError, OperationalError) as exc:
         engine.dispose()

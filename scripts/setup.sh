@@ -1,0 +1,86 @@
+# Sourced by run-app and run-tests: brings a fresh machine to where they can run.
+# Every step is skipped when already done, so a second run starts at once.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${SESSIONDESK_VENV:-$ROOT/.venv}"
+CLAUDE_VERSION="2.1.332"
+CLAUDE_CACHE="${SESSIONDESK_CLAUDE_CACHE:-$HOME/.cache/sessiondesk/claude-cli}"
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
+
+pick_python() {
+    for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
+        [ -n "$candidate" ] || continue
+        command -v "$candidate" >/dev/null 2>&1 || continue
+        if "$candidate" -c 'import sys; sys.exit(not ((3, 11) <= sys.version_info[:2] < (3, 14)))' 2>/dev/null; then
+            echo "$candidate"; return 0
+        fi
+    done
+    echo "Sessiondesk needs Python 3.11, 3.12 or 3.13 (qasync does not support 3.14 yet)" >&2
+    return 1
+}
+
+# Debian packages: Qt's runtime libraries always; D-Bus, gnome-keyring and CJK fonts for tests.
+ensure_system_packages() {
+    local wanted=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3 python3-venv)
+    if [ "${1:-}" = "tests" ]; then
+        wanted+=(dbus gnome-keyring fonts-noto-cjk nodejs npm)
+    fi
+    command -v dpkg-query >/dev/null 2>&1 || return 0
+    local missing=()
+    for pkg in "${wanted[@]}"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    # node and npm may come from elsewhere than Debian's packages
+    if command -v npm >/dev/null 2>&1; then
+        missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+    fi
+    local todo=()
+    for pkg in "${missing[@]}"; do [ -n "$pkg" ] && todo+=("$pkg"); done
+    [ ${#todo[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            say "installing ${todo[*]} (sudo)"
+            sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${todo[@]}" >/dev/null
+        else
+            say "missing Debian packages: ${todo[*]} (install them as root)"
+        fi
+        return 0
+    fi
+    say "installing ${todo[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${todo[@]}" >/dev/null
+}
+
+ensure_venv() {
+    local extras="${1:-}"
+    local stamp="$VENV/.sessiondesk-installed$extras"
+    if [ ! -x "$VENV/bin/python" ]; then
+        local python; python="$(pick_python)"
+        say "creating $VENV with $python"
+        "$python" -m venv "$VENV"
+    fi
+    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+        say "installing Sessiondesk${extras} into $VENV"
+        "$VENV/bin/python" -m pip install -q --upgrade pip
+        "$VENV/bin/python" -m pip install -q -e "$ROOT$extras"
+        touch "$stamp"
+    fi
+}
+
+ensure_translations() {
+    "$VENV/bin/python" "$ROOT/tools/build_translations.py" >/dev/null
+}
+
+# The real Claude Code CLI, pinned, for the tests (the app itself uses the user's own claude).
+ensure_claude() {
+    if [ -x "$CLAUDE_CACHE/node_modules/.bin/claude" ] && \
+       "$CLAUDE_CACHE/node_modules/.bin/claude" --version 2>/dev/null | grep -q "^$CLAUDE_VERSION"; then
+        return 0
+    fi
+    say "installing @anthropic-ai/claude-code@$CLAUDE_VERSION into $CLAUDE_CACHE"
+    mkdir -p "$CLAUDE_CACHE"
+    [ -f "$CLAUDE_CACHE/package.json" ] || echo '{"name":"claude-cache","private":true}' > "$CLAUDE_CACHE/package.json"
+    (cd "$CLAUDE_CACHE" && npm install --no-audit --no-fund --loglevel=error "@anthropic-ai/claude-code@$CLAUDE_VERSION" >/dev/null)
+}

@@ -1,0 +1,89 @@
+"""The database is created and changed by migrations only, and never downgraded."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from desktop.domain.errors import StoreError
+from desktop.store.db import head_revision, open_database
+
+
+def test_fresh_database_is_at_head_in_wal_mode_with_busy_timeout(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "sd.db")
+    try:
+        assert db.revision() == head_revision()
+        with db.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+            tables = {row[0] for row in connection.execute(text("SELECT name FROM sqlite_master"))}
+        assert {"accounts", "settings", "conversations", "executions", "sessions"} <= tables
+    finally:
+        db.close()
+
+
+def test_database_of_the_first_migration_is_upgraded_with_rows_intact(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old = open_database(path, target="0001")
+    assert old.revision() == "0001"
+    with old.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO accounts (name, config_dir, auth, created) "
+                "VALUES ('alpha', '/data/alpha', 'api-key', '2026-01-02 03:04:05')"
+            )
+        )
+        connection.execute(text("INSERT INTO settings (key, value) VALUES ('language', 'es')"))
+    old.close()
+
+    upgraded = open_database(path)
+    try:
+        assert upgraded.revision() == head_revision() != "0001"
+        with upgraded.engine.connect() as connection:
+            account = connection.execute(
+                text("SELECT name, config_dir, auth, created FROM accounts")
+            ).one()
+            setting = connection.execute(text("SELECT value FROM settings")).scalar()
+            sessions = connection.execute(text("SELECT count(*) FROM sessions")).scalar()
+        assert tuple(account) == ("alpha", "/data/alpha", "api-key", "2026-01-02 03:04:05")
+        assert setting == "es"
+        assert sessions == 0
+    finally:
+        upgraded.close()
+
+
+def test_database_of_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "newer.db"
+    open_database(path).close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    connection.close()
+    before = path.read_bytes()
+
+    with pytest.raises(StoreError, match="newer Sessiondesk") as info:
+        open_database(path)
+    assert "9999_from_the_future" in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_a_database_gets_a_clear_message(tmp_path: Path) -> None:
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not sqlite at all\x00" * 200)
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="cannot open the database"):
+        open_database(path)
+    assert path.read_bytes() == before
+
+
+def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "foreign.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE photos (id INTEGER)")
+    connection.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="did not create"):
+        open_database(path)
+    assert path.read_bytes() == before
