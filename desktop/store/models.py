@@ -107,3 +107,4 @@ class SessionRow(Base):
     output_tokens: Mapped[int] = mapped_column(Integer, default=0)
     error: Mapped[str | None] = mapped_column(Text)
     missing: Mapped[bool] = mapped_column(default=False)
+    summary_state: Mapped[str | None] = mapped_column(Text)

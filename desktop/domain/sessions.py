@@ -1,0 +1,87 @@
+"""Sessions found on disk, as the index knows them, and search hits."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+UUID_RE = re.compile(
+    r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+)
+
+
+def is_session_id(value: str) -> bool:
+    """Claude Code names transcripts by UUID; nothing else is a session."""
+    return bool(UUID_RE.match(value))
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    account: str
+    session_id: str
+    path: str
+    cwd: str | None = None
+    title: str | None = None
+    first_prompt: str | None = None
+    message_count: int = 0
+    created: datetime | None = None
+    modified: datetime | None = None
+    size: int = 0
+    model: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    error: str | None = None
+    missing: bool = False
+    """The file is gone from disk (Claude Code cleans up); what we indexed stays."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFilter:
+    account: str | None = None
+    cwd: str | None = None
+    """Only sessions whose cwd is this folder or below it."""
+    text: str | None = None
+    roots: tuple[str, ...] = field(default_factory=tuple)
+    """When not empty: only sessions whose cwd is under one of these."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    account: str
+    session_id: str
+    uuid: str | None
+    role: str
+    snippet: str
+    score: float
+    title: str | None = None
+    cwd: str | None = None
+
+
+def is_under(path: str | None, root: str) -> bool:
+    """True when `path` is `root` or inside it (by path components, not prefix)."""
+    if not path:
+        return False
+    root = root.rstrip("/") or "/"
+    return path == root or path.startswith(root if root == "/" else root + "/")
+
+
+@dataclass(frozen=True, slots=True)
+class FileState:
+    """How far the index has read one transcript file."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    read_offset: int = 0
+    state: str | None = None
+    """The summary accumulator, serialised, to go on from `read_offset`."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedText:
+    """One message's searchable text."""
+
+    uuid: str | None
+    role: str
+    text: str
