@@ -6,9 +6,19 @@ these; the services only ever see the Protocols.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from desktop.domain.accounts import Account, AuthKind
+from desktop.domain.sessions import (
+    FileState,
+    Increment,
+    IndexedText,
+    SearchHit,
+    SessionFilter,
+    SessionRecord,
+    TranscriptFile,
+)
 
 
 class AccountRepository(Protocol):
@@ -32,3 +42,29 @@ class SecretVault(Protocol):
     def load(self, account: str) -> str | None: ...
     def delete(self, account: str) -> None: ...
     def has(self, account: str) -> bool: ...
+
+
+class SessionIndex(Protocol):
+    def known_files(self, account: str) -> dict[str, FileState]: ...
+    def save(
+        self,
+        record: SessionRecord,
+        file: FileState,
+        texts: Sequence[IndexedText],
+        *,
+        replace: bool,
+    ) -> None: ...
+    def mark_missing(self, account: str, session_ids: Sequence[str]) -> None: ...
+    def forget(self, account: str) -> None: ...
+    def list(self, flt: SessionFilter) -> list[SessionRecord]: ...
+    def find(self, session_id: str, account: str | None = None) -> list[SessionRecord]: ...
+    def search(self, query: str, account: str | None, limit: int) -> list[SearchHit]: ...
+
+
+class TranscriptSource(Protocol):
+    """Claude Code's transcript files, read-only."""
+
+    def scan(self, config_dir: str) -> Iterable[TranscriptFile]: ...
+    def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment: ...
+    def load(self, path: str) -> Any: ...
+    def locate(self, config_dir: str, session_id: str) -> str | None: ...

@@ -85,3 +85,43 @@ class IndexedText:
     uuid: str | None
     role: str
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptFile:
+    """A transcript found on disk (its subagents' files belong to it)."""
+
+    session_id: str
+    path: str
+    size: int
+    mtime_ns: int
+    subagents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Increment:
+    """What reading one transcript (from scratch or from an offset) produced."""
+
+    record: SessionRecord
+    file: FileState
+    texts: list[IndexedText]
+    replace: bool
+    """True when the file was read from its start: earlier text is dropped."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndexProgress:
+    done: int
+    total: int
+    account: str
+    record: SessionRecord | None = None
+    """The session just (re)indexed, so a list can fill in as it goes."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndexReport:
+    scanned: int = 0
+    read: int = 0
+    unchanged: int = 0
+    missing: int = 0
+    errors: tuple[str, ...] = ()
