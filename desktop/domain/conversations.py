@@ -1,0 +1,89 @@
+"""Conversations (our stable threads) and executions (one `claude` process each)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class ExecutionKind(StrEnum):
+    NEW = "new"
+    CONTINUE = "continue"
+    FORK = "fork"
+    REPLAY = "replay"
+    CARRYOVER = "carryover"
+    ROLLOVER = "rollover"
+
+
+class ExecutionStatus(StrEnum):
+    PENDING = "pending"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"
+
+    @property
+    def finished(self) -> bool:
+        return self not in (ExecutionStatus.PENDING, ExecutionStatus.RUNNING)
+
+
+_CODE = re.compile(r"^SESS-(\d+)$", re.IGNORECASE)
+
+
+def conversation_code(number: int) -> str:
+    return f"SESS-{number:03d}"
+
+
+def parse_code(text: str) -> int | None:
+    """The number in `SESS-042`, or None when `text` is not such a code."""
+    match = _CODE.match(text.strip())
+    return int(match.group(1)) if match else None
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    id: str
+    number: int
+    title: str = ""
+    account: str | None = None
+    session_id: str | None = None
+    cwd: str | None = None
+    runtime_id: str | None = None
+    history_epoch: int = 0
+    last_input_tokens: int | None = None
+    archived: bool = False
+    created: datetime | None = None
+    updated: datetime | None = None
+
+    @property
+    def code(self) -> str:
+        return conversation_code(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Execution:
+    id: str
+    conversation_id: str
+    kind: ExecutionKind
+    account: str | None
+    cwd: str
+    prompt: str
+    status: ExecutionStatus = ExecutionStatus.PENDING
+    parent_execution_id: str | None = None
+    forked_from_execution_id: str | None = None
+    args: list[str] = field(default_factory=list)
+    runtime_fingerprint: str | None = None
+    session_id_in: str | None = None
+    session_id: str | None = None
+    exit_code: int | None = None
+    error: str | None = None
+    usage: dict[str, Any] | None = None
+    context_tokens: int | None = None
+    cost_usd: float | None = None
+    pid: int | None = None
+    pid_started: float | None = None
+    started: datetime | None = None
+    finished: datetime | None = None

@@ -1,0 +1,199 @@
+"""Conversations and their executions in the database."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from desktop.domain.conversations import (
+    Conversation,
+    Execution,
+    ExecutionKind,
+    ExecutionStatus,
+)
+from desktop.domain.errors import NotFoundError
+from desktop.store.db import Database
+from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcnow
+
+
+def _names(session: Session) -> dict[int, str]:
+    return dict(session.execute(select(AccountRow.id, AccountRow.name)).tuples().all())
+
+
+def _account_id(session: Session, name: str | None) -> int | None:
+    if name is None:
+        return None
+    return session.scalar(select(AccountRow.id).where(AccountRow.name == name))
+
+
+def _conversation(row: ConversationRow, names: dict[int, str]) -> Conversation:
+    return Conversation(
+        id=row.id,
+        number=row.number,
+        title=row.title,
+        account=names.get(row.account_id) if row.account_id else None,
+        session_id=row.session_id,
+        cwd=row.cwd,
+        runtime_id=row.runtime_id,
+        history_epoch=row.history_epoch,
+        last_input_tokens=row.last_input_tokens,
+        archived=row.archived,
+        created=row.created,
+        updated=row.updated,
+    )
+
+
+def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
+    return Execution(
+        id=row.id,
+        conversation_id=row.conversation_id,
+        kind=ExecutionKind(row.kind),
+        account=names.get(row.account_id) if row.account_id else None,
+        cwd=row.cwd,
+        prompt=row.prompt,
+        status=ExecutionStatus(row.status),
+        parent_execution_id=row.parent_execution_id,
+        forked_from_execution_id=row.forked_from_execution_id,
+        args=json.loads(row.args_json or "[]"),
+        runtime_fingerprint=row.runtime_fingerprint,
+        session_id_in=row.session_id_in,
+        session_id=row.session_id,
+        exit_code=row.exit_code,
+        error=row.error,
+        usage=json.loads(row.usage_json) if row.usage_json else None,
+        context_tokens=row.context_tokens,
+        cost_usd=row.cost_usd,
+        pid=row.pid,
+        pid_started=row.pid_started,
+        started=row.started,
+        finished=row.finished,
+    )
+
+
+_POINTER_FIELDS = {"session_id", "cwd", "runtime_id", "history_epoch", "last_input_tokens",
+                   "title", "archived"}  # fmt: skip
+_EXECUTION_FIELDS = {"session_id", "status", "exit_code", "error", "context_tokens", "cost_usd",
+                     "pid", "pid_started", "runtime_fingerprint"}  # fmt: skip
+
+
+class SqlConversationRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def create(self, title: str, account: str | None, cwd: str | None) -> Conversation:
+        with self._db.session() as session:
+            number = (session.scalar(select(func.max(ConversationRow.number))) or 0) + 1
+            row = ConversationRow(
+                id=str(uuid.uuid4()),
+                number=number,
+                title=title,
+                description="",
+                archived=False,
+                account_id=_account_id(session, account),
+                cwd=cwd,
+                history_epoch=0,
+            )
+            session.add(row)
+            session.flush()
+            return _conversation(row, _names(session))
+
+    def get(self, conversation_id: str) -> Conversation | None:
+        with self._db.session() as session:
+            row = session.get(ConversationRow, conversation_id)
+            return _conversation(row, _names(session)) if row else None
+
+    def by_number(self, number: int) -> Conversation | None:
+        with self._db.session() as session:
+            row = session.scalar(select(ConversationRow).where(ConversationRow.number == number))
+            return _conversation(row, _names(session)) if row else None
+
+    def list(self) -> list[Conversation]:
+        with self._db.session() as session:
+            names = _names(session)
+            rows = session.scalars(select(ConversationRow).order_by(ConversationRow.number))
+            return [_conversation(row, names) for row in rows]
+
+    def update(self, conversation_id: str, *, account: str | None = None, **fields: Any) -> None:
+        unknown = set(fields) - _POINTER_FIELDS
+        if unknown:
+            raise ValueError(f"not conversation fields: {sorted(unknown)}")
+        with self._db.session() as session:
+            row = session.get(ConversationRow, conversation_id)
+            if row is None:
+                raise NotFoundError(f"no conversation {conversation_id}")
+            if account is not None:
+                row.account_id = _account_id(session, account)
+            for name, value in fields.items():
+                setattr(row, name, value)
+            row.updated = utcnow()
+
+
+class SqlExecutionRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def create(self, execution: Execution) -> Execution:
+        with self._db.session() as session:
+            row = ExecutionRow(
+                id=execution.id,
+                conversation_id=execution.conversation_id,
+                kind=execution.kind.value,
+                parent_execution_id=execution.parent_execution_id,
+                forked_from_execution_id=execution.forked_from_execution_id,
+                account_id=_account_id(session, execution.account),
+                cwd=execution.cwd,
+                prompt=execution.prompt,
+                args_json=json.dumps(execution.args),
+                runtime_fingerprint=execution.runtime_fingerprint,
+                session_id_in=execution.session_id_in,
+                session_id=execution.session_id,
+                status=execution.status.value,
+            )
+            session.add(row)
+            session.flush()
+            return _execution(row, _names(session))
+
+    def update(self, execution_id: str, *, usage: dict[str, Any] | None = None,
+               finished: bool = False, **fields: Any) -> Execution:  # fmt: skip
+        unknown = set(fields) - _EXECUTION_FIELDS
+        if unknown:
+            raise ValueError(f"not execution fields: {sorted(unknown)}")
+        with self._db.session() as session:
+            row = session.get(ExecutionRow, execution_id)
+            if row is None:
+                raise NotFoundError(f"no execution {execution_id}")
+            for name, value in fields.items():
+                setattr(row, name, value.value if isinstance(value, ExecutionStatus) else value)
+            if usage is not None:
+                row.usage_json = json.dumps(usage)
+            if finished:
+                row.finished = utcnow()
+            session.flush()
+            return _execution(row, _names(session))
+
+    def get(self, execution_id: str) -> Execution | None:
+        with self._db.session() as session:
+            row = session.get(ExecutionRow, execution_id)
+            return _execution(row, _names(session)) if row else None
+
+    def for_conversation(self, conversation_id: str) -> list[Execution]:
+        with self._db.session() as session:
+            names = _names(session)
+            rows = session.scalars(
+                select(ExecutionRow)
+                .where(ExecutionRow.conversation_id == conversation_id)
+                .order_by(ExecutionRow.started, ExecutionRow.id)
+            )
+            return [_execution(row, names) for row in rows]
+
+    def unfinished(self) -> list[Execution]:
+        with self._db.session() as session:
+            names = _names(session)
+            rows = session.scalars(
+                select(ExecutionRow).where(ExecutionRow.status.in_(["pending", "running"]))
+            )
+            return [_execution(row, names) for row in rows]
