@@ -27,3 +27,11 @@ class StoreError(SessiondeskError):
 
 class VaultError(SessiondeskError):
     """The OS keyring refused or is unavailable."""
+
+
+class ClaudeError(SessiondeskError):
+    """The Claude Code CLI could not be run or talked to as expected."""
+
+
+class ClaudeNotFoundError(ClaudeError):
+    """No usable `claude` binary: missing, or not an executable file."""
