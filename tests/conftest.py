@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins: list[str] = []
+pytest_plugins: list[str] = [
+    "tests.rig.fixtures",
+]
 
 
 @pytest.fixture
