@@ -1,0 +1,166 @@
+"""The window's composition root: services, the Qt application, translations, the loop.
+
+`run_app()` is what `sessiondesk` with no command runs. `build_window()` does
+everything but the event loop, for tests and for `tools/screenshot.py`.
+
+Translations: `.qm` catalogs are read from `resources/i18n/` (built by
+`tools/build_translations.py`); when they are missing they are compiled from
+`i18n/*.ts` into `<home>/cache/i18n/` on first use, and when that is not
+possible the window shows English and logs a warning (see
+`desktop.ui.translations`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+from types import TracebackType
+
+import qasync
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from desktop import __version__
+from desktop.compose import open_services
+from desktop.crash import report_crash
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.settings import LANGUAGES
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from desktop.ui.messages import show_message
+from desktop.ui.translations import Translations
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+RESOURCES = ROOT / "resources"
+ICON_FILES = (RESOURCES / "icons" / "sessiondesk.svg", RESOURCES / "icons" / "sessiondesk-256.png")
+QM_DIR = RESOURCES / "i18n"
+TS_DIR = ROOT / "i18n"
+
+
+def app_icon() -> QIcon:
+    icon = QIcon()
+    for path in ICON_FILES:
+        if path.is_file():
+            icon.addFile(str(path))
+    return icon
+
+
+def configure_application(app: QApplication) -> None:
+    """Names and icon: Qt uses them for window titles, paths and the task bar."""
+    app.setApplicationName("Sessiondesk")
+    app.setOrganizationName("Sessiondesk")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("sessiondesk")
+    app.setWindowIcon(app_icon())
+
+
+def make_translations(app: QApplication, hub: ServiceHub) -> Translations:
+    """The application's one Translations: a second would leave its translators installed."""
+    existing = app.findChild(Translations)
+    if existing is not None:
+        return existing
+    return Translations(app, [QM_DIR], ts_dir=TS_DIR, cache_dir=hub.home / "cache" / "i18n")
+
+
+def saved_language(hub: ServiceHub) -> str:
+    try:
+        language = hub.settings.get("language")
+    except SessiondeskError as exc:
+        log.warning("could not read the language setting: %s", exc)
+        return "en"
+    return language if language in LANGUAGES else "en"
+
+
+def build_window(hub: ServiceHub, translations: Translations | None = None) -> MainWindow:
+    """The main window over `hub`, speaking the saved language; not shown yet."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        raise RuntimeError("build_window needs a QApplication")
+    configure_application(app)
+    translations = translations or make_translations(app, hub)
+    translations.apply(saved_language(hub))
+    window = MainWindow(hub, translations)
+    window.setWindowIcon(app.windowIcon())
+    return window
+
+
+def _startup_error(text: str) -> None:
+    # no window exists yet, so this box is the whole app: block until it is read
+    box = QMessageBox(
+        QMessageBox.Icon.Critical,
+        QCoreApplication.translate("App", "Sessiondesk cannot start"),
+        text,
+        QMessageBox.StandardButton.Ok,
+    )
+    box.exec()
+
+
+def _install_crash_hook(home: Path, window: MainWindow) -> None:
+    """An exception that escapes a slot becomes a report file and a message box."""
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        if isinstance(exc, SessiondeskError):
+            window.show_error(QCoreApplication.translate("App", "Sessiondesk"), exc)
+            return
+        path = report_crash(home, exc.with_traceback(tb))
+        show_message(
+            window,
+            QCoreApplication.translate("App", "Something went wrong"),
+            QCoreApplication.translate(
+                "App", "Sessiondesk hit an internal error. Details were written to {path}."
+            ).format(path=path),
+            QMessageBox.Icon.Critical,
+        )
+
+    sys.excepthook = hook
+
+
+def _run_loop(app: QApplication) -> int:
+    """Run Qt's event loop as asyncio's, until the last window closes."""
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    # run_forever is app.exec(): it returns when the app quits, so nothing has to
+    # be awaited to notice the end (work that must finish hooks aboutToQuit)
+    with loop:
+        loop.run_forever()
+    asyncio.set_event_loop(None)
+    return 0
+
+
+def run_app(home: Path, claude: str | None) -> int:
+    """Open the window over the home's services; returns the process exit code."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])  # our own options are not Qt's to parse
+    configure_application(app)
+    try:
+        hub = open_services(home, claude)
+    except SessiondeskError as exc:
+        _startup_error(str(exc))
+        return exc.exit_code
+    except Exception as exc:  # the last line of defence: a report, never a traceback
+        path = report_crash(home, exc)
+        _startup_error(
+            QCoreApplication.translate(
+                "App", "Sessiondesk hit an internal error. Details were written to {path}."
+            ).format(path=path)
+        )
+        return 1
+    previous_hook = sys.excepthook
+    try:
+        window = build_window(hub)
+        _install_crash_hook(home, window)
+        window.show()
+        return _run_loop(app)
+    finally:
+        sys.excepthook = previous_hook
+        hub.close()

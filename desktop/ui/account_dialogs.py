@@ -1,0 +1,255 @@
+"""Dialogs that add and remove accounts through AccountService.
+
+Each dialog calls the service itself when its OK button is pressed and stays
+open with the service's message inline when the service refuses, so a typo
+costs one correction instead of a new dialog.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.domain.accounts import AuthKind
+from desktop.domain.errors import SessiondeskError
+from desktop.services.accounts import AccountService
+from desktop.ui.navigation import auth_label
+
+ERROR_COLOUR = "#B42318"
+"""A red that stays readable on light and dark palettes."""
+
+
+def error_label(parent: QWidget) -> QLabel:
+    """A label for inline errors, hidden until there is one."""
+    label = QLabel(parent)
+    label.setObjectName("inlineError")
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {ERROR_COLOUR};")
+    label.hide()
+    return label
+
+
+class AddAccountDialog(QDialog):
+    """Name, config folder and sign-in kind of a new account."""
+
+    account_added = Signal(str)
+    """The new account's name, once the service has stored it."""
+
+    def __init__(self, accounts: AccountService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("addAccountDialog")
+        self._accounts = accounts
+        self.name_edit = QLineEdit(self)
+        self.config_dir_edit = QLineEdit(self)
+        self.browse_button = QPushButton(self)
+        self.browse_button.clicked.connect(self._browse)
+        self.auth_combo = QComboBox(self)
+        for kind in AuthKind:
+            self.auth_combo.addItem("", kind.value)
+        self.auth_combo.currentIndexChanged.connect(self._auth_changed)
+        self.secret_edit = QLineEdit(self)
+        self.secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.secret_hint = QLabel(self)
+        self.secret_hint.setWordWrap(True)
+        self.secret_hint.setEnabled(False)  # greyed: it is advice, not a field
+        self.error_label = error_label(self)
+        self.button_box = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
+
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.config_dir_edit, 1)
+        folder_row.addWidget(self.browse_button)
+        self.form = QFormLayout()
+        self.name_label = QLabel(self)
+        self.folder_label = QLabel(self)
+        self.auth_label = QLabel(self)
+        self.secret_label = QLabel(self)
+        self.form.addRow(self.name_label, self.name_edit)
+        self.form.addRow(self.folder_label, folder_row)
+        self.form.addRow(self.auth_label, self.auth_combo)
+        secret_column = QVBoxLayout()
+        secret_column.setSpacing(2)  # the hint belongs to the field above it
+        secret_column.addWidget(self.secret_edit)
+        secret_column.addWidget(self.secret_hint)
+        self.form.addRow(self.secret_label, secret_column)
+        for label, field in (
+            (self.name_label, self.name_edit),
+            (self.folder_label, self.config_dir_edit),
+            (self.auth_label, self.auth_combo),
+            (self.secret_label, self.secret_edit),
+        ):
+            label.setBuddy(field)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.button_box)
+        self.setMinimumWidth(520)
+        self.retranslate_ui()
+        self._auth_changed()
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Add account"))
+        self.name_label.setText(self.tr("&Name:"))
+        self.name_edit.setPlaceholderText(self.tr("e.g. work"))
+        self.folder_label.setText(self.tr("&Config folder:"))
+        self.config_dir_edit.setPlaceholderText(self.tr("e.g. ~/.claude-work"))
+        self.config_dir_edit.setToolTip(
+            self.tr("The folder Claude Code uses for this account (its CLAUDE_CONFIG_DIR).")
+        )
+        self.browse_button.setText(self.tr("&Browse…"))
+        self.auth_label.setText(self.tr("&Signs in with:"))
+        for index in range(self.auth_combo.count()):
+            kind = AuthKind(self.auth_combo.itemData(index))
+            self.auth_combo.setItemText(index, auth_label(kind))
+        self.secret_label.setText(self.tr("S&ecret:"))
+        self.secret_hint.setText(
+            self.tr(
+                "Kept in the OS keyring, never in a file. Leave it empty to set it later "
+                "(sessiondesk accounts set-secret)."
+            )
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def auth_kind(self) -> AuthKind:
+        return AuthKind(self.auth_combo.currentData())
+
+    def set_auth_kind(self, kind: AuthKind) -> None:
+        self.auth_combo.setCurrentIndex(self.auth_combo.findData(kind.value))
+
+    def _auth_changed(self) -> None:
+        needs_secret = self.auth_kind() is not AuthKind.LOGIN
+        for widget in (self.secret_label, self.secret_edit, self.secret_hint):
+            widget.setVisible(needs_secret)
+        self._fit()
+
+    def _browse(self) -> None:
+        start = self.config_dir_edit.text().strip() or str(Path.home())
+        chosen = QFileDialog.getExistingDirectory(
+            self, self.tr("Choose the account's config folder"), str(Path(start).expanduser())
+        )
+        if chosen:
+            self.config_dir_edit.setText(chosen)
+
+    def show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.show()
+        self._fit()
+
+    def _fit(self) -> None:
+        # word-wrapped labels do not grow a dialog by themselves: ask for the new height
+        self.layout().activate()
+        self.resize(self.width(), self.heightForWidth(self.width()))
+
+    def accept(self) -> None:
+        name = self.name_edit.text().strip()
+        secret = self.secret_edit.text() if self.auth_kind() is not AuthKind.LOGIN else ""
+        if not name:
+            self.show_error(self.tr("Give the account a name."))
+            self.name_edit.setFocus()
+            return
+        if not self.config_dir_edit.text().strip():
+            self.show_error(self.tr("Choose the account's config folder."))
+            self.config_dir_edit.setFocus()
+            return
+        try:
+            self._accounts.add(
+                name, self.config_dir_edit.text().strip(), self.auth_kind(), secret.strip() or None
+            )
+        except SessiondeskError as exc:
+            self.show_error(str(exc))
+            return
+        self.error_label.hide()
+        self.account_added.emit(name)
+        super().accept()
+
+
+class RemoveAccountDialog(QDialog):
+    """Pick an account to forget; its folder and transcripts stay on disk."""
+
+    account_removed = Signal(str)
+
+    def __init__(
+        self,
+        accounts: AccountService,
+        names: list[str],
+        selected: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("removeAccountDialog")
+        self._accounts = accounts
+        self.account_combo = QComboBox(self)
+        self.account_combo.addItems(names)
+        if selected in names:
+            self.account_combo.setCurrentText(selected)
+        self.explanation = QLabel(self)
+        self.explanation.setWordWrap(True)
+        self.error_label = error_label(self)
+        self.button_box = QDialogButtonBox(self)
+        self.remove_button = self.button_box.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.button_box.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
+        self.remove_button.setEnabled(bool(names))
+        self.account_label = QLabel(self)
+        self.account_label.setBuddy(self.account_combo)
+        form = QFormLayout()
+        form.addRow(self.account_label, self.account_combo)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.explanation)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.button_box)
+        self.setMinimumWidth(420)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Remove account"))
+        self.account_label.setText(self.tr("&Account:"))
+        self.remove_button.setText(self.tr("&Remove"))
+        self.explanation.setText(
+            self.tr(
+                "Sessiondesk forgets the account and its stored secret. "
+                "Its config folder and its transcripts stay on disk."
+            )
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def accept(self) -> None:
+        name = self.account_combo.currentText()
+        if not name:
+            return
+        try:
+            self._accounts.remove(name)
+        except SessiondeskError as exc:
+            self.error_label.setText(str(exc))
+            self.error_label.show()
+            self.adjustSize()
+            return
+        self.account_removed.emit(name)
+        super().accept()

@@ -1,0 +1,59 @@
+"""The window's actions: one QAction per command, shared by menus and shortcuts.
+
+Later features add their commands here so the menus, the keyboard and a
+command palette all reach the same QAction.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from desktop.domain.settings import LANGUAGES
+
+
+class WindowActions(QObject):
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.settings = QAction(window)
+        self.settings.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.quit = QAction(window)
+        self.quit.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+        self.full_screen = QAction(window)
+        self.full_screen.setCheckable(True)
+        self.full_screen.setShortcut(QKeySequence(QKeySequence.StandardKey.FullScreen))
+        self.add_account = QAction(window)
+        self.add_account.setShortcut(QKeySequence("Ctrl+Shift+A"))
+        self.remove_account = QAction(window)
+        self.about = QAction(window)
+        self.about.setMenuRole(QAction.MenuRole.AboutRole)
+
+        self.language_group = QActionGroup(window)
+        self.language_group.setExclusive(True)
+        self.languages: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            # a language's name is written in that language, never translated
+            action = QAction(name, window)
+            action.setCheckable(True)
+            action.setData(code)
+            self.language_group.addAction(action)
+            self.languages[code] = action
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.settings.setText(self.tr("&Settings…"))
+        self.settings.setStatusTip(self.tr("Where claude lives and the window's language"))
+        self.quit.setText(self.tr("&Quit"))
+        self.full_screen.setText(self.tr("&Full Screen"))
+        self.add_account.setText(self.tr("&Add Account…"))
+        self.add_account.setStatusTip(self.tr("Register a Claude config folder as an account"))
+        self.remove_account.setText(self.tr("&Remove Account…"))
+        self.about.setText(self.tr("&About Sessiondesk"))
+
+    def check_language(self, code: str) -> None:
+        action = self.languages.get(code)
+        if action is not None:
+            action.setChecked(True)

@@ -1,0 +1,335 @@
+"""The main window: navigation on the left, the transcript in the centre.
+
+It owns the menus, the status bar and the window state. The left pane is any
+`NavigationPane` (`set_navigation_pane()`); the transcript page takes any
+widget (`transcript.set_transcript_view()`). Geometry and splitter state are
+kept in the settings keys `ui.geometry` and `ui.splitter` (base64 of Qt's
+own saveGeometry/saveState bytes).
+"""
+
+from __future__ import annotations
+
+import html
+import platform
+
+import PySide6
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QLocale,
+    QSize,
+    Qt,
+    Signal,
+    qVersion,
+)
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidget
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.settings import LANGUAGES
+from desktop.services.hub import ServiceHub
+from desktop.ui.account_dialogs import AddAccountDialog, RemoveAccountDialog
+from desktop.ui.actions import WindowActions
+from desktop.ui.messages import show_message
+from desktop.ui.navigation import AccountsPane, NavigationPane
+from desktop.ui.settings_dialog import SettingsDialog
+from desktop.ui.status import StatusBar
+from desktop.ui.transcript_area import TranscriptArea
+from desktop.ui.translations import Translations
+
+GEOMETRY_KEY = "ui.geometry"
+SPLITTER_KEY = "ui.splitter"
+DEFAULT_SIZE = QSize(1200, 760)
+DEFAULT_LEFT_WIDTH = 300
+
+
+class MainWindow(QMainWindow):
+    session_selected = Signal(str)
+    """Re-emits the left pane's selection for the transcript view to follow."""
+
+    def __init__(
+        self,
+        hub: ServiceHub,
+        translations: Translations | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.hub = hub
+        self.translations = translations
+        self.commands = WindowActions(self)
+        self.status_bar = StatusBar(self)
+        self.setStatusBar(self.status_bar)
+        self.transcript = TranscriptArea(self)
+        self.transcript.empty_state.action_requested.connect(self.open_add_account)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.navigation: NavigationPane = AccountsPane(hub.accounts, self.splitter)
+        self.navigation.setMinimumWidth(180)
+        self.splitter.addWidget(self.navigation)
+        self.splitter.addWidget(self.transcript)
+        self.splitter.setStretchFactor(0, 0)  # extra width goes to the transcript
+        self.splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.splitter)
+        self._build_menus()
+        self._connect_navigation(self.navigation)
+        self.commands.check_language(translations.current if translations else "en")
+        self.retranslate_ui()
+        self.navigation.refresh()
+        self.restore_state()
+
+    # -- structure -----------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        c = self.commands
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.file_menu.addAction(c.settings)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(c.quit)
+        self.view_menu = bar.addMenu("")
+        self.language_menu = QMenu(self.view_menu)
+        self.language_menu.addActions(list(c.languages.values()))
+        self.view_menu.addMenu(self.language_menu)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(c.full_screen)
+        self.accounts_menu = bar.addMenu("")
+        self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
+        self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(c.about)
+        self._rebuild_accounts_menu()
+
+        c.settings.triggered.connect(self.open_settings)
+        c.quit.triggered.connect(self.close)
+        c.full_screen.toggled.connect(self._set_full_screen)
+        c.add_account.triggered.connect(self.open_add_account)
+        c.remove_account.triggered.connect(self.open_remove_account)
+        c.about.triggered.connect(self.show_about)
+        c.language_group.triggered.connect(lambda action: self.set_language(action.data()))
+
+    def set_navigation_pane(self, pane: NavigationPane) -> None:
+        """Replace the left pane (the session list drops in here), keeping its width."""
+        sizes = self.splitter.sizes()
+        old = self.navigation
+        self.splitter.replaceWidget(self.splitter.indexOf(old), pane)
+        old.deleteLater()
+        self.navigation = pane
+        self._connect_navigation(pane)
+        self.splitter.setSizes(sizes)
+        pane.refresh()
+
+    def _connect_navigation(self, pane: NavigationPane) -> None:
+        pane.contents_changed.connect(self._navigation_changed)
+        pane.account_selected.connect(self._account_selected)
+        pane.session_selected.connect(self._session_selected)
+
+    # -- text ----------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle("Sessiondesk")  # a name, the same in every language
+        self.file_menu.setTitle(self.tr("&File"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        self.accounts_menu.setTitle(self.tr("&Accounts"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.commands.retranslate()
+        self._update_empty_state()
+        self._update_summary()
+        self._rebuild_accounts_menu()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        elif event.type() == QEvent.Type.WindowStateChange:
+            self.commands.full_screen.setChecked(self.isFullScreen())
+        super().changeEvent(event)
+
+    def _update_empty_state(self) -> None:
+        if not self.navigation.account_names():
+            self.transcript.empty_state.set_content(
+                self.tr("No Claude accounts yet"),
+                self.tr(
+                    "Add a Claude account (its config folder, like ~/.claude) to see its sessions."
+                ),
+                self.tr("Add Account…"),
+            )
+        else:
+            self.transcript.empty_state.set_content(
+                self.tr("No session selected"),
+                self.tr("Select a session on the left to read its transcript."),
+            )
+
+    def _update_summary(self) -> None:
+        count = len(self.navigation.account_names())
+        self.status_bar.set_summary(
+            self.tr("Accounts: {count}").format(count=QLocale().toString(count))
+        )
+
+    def _rebuild_accounts_menu(self) -> None:
+        menu = self.accounts_menu
+        menu.clear()
+        menu.addAction(self.commands.add_account)
+        menu.addAction(self.commands.remove_account)
+        menu.addSeparator()
+        names = self.navigation.account_names()
+        selected = self.navigation.selected_account()
+        self.commands.remove_account.setEnabled(bool(names))
+        if not names:
+            empty = QAction(self.tr("No accounts yet"), menu)
+            empty.setEnabled(False)
+            menu.addAction(empty)
+        for name in names:
+            action = QAction(name, menu)
+            action.setCheckable(True)
+            action.setChecked(name == selected)
+            action.triggered.connect(
+                lambda _checked=False, n=name: self.navigation.select_account(n)
+            )
+            menu.addAction(action)
+
+    # -- reactions -----------------------------------------------------------------
+
+    def _navigation_changed(self) -> None:
+        self._update_empty_state()
+        self._update_summary()
+        self._rebuild_accounts_menu()
+        error = self.navigation.last_error()
+        if error is not None:
+            self.show_error(self.tr("Could not load accounts"), error)
+
+    def _account_selected(self, name: str) -> None:
+        if not name:
+            return
+        try:
+            account = self.hub.accounts.get(name)
+        except SessiondeskError as exc:
+            self.status_bar.notify(str(exc))
+            return
+        self.status_bar.notify(
+            self.tr("Account {name} · {folder}").format(name=name, folder=account.config_dir)
+        )
+
+    def _session_selected(self, session_id: str) -> None:
+        if session_id:
+            self.transcript.show_transcript()
+        else:
+            self.transcript.show_empty()
+        self.session_selected.emit(session_id)
+
+    def _set_full_screen(self, on: bool) -> None:
+        if on != self.isFullScreen():
+            self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
+
+    # -- commands ------------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """Speak `code` now and from the next start on."""
+        try:
+            self.hub.settings.set("language", code)
+        except SessiondeskError as exc:
+            self.show_error(self.tr("Could not save the language"), exc)
+        loaded = self.translations.apply(code) if self.translations else code == "en"
+        self.commands.check_language(code)
+        if not loaded:
+            self.status_bar.notify(
+                self.tr("No translation found for {language}; showing English.").format(
+                    language=LANGUAGES.get(code, code)
+                )
+            )
+
+    def open_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.hub.settings, self.hub.claude_override, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.language_chosen.connect(self._language_from_settings)
+        dialog.open()
+        return dialog
+
+    def _language_from_settings(self, code: str) -> None:
+        current = self.translations.current if self.translations else "en"
+        if code != current:
+            self.set_language(code)
+        self.status_bar.notify(self.tr("Settings saved."))
+
+    def open_add_account(self) -> AddAccountDialog:
+        dialog = AddAccountDialog(self.hub.accounts, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.account_added.connect(self._account_added)
+        dialog.open()
+        return dialog
+
+    def _account_added(self, name: str) -> None:
+        self.navigation.refresh()
+        self.navigation.select_account(name)
+        self.status_bar.notify(self.tr("Added account {name}.").format(name=name))
+
+    def open_remove_account(self) -> RemoveAccountDialog:
+        dialog = RemoveAccountDialog(
+            self.hub.accounts,
+            self.navigation.account_names(),
+            self.navigation.selected_account(),
+            self,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.account_removed.connect(self._account_removed)
+        dialog.open()
+        return dialog
+
+    def _account_removed(self, name: str) -> None:
+        self.navigation.refresh()
+        self.status_bar.notify(self.tr("Removed account {name}.").format(name=name))
+
+    def show_about(self) -> QMessageBox:
+        version = QCoreApplication.applicationVersion() or "?"
+        box = QMessageBox(self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setWindowTitle(self.tr("About Sessiondesk"))
+        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        box.setText(f"<h3>Sessiondesk {html.escape(version)}</h3>")
+        details = [
+            html.escape(self.tr("Every Claude Code session on this machine, for every account.")),
+            html.escape(self.tr("Data folder: {path}").format(path=self.hub.home)),
+            f"Qt {qVersion()} · PySide6 {PySide6.__version__} · Python {platform.python_version()}",
+        ]
+        box.setInformativeText("<br><br>".join(details))
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.open()
+        return box
+
+    def show_error(self, title: str, error: SessiondeskError | str) -> QMessageBox:
+        """Tell the person what went wrong, in words: never a traceback."""
+        self.status_bar.notify(title)
+        return show_message(self, title, str(error))
+
+    # -- window state --------------------------------------------------------------
+
+    def restore_state(self) -> None:
+        geometry = self._saved_bytes(GEOMETRY_KEY)
+        if geometry is None or not self.restoreGeometry(geometry):
+            available = self.screen().availableGeometry().size()
+            size = DEFAULT_SIZE.boundedTo(available * 0.94)
+            self.resize(size)
+        splitter = self._saved_bytes(SPLITTER_KEY)
+        if splitter is None or not self.splitter.restoreState(splitter):
+            left = DEFAULT_LEFT_WIDTH
+            self.splitter.setSizes([left, max(self.width() - left, left)])
+
+    def save_state(self) -> None:
+        try:
+            self.hub.settings.set(GEOMETRY_KEY, self.saveGeometry().toBase64().toStdString())
+            self.hub.settings.set(SPLITTER_KEY, self.splitter.saveState().toBase64().toStdString())
+        except SessiondeskError as exc:
+            # closing must not fail: the window simply opens at its default size next time
+            self.status_bar.notify(str(exc))
+
+    def _saved_bytes(self, key: str) -> QByteArray | None:
+        try:
+            text = self.hub.settings.get(key)
+        except SessiondeskError:
+            return None
+        return QByteArray.fromBase64(text.encode("ascii", "ignore")) if text else None
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        super().closeEvent(event)

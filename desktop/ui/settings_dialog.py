@@ -1,0 +1,171 @@
+"""The settings dialog: where `claude` lives and which language the window speaks.
+
+Values are saved through SettingsService (keys `claude.path`, `language`)
+when OK is pressed; a bad `claude` path keeps the dialog open with an inline
+error rather than saving something that cannot run.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.settings import LANGUAGES
+from desktop.services.settings import SettingsService
+from desktop.ui.account_dialogs import error_label
+
+CLAUDE_PATH = "claude.path"
+LANGUAGE = "language"
+
+
+class SettingsDialog(QDialog):
+    language_chosen = Signal(str)
+    """Emitted on OK with the chosen language code (saved already)."""
+
+    def __init__(
+        self,
+        settings: SettingsService,
+        claude_override: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self._settings = settings
+        self._override = claude_override
+        self.claude_path_edit = QLineEdit(self)
+        self.claude_path_edit.setClearButtonEnabled(True)
+        self.claude_path_edit.textEdited.connect(self._clear_path_error)
+        self.browse_button = QPushButton(self)
+        self.browse_button.clicked.connect(self._browse)
+        self.path_error_label = error_label(self)
+        self.override_note = QLabel(self)
+        self.override_note.setWordWrap(True)
+        self.override_note.setVisible(bool(claude_override))
+        self.language_combo = QComboBox(self)
+        for code, name in LANGUAGES.items():
+            self.language_combo.addItem(name, code)  # each language in its own words
+        self.error_label = error_label(self)
+        self.button_box = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
+
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.claude_path_edit, 1)
+        path_row.addWidget(self.browse_button)
+        self.claude_label = QLabel(self)
+        self.claude_label.setBuddy(self.claude_path_edit)
+        self.language_label = QLabel(self)
+        self.language_label.setBuddy(self.language_combo)
+        form = QFormLayout()
+        form.addRow(self.claude_label, path_row)
+        form.addRow("", self.path_error_label)
+        form.addRow("", self.override_note)
+        form.addRow(self.language_label, self.language_combo)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addStretch(1)
+        layout.addWidget(self.button_box)
+        self.setMinimumWidth(560)
+        self._load()
+        self.retranslate_ui()
+
+    def _load(self) -> None:
+        try:
+            self.claude_path_edit.setText(self._settings.get(CLAUDE_PATH))
+            language = self._settings.get(LANGUAGE)
+        except SessiondeskError as exc:
+            self.error_label.setText(str(exc))
+            self.error_label.show()
+            language = "en"
+        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(language)))
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Settings"))
+        self.claude_label.setText(self.tr("&Claude Code program:"))
+        self.claude_path_edit.setPlaceholderText(self.tr("Empty: look for claude on the PATH"))
+        self.browse_button.setText(self.tr("&Browse…"))
+        self.language_label.setText(self.tr("&Language:"))
+        if self._override:
+            self.override_note.setText(
+                self.tr("This run uses {path}, given with --claude on the command line.").format(
+                    path=self._override
+                )
+            )
+        if self.path_error_label.isVisibleTo(self):
+            self._show_path_error(self.path_problem(self.claude_path_edit.text()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def chosen_language(self) -> str:
+        return str(self.language_combo.currentData())
+
+    def path_problem(self, text: str) -> str | None:
+        """Why `text` cannot be the claude program, or None when it can (or is empty)."""
+        if not text.strip():
+            return None
+        path = Path(os.path.expanduser(text.strip()))
+        if not path.exists():
+            return self.tr("There is no file at this path.")
+        if path.is_dir():
+            return self.tr("This is a folder; choose the claude program inside it.")
+        if not os.access(path, os.X_OK):
+            return self.tr("This file is not executable.")
+        return None
+
+    def _show_path_error(self, problem: str | None) -> None:
+        self.path_error_label.setText(problem or "")
+        self.path_error_label.setVisible(problem is not None)
+
+    def _clear_path_error(self) -> None:
+        self._show_path_error(None)
+
+    def _browse(self) -> None:
+        current = self.claude_path_edit.text().strip()
+        start = str(Path(os.path.expanduser(current)).parent) if current else str(Path.home())
+        chosen, _filter = QFileDialog.getOpenFileName(
+            self, self.tr("Choose the claude program"), start
+        )
+        if chosen:
+            self.claude_path_edit.setText(chosen)
+            self._show_path_error(self.path_problem(chosen))
+
+    def accept(self) -> None:
+        text = self.claude_path_edit.text().strip()
+        problem = self.path_problem(text)
+        if problem is not None:
+            self._show_path_error(problem)
+            self.claude_path_edit.setFocus()
+            return
+        stored = str(Path(os.path.expanduser(text)).absolute()) if text else ""
+        language = self.chosen_language()
+        try:
+            self._settings.set(CLAUDE_PATH, stored)
+            self._settings.set(LANGUAGE, language)
+        except SessiondeskError as exc:
+            self.error_label.setText(str(exc))
+            self.error_label.show()
+            return
+        self.language_chosen.emit(language)
+        super().accept()

@@ -1,0 +1,363 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es" sourcelanguage="en">
+<context>
+    <name>AccountsPane</name>
+    <message>
+        <location filename="../desktop/ui/navigation.py" line="+158"/>
+        <location line="+1"/>
+        <source>Accounts</source>
+        <translation>Cuentas</translation>
+    </message>
+</context>
+<context>
+    <name>AddAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/account_dialogs.py" line="+108"/>
+        <source>Add account</source>
+        <translation>Añadir cuenta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nombre:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. work</source>
+        <translation>p. ej. trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Config folder:</source>
+        <translation>&amp;Carpeta de configuración:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. ~/.claude-work</source>
+        <translation>p. ej. ~/.claude-trabajo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The folder Claude Code uses for this account (its CLAUDE_CONFIG_DIR).</source>
+        <translation>La carpeta que Claude Code usa para esta cuenta (su CLAUDE_CONFIG_DIR).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Examinar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Signs in with:</source>
+        <translation>&amp;Inicia sesión con:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>S&amp;ecret:</source>
+        <translation>&amp;Secreto:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept in the OS keyring, never in a file. Leave it empty to set it later (sessiondesk accounts set-secret).</source>
+        <translation>Se guarda en el llavero del sistema, nunca en un archivo. Déjalo vacío para indicarlo más tarde (sessiondesk accounts set-secret).</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Choose the account&apos;s config folder</source>
+        <translation>Elige la carpeta de configuración de la cuenta</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Give the account a name.</source>
+        <translation>Ponle un nombre a la cuenta.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose the account&apos;s config folder.</source>
+        <translation>Elige la carpeta de configuración de la cuenta.</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../desktop/app.py" line="+96"/>
+        <source>Sessiondesk cannot start</source>
+        <translation>Sessiondesk no puede iniciarse</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sessiondesk</source>
+        <translation>Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Something went wrong</source>
+        <translation>Algo salió mal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+36"/>
+        <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
+        <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>AuthKind</name>
+    <message>
+        <location filename="../desktop/ui/navigation.py" line="-54"/>
+        <source>Login stored in its config folder</source>
+        <translation>Sesión guardada en su carpeta de configuración</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Anthropic API key</source>
+        <translation>Clave de API de Anthropic</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OAuth token (claude setup-token)</source>
+        <translation>Token OAuth (claude setup-token)</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../desktop/ui/main_window.py" line="+132"/>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Accounts</source>
+        <translation>&amp;Cuentas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No Claude accounts yet</source>
+        <translation>Aún no hay cuentas de Claude</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a Claude account (its config folder, like ~/.claude) to see its sessions.</source>
+        <translation>Añade una cuenta de Claude (su carpeta de configuración, como ~/.claude) para ver sus sesiones.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add Account…</source>
+        <translation>Añadir cuenta…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No session selected</source>
+        <translation>Ninguna sesión seleccionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a session on the left to read its transcript.</source>
+        <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accounts: {count}</source>
+        <translation>Cuentas: {count}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No accounts yet</source>
+        <translation>Aún no hay cuentas</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not load accounts</source>
+        <translation>No se pudieron cargar las cuentas</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Account {name} · {folder}</source>
+        <translation>Cuenta {name} · {folder}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Could not save the language</source>
+        <translation>No se pudo guardar el idioma</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No translation found for {language}; showing English.</source>
+        <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Settings saved.</source>
+        <translation>Ajustes guardados.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Added account {name}.</source>
+        <translation>Cuenta {name} añadida.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Removed account {name}.</source>
+        <translation>Cuenta {name} eliminada.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>About Sessiondesk</source>
+        <translation>Acerca de Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Every Claude Code session on this machine, for every account.</source>
+        <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data folder: {path}</source>
+        <translation>Carpeta de datos: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>RemoveAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/account_dialogs.py" line="+56"/>
+        <source>Remove account</source>
+        <translation>Eliminar cuenta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Eliminar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sessiondesk forgets the account and its stored secret. Its config folder and its transcripts stay on disk.</source>
+        <translation>Sessiondesk olvida la cuenta y su secreto guardado. Su carpeta de configuración y sus transcripciones se quedan en el disco.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../desktop/ui/settings_dialog.py" line="+102"/>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Claude Code program:</source>
+        <translation>Programa de &amp;Claude Code:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty: look for claude on the PATH</source>
+        <translation>Vacío: buscar claude en el PATH</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Examinar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Idioma:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This run uses {path}, given with --claude on the command line.</source>
+        <translation>Esta ejecución usa {path}, indicado con --claude en la línea de órdenes.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>There is no file at this path.</source>
+        <translation>No hay ningún archivo en esta ruta.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This is a folder; choose the claude program inside it.</source>
+        <translation>Es una carpeta; elige el programa claude que contiene.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This file is not executable.</source>
+        <translation>Este archivo no es ejecutable.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Choose the claude program</source>
+        <translation>Elige el programa claude</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptArea</name>
+    <message>
+        <location filename="../desktop/ui/transcript_area.py" line="+147"/>
+        <source>The transcript of the selected session appears here.</source>
+        <translation>Aquí aparece la transcripción de la sesión seleccionada.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <location filename="../desktop/ui/actions.py" line="+47"/>
+        <source>&amp;Settings…</source>
+        <translation>A&amp;justes…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where claude lives and the window&apos;s language</source>
+        <translation>Dónde está claude y el idioma de la ventana</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Pantalla completa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add Account…</source>
+        <translation>Añadir &amp;cuenta…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Register a Claude config folder as an account</source>
+        <translation>Registrar una carpeta de configuración de Claude como cuenta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove Account…</source>
+        <translation>&amp;Eliminar cuenta…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Sessiondesk</source>
+        <translation>&amp;Acerca de Sessiondesk</translation>
+    </message>
+</context>
+</TS>

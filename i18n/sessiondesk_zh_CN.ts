@@ -1,0 +1,363 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>AccountsPane</name>
+    <message>
+        <location filename="../desktop/ui/navigation.py" line="+158"/>
+        <location line="+1"/>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
+</context>
+<context>
+    <name>AddAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/account_dialogs.py" line="+108"/>
+        <source>Add account</source>
+        <translation>添加账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. work</source>
+        <translation>例如 work</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Config folder:</source>
+        <translation>配置文件夹(&amp;C)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. ~/.claude-work</source>
+        <translation>例如 ~/.claude-work</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The folder Claude Code uses for this account (its CLAUDE_CONFIG_DIR).</source>
+        <translation>Claude Code 为此账户使用的文件夹（即它的 CLAUDE_CONFIG_DIR）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Signs in with:</source>
+        <translation>登录方式(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>S&amp;ecret:</source>
+        <translation>密钥(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept in the OS keyring, never in a file. Leave it empty to set it later (sessiondesk accounts set-secret).</source>
+        <translation>保存在系统钥匙串中，绝不写入文件。可以留空，稍后再设置（sessiondesk accounts set-secret）。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Choose the account&apos;s config folder</source>
+        <translation>选择账户的配置文件夹</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Give the account a name.</source>
+        <translation>请为账户命名。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose the account&apos;s config folder.</source>
+        <translation>请选择账户的配置文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../desktop/app.py" line="+96"/>
+        <source>Sessiondesk cannot start</source>
+        <translation>Sessiondesk 无法启动</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sessiondesk</source>
+        <translation>Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Something went wrong</source>
+        <translation>出错了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+36"/>
+        <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
+        <translation>Sessiondesk 遇到内部错误。详细信息已写入 {path}。</translation>
+    </message>
+</context>
+<context>
+    <name>AuthKind</name>
+    <message>
+        <location filename="../desktop/ui/navigation.py" line="-54"/>
+        <source>Login stored in its config folder</source>
+        <translation>使用其配置文件夹中保存的登录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Anthropic API key</source>
+        <translation>Anthropic API 密钥</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OAuth token (claude setup-token)</source>
+        <translation>OAuth 令牌（claude setup-token）</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../desktop/ui/main_window.py" line="+132"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Accounts</source>
+        <translation>账户(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No Claude accounts yet</source>
+        <translation>还没有 Claude 账户</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a Claude account (its config folder, like ~/.claude) to see its sessions.</source>
+        <translation>添加一个 Claude 账户（即它的配置文件夹，例如 ~/.claude），即可查看它的会话。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add Account…</source>
+        <translation>添加账户…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No session selected</source>
+        <translation>未选择会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a session on the left to read its transcript.</source>
+        <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accounts: {count}</source>
+        <translation>账户：{count}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No accounts yet</source>
+        <translation>还没有账户</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not load accounts</source>
+        <translation>无法加载账户</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Account {name} · {folder}</source>
+        <translation>账户 {name} · {folder}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Could not save the language</source>
+        <translation>无法保存语言设置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No translation found for {language}; showing English.</source>
+        <translation>未找到{language}翻译，将显示英文。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Settings saved.</source>
+        <translation>设置已保存。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Added account {name}.</source>
+        <translation>已添加账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Removed account {name}.</source>
+        <translation>已移除账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>About Sessiondesk</source>
+        <translation>关于 Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Every Claude Code session on this machine, for every account.</source>
+        <translation>本机每个账户的全部 Claude Code 会话。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data folder: {path}</source>
+        <translation>数据文件夹：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>RemoveAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/account_dialogs.py" line="+56"/>
+        <source>Remove account</source>
+        <translation>移除账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sessiondesk forgets the account and its stored secret. Its config folder and its transcripts stay on disk.</source>
+        <translation>Sessiondesk 将忘记该账户及其保存的密钥。它的配置文件夹和对话记录仍保留在磁盘上。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../desktop/ui/settings_dialog.py" line="+102"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Claude Code program:</source>
+        <translation>Claude Code 程序(&amp;C)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty: look for claude on the PATH</source>
+        <translation>留空：在 PATH 中查找 claude</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This run uses {path}, given with --claude on the command line.</source>
+        <translation>本次运行使用命令行 --claude 指定的 {path}。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>There is no file at this path.</source>
+        <translation>此路径下没有文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This is a folder; choose the claude program inside it.</source>
+        <translation>这是一个文件夹；请选择其中的 claude 程序。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This file is not executable.</source>
+        <translation>此文件不可执行。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Choose the claude program</source>
+        <translation>选择 claude 程序</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptArea</name>
+    <message>
+        <location filename="../desktop/ui/transcript_area.py" line="+147"/>
+        <source>The transcript of the selected session appears here.</source>
+        <translation>所选会话的对话记录将显示在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <location filename="../desktop/ui/actions.py" line="+47"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where claude lives and the window&apos;s language</source>
+        <translation>claude 的位置和窗口语言</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add Account…</source>
+        <translation>添加账户(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Register a Claude config folder as an account</source>
+        <translation>将一个 Claude 配置文件夹登记为账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove Account…</source>
+        <translation>移除账户(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Sessiondesk</source>
+        <translation>关于 Sessiondesk(&amp;A)</translation>
+    </message>
+</context>
+</TS>

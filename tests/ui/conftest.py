@@ -1,0 +1,74 @@
+"""Fixtures for the window tests: offscreen Qt, compiled catalogs, a real window.
+
+The window runs over a real home (SQLite file, migrations) made by the
+`home` fixture; no test here touches the OS keyring, because every account
+they add signs in with the login kept in its config folder.
+"""
+
+from __future__ import annotations
+
+import os
+
+# must happen before the first QApplication exists; pytest-qt creates it lazily
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.app import TS_DIR, build_window
+from desktop.compose import open_services
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from desktop.ui.translations import Translations, catalog_name, compile_catalog
+
+LANGUAGES_WITH_CATALOGS = ("es", "zh_CN")
+
+
+@pytest.fixture(scope="session")
+def catalogs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The `.qm` files compiled once per run from the `.ts` sources in the tree."""
+    folder = tmp_path_factory.mktemp("qm")
+    for code in LANGUAGES_WITH_CATALOGS:
+        compile_catalog(TS_DIR / f"sessiondesk_{code}.ts", folder / catalog_name(code))
+    return folder
+
+
+@pytest.fixture
+def hub(home: Path) -> Iterator[ServiceHub]:
+    services = open_services(home)
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def open_window(
+    qapp: QApplication, qtbot: QtBot, catalogs: Path
+) -> Iterator[Callable[[ServiceHub], MainWindow]]:
+    """Builds windows the way the app does; closes them and resets the language after."""
+    made: list[tuple[MainWindow, Translations]] = []
+
+    def make(hub: ServiceHub) -> MainWindow:
+        translations = Translations(qapp, [catalogs])
+        window = build_window(hub, translations)
+        made.append((window, translations))
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    yield make
+    for window, translations in made:
+        window.close()
+        translations.apply("en")
+        translations.deleteLater()
+    QCoreApplication.processEvents()
+
+
+@pytest.fixture
+def window(hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow]) -> MainWindow:
+    # hub first: teardown runs in reverse, so the window closes (and saves) before the hub
+    return open_window(hub)

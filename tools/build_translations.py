@@ -1,0 +1,114 @@
+"""Build the window's translation catalogs.
+
+    python tools/build_translations.py            # i18n/*.ts -> resources/i18n/*.qm
+    python tools/build_translations.py --update   # first refresh i18n/*.ts from the code
+    python tools/build_translations.py --check    # fail when a message is untranslated
+
+The `.ts` files in `i18n/` are the sources translators edit (by hand or in
+Qt Linguist); `pyside6-lupdate` adds new strings to them from `desktop/ui/`
+and `desktop/app.py` and drops strings the code no longer has.
+`pyside6-lrelease` compiles them into `resources/i18n/`, which git ignores:
+`.qm` files are always built, never edited or committed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TS_DIR = ROOT / "i18n"
+QM_DIR = ROOT / "resources" / "i18n"
+LANGUAGES = ("es", "zh_CN")
+SOURCES = (ROOT / "desktop" / "ui", ROOT / "desktop" / "app.py")
+
+
+def qt_tool(name: str) -> str:
+    """`pyside6-<name>` next to this Python first, so the venv's Qt is the one used."""
+    beside = Path(sys.executable).parent / f"pyside6-{name}"
+    if beside.is_file():
+        return str(beside)
+    found = shutil.which(f"pyside6-{name}") or shutil.which(name)
+    if found is None:
+        raise SystemExit(f"error: pyside6-{name} not found; install PySide6 in this environment")
+    return found
+
+
+def source_files() -> list[str]:
+    files: list[Path] = []
+    for source in SOURCES:
+        files.extend(sorted(source.rglob("*.py")) if source.is_dir() else [source])
+    # relative paths keep the <location> lines in the .ts the same on every machine
+    return [str(path.relative_to(ROOT)) for path in files]
+
+
+def ts_path(language: str) -> Path:
+    return TS_DIR / f"sessiondesk_{language}.ts"
+
+
+def update_sources() -> None:
+    TS_DIR.mkdir(exist_ok=True)
+    for language in LANGUAGES:
+        command = [
+            qt_tool("lupdate"),
+            *source_files(),
+            "-no-obsolete",
+            "-locations",
+            "relative",
+            "-source-language",
+            "en",
+            "-target-language",
+            language,
+            "-ts",
+            str(ts_path(language).relative_to(ROOT)),
+        ]
+        subprocess.run(command, check=True, cwd=ROOT)
+
+
+def release() -> list[Path]:
+    QM_DIR.mkdir(parents=True, exist_ok=True)
+    built = []
+    for language in LANGUAGES:
+        qm = QM_DIR / f"sessiondesk_{language}.qm"
+        subprocess.run(
+            [qt_tool("lrelease"), "-silent", str(ts_path(language)), "-qm", str(qm)], check=True
+        )
+        built.append(qm)
+    return built
+
+
+def unfinished(language: str) -> list[str]:
+    """Source texts whose translation is missing or still marked unfinished."""
+    missing = []
+    for message in ET.parse(ts_path(language)).getroot().iter("message"):
+        translation = message.find("translation")
+        if translation is None or translation.get("type") in {"unfinished", "vanished"}:
+            missing.append(message.findtext("source") or "")
+    return missing
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--update", action="store_true", help="run lupdate over the code first")
+    parser.add_argument("--check", action="store_true", help="fail on untranslated messages")
+    args = parser.parse_args(argv)
+    if args.update:
+        update_sources()
+    for qm in release():
+        print(f"built {qm.relative_to(ROOT)}")
+    if args.check:
+        problems = {lang: unfinished(lang) for lang in LANGUAGES}
+        for language, texts in problems.items():
+            for text in texts:
+                print(f"{language}: untranslated: {text!r}", file=sys.stderr)
+        if any(problems.values()):
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
