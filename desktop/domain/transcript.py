@@ -1,0 +1,342 @@
+"""Claude Code transcript entries, typed: one decoded JSON line in, one `Entry` out.
+
+Claude Code writes one JSON object a line. Only `user` and `assistant` lines are
+conversation; everything else (attachments, request blobs, cost state, queue
+operations, and types that do not exist yet) is bookkeeping that we recognise
+and hide. A transcript is untrusted input: every field is type-checked here so
+that a strange line becomes a harmless entry, never an exception.
+
+Attachments matter although they are hidden: they sit inside the `parentUuid`
+chain (a prompt's attachments link the prompt to the reply), so their uuid and
+parent are kept even though their content is dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+from desktop.domain import transcript_text as tt
+from desktop.domain.errors import UsageError
+from desktop.domain.sessions import is_session_id
+from desktop.domain.transcript_text import UserKind
+
+__all__ = [
+    "Entry",
+    "EntryKind",
+    "Message",
+    "Role",
+    "Usage",
+    "UserKind",
+    "is_valid_session_id",
+    "parse_entry",
+    "validate_session_id",
+]
+
+
+class Role(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
+    TOOL_USE = "tool_use"
+    TOOL_RESULT = "tool_result"
+    SYSTEM = "system"
+    THINKING = "thinking"
+
+
+class EntryKind(StrEnum):
+    MESSAGE = "message"
+    """A user or assistant line: part of the conversation."""
+    COMPACT_BOUNDARY = "compact_boundary"
+    """Starts a new chain after compaction; `logical_parent_uuid` links back."""
+    SYSTEM = "system"
+    """Any other `system` line (API retries, local command output…)."""
+    TITLE = "title"
+    """A title the CLI or the person gave the session."""
+    META = "meta"
+    """Bookkeeping: hidden, but may still be a link of the parentUuid chain."""
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+
+    @property
+    def context_tokens(self) -> int:
+        """What the request put in the context window (not what it cost)."""
+        return self.input_tokens + self.cache_read_input_tokens + self.cache_creation_input_tokens
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One row of a conversation as a person reads it."""
+
+    role: Role
+    text: str = ""
+    timestamp: str | None = None
+    uuid: str | None = None
+    parent_uuid: str | None = None
+    tool_name: str | None = None
+    input: Any = None
+    is_error: bool = False
+    tool_use_id: str | None = None
+    is_sidechain: bool = False
+    is_compact_summary: bool = False
+    is_meta: bool = False
+    """Hidden by default: the CLI's own reminders and command output."""
+    divider: str | None = None
+    """`compact` or `gap` on a marker row that separates parts of a conversation."""
+    model: str | None = None
+    message_id: str | None = None
+    """Blocks of one assistant reply share it; usage repeats on every block."""
+    usage: Usage | None = None
+    agent_id: str | None = None
+    """The subagent whose transcript this message belongs to."""
+    spawned_agent_id: str | None = None
+    """On an Agent/Task tool result: the subagent that call started."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, for `sessions show --json`; usage flattened to token counts."""
+        data = asdict(self)
+        data["role"] = str(self.role)
+        usage = data.pop("usage")
+        data["input_tokens"] = usage["input_tokens"] if usage else None
+        data["output_tokens"] = usage["output_tokens"] if usage else None
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One transcript line, reduced to what the app uses."""
+
+    type: str
+    kind: EntryKind
+    uuid: str | None = None
+    parent_uuid: str | None = None
+    logical_parent_uuid: str | None = None
+    is_sidechain: bool = False
+    timestamp: str | None = None
+    cwd: str | None = None
+    session_id: str | None = None
+    agent_id: str | None = None
+    user_kind: UserKind | None = None
+    message_id: str | None = None
+    request_id: str | None = None
+    """The API request a reply came from (`requestId`, or `requestRef` lately)."""
+    model: str | None = None
+    usage: Usage | None = None
+    title: str | None = None
+    title_source: str | None = None
+    """`custom-title` (the person's), `ai-title` or `summary` (older CLIs)."""
+    messages: tuple[Message, ...] = ()
+
+    @property
+    def is_prompt(self) -> bool:
+        return self.user_kind is UserKind.PROMPT
+
+    @property
+    def is_reply(self) -> bool:
+        return self.kind is EntryKind.MESSAGE and self.type == "assistant"
+
+    @property
+    def reply_key(self) -> str | None:
+        """What the blocks of one reply share. The message id should be enough;
+        the request id is added because test servers reuse message ids."""
+        if not self.is_reply or self.message_id is None:
+            return None
+        return f"{self.message_id}|{self.request_id}" if self.request_id else self.message_id
+
+
+_UUID_LENGTH = 36
+_TITLE_FIELDS = {"custom-title": "customTitle", "ai-title": "aiTitle", "summary": "summary"}
+
+
+def parse_entry(obj: dict[str, Any]) -> Entry:
+    """Type one decoded line. Never raises: unknown shapes become META entries."""
+    kind_name = obj.get("type")
+    kind_name = kind_name if isinstance(kind_name, str) else ""
+    base: dict[str, Any] = {
+        "type": kind_name,
+        "uuid": tt.str_or_none(obj.get("uuid")),
+        "parent_uuid": tt.str_or_none(obj.get("parentUuid")),
+        "is_sidechain": obj.get("isSidechain") is True,
+        "timestamp": tt.str_or_none(obj.get("timestamp")),
+        "cwd": tt.str_or_none(obj.get("cwd")),
+        "session_id": tt.str_or_none(obj.get("sessionId")),
+        "agent_id": tt.str_or_none(obj.get("agentId")),
+    }
+    message = obj.get("message")
+    if kind_name == "assistant" and isinstance(message, dict):
+        return _assistant(obj, message, base)
+    if kind_name == "user" and isinstance(message, dict):
+        return _user(obj, message, base)
+    if kind_name == "system":
+        return _system(obj, base)
+    field = _TITLE_FIELDS.get(kind_name)
+    if field is not None:
+        title = tt.one_line(tt.str_or_none(obj.get(field)) or "")
+        if title:
+            return Entry(kind=EntryKind.TITLE, title=title, title_source=kind_name, **base)
+    return Entry(kind=EntryKind.META, **base)
+
+
+def _common(base: dict[str, Any]) -> dict[str, Any]:
+    """The per-message fields every block of an entry shares."""
+    return {
+        "timestamp": base["timestamp"],
+        "uuid": base["uuid"],
+        "parent_uuid": base["parent_uuid"],
+        "is_sidechain": base["is_sidechain"],
+        "agent_id": base["agent_id"],
+    }
+
+
+def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) -> Entry:
+    model = tt.str_or_none(message.get("model"))
+    message_id = tt.str_or_none(message.get("id"))
+    usage = _usage(message.get("usage"))
+    # API failures are written as assistant lines from a "<synthetic>" model
+    failed = obj.get("isApiErrorMessage") is True
+    shared = _common(base) | {"model": model, "message_id": message_id, "usage": usage}
+    out: list[Message] = []
+    content = message.get("content")
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    for block in blocks if isinstance(blocks, list) else ():
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text":
+            out.append(Message(Role.ASSISTANT, tt.text_of(block), is_error=failed, **shared))
+        elif btype == "thinking":
+            thought = tt.str_or_none(block.get("thinking")) or ""
+            out.append(Message(Role.THINKING, thought, **shared))
+        elif btype == "redacted_thinking":
+            out.append(Message(Role.THINKING, "[redacted thinking]", **shared))
+        elif btype in ("tool_use", "server_tool_use"):
+            out.append(
+                Message(
+                    Role.TOOL_USE,
+                    tool_name=tt.str_or_none(block.get("name")),
+                    input=block.get("input"),
+                    tool_use_id=tt.str_or_none(block.get("id")),
+                    **shared,
+                )
+            )
+    return Entry(
+        kind=EntryKind.MESSAGE,
+        message_id=message_id,
+        request_id=tt.str_or_none(obj.get("requestId")) or tt.str_or_none(obj.get("requestRef")),
+        model=model,
+        usage=usage,
+        messages=tuple(out),
+        **base,
+    )
+
+
+def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) -> Entry:
+    shared = _common(base)
+    content = message.get("content")
+    if obj.get("isCompactSummary") is True:
+        text = tt.flatten(content)
+        msg = Message(Role.USER, text, is_compact_summary=True, is_meta=False, **shared)
+        return Entry(
+            kind=EntryKind.MESSAGE,
+            user_kind=UserKind.COMPACT_SUMMARY,
+            messages=(msg,),
+            **base,
+        )
+    forced_meta = obj.get("isMeta") is True
+    spawned = _spawned_agent(obj.get("toolUseResult"))
+    messages: list[Message] = []
+    kinds: list[UserKind] = []
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    for block in blocks if isinstance(blocks, list) else ():
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "tool_result":
+            kinds.append(UserKind.TOOL_RESULT)
+            messages.append(
+                Message(
+                    Role.TOOL_RESULT,
+                    tt.flatten(block.get("content")),
+                    is_error=block.get("is_error") is True,
+                    tool_use_id=tt.str_or_none(block.get("tool_use_id")),
+                    spawned_agent_id=spawned,
+                    **shared,
+                )
+            )
+            continue
+        text = tt.flatten([block])
+        kind = UserKind.META if forced_meta else tt.classify_user_text(text, obj)
+        kinds.append(kind)
+        if kind is UserKind.NOTICE:
+            messages.append(Message(Role.SYSTEM, tt.notice_text(text), **shared))
+        elif kind is UserKind.META:
+            messages.append(Message(Role.USER, text, is_meta=True, **shared))
+        else:
+            messages.append(Message(Role.USER, tt.without_reminders(text), **shared))
+    return Entry(
+        kind=EntryKind.MESSAGE, user_kind=_overall(kinds), messages=tuple(messages), **base
+    )
+
+
+def _overall(kinds: list[UserKind]) -> UserKind:
+    """One kind for the whole line: a typed prompt wins, then tool results, then notices."""
+    for kind in (UserKind.PROMPT, UserKind.TOOL_RESULT, UserKind.NOTICE):
+        if kind in kinds:
+            return kind
+    return UserKind.META
+
+
+def _system(obj: dict[str, Any], base: dict[str, Any]) -> Entry:
+    subtype = tt.str_or_none(obj.get("subtype")) or ""
+    text = tt.str_or_none(obj.get("content")) or subtype
+    if subtype == "compact_boundary":
+        divider = Message(Role.SYSTEM, text, divider="compact", **_common(base))
+        return Entry(
+            kind=EntryKind.COMPACT_BOUNDARY,
+            logical_parent_uuid=tt.str_or_none(obj.get("logicalParentUuid")),
+            messages=(divider,),
+            **base,
+        )
+    # errors and warnings are worth a line in the conversation; the rest is noise
+    shown = obj.get("level") in ("error", "warning")
+    msg = Message(Role.SYSTEM, text, is_meta=not shown, **_common(base))
+    return Entry(kind=EntryKind.SYSTEM, messages=(msg,), **base)
+
+
+def _usage(raw: Any) -> Usage | None:
+    if not isinstance(raw, dict):
+        return None
+    return Usage(
+        input_tokens=tt.int_or_zero(raw.get("input_tokens")),
+        output_tokens=tt.int_or_zero(raw.get("output_tokens")),
+        cache_read_input_tokens=tt.int_or_zero(raw.get("cache_read_input_tokens")),
+        cache_creation_input_tokens=tt.int_or_zero(raw.get("cache_creation_input_tokens")),
+    )
+
+
+def _spawned_agent(result: Any) -> str | None:
+    """An Agent/Task call's result names the subagent it started (`agentId`)."""
+    if isinstance(result, dict):
+        return tt.str_or_none(result.get("agentId"))
+    return None
+
+
+def is_valid_session_id(value: object) -> bool:
+    """A canonical UUID and nothing more (not even a trailing newline, which a
+    `$`-anchored pattern lets through)."""
+    return isinstance(value, str) and len(value) == _UUID_LENGTH and is_session_id(value)
+
+
+def validate_session_id(value: str) -> str:
+    """A session id becomes a file name: accept a UUID and nothing path-like."""
+    if not is_valid_session_id(value):
+        raise UsageError(
+            f"invalid session id {value!r}: a Claude Code session id is a UUID "
+            "such as 01234567-89ab-cdef-0123-456789abcdef"
+        )
+    return value

@@ -1,0 +1,219 @@
+"""Build the conversation a person sees from a transcript's entries.
+
+A transcript file is a tree, not a list: every entry names its `parentUuid`,
+and rewinding or editing a prompt leaves the abandoned branch in the file. The
+conversation is the chain from the leaf (the last main-thread message line) back
+to the root. Three things complicate that walk:
+
+* compaction: a `compact_boundary` entry has no parent; its
+  `logicalParentUuid` points into the chain before it, so we keep walking there
+  and leave a divider row behind;
+* parallel tool calls: the blocks of one reply and their results branch off
+  one another, so the walk misses siblings. Blocks sharing a reply's message
+  id, and results answering a tool call we show, are brought back;
+* damage: a line we could not read breaks the chain. Rather than lose
+  everything before it, the walk resumes at the closest earlier message and
+  leaves a `gap` divider.
+
+Entries are emitted in file order, which the CLI writes parents-first.
+Subagent (sidechain) transcripts are threaded the same way and attached to the
+Agent/Task tool call that started them when it can be told.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from desktop.domain.transcript import Entry, EntryKind, Message, Role, UserKind
+
+GAP_TEXT = "Part of the transcript could not be read here."
+_AGENT_TOOLS = frozenset({"Agent", "Task"})
+
+
+@dataclass(frozen=True, slots=True)
+class Subagent:
+    agent_id: str | None
+    tool_use_id: str | None
+    """The main-thread tool call that started it, or None when it could not be told."""
+    messages: tuple[Message, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    messages: tuple[Message, ...]
+    subagents: tuple[Subagent, ...] = ()
+    dropped: int = 0
+    """Message lines on branches not shown (rewound or edited turns)."""
+    leaf_uuid: str | None = None
+
+    def subagent_for(self, tool_use_id: str) -> Subagent | None:
+        return next((s for s in self.subagents if s.tool_use_id == tool_use_id), None)
+
+    @property
+    def unmatched_subagents(self) -> tuple[Subagent, ...]:
+        return tuple(s for s in self.subagents if s.tool_use_id is None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Thread:
+    messages: tuple[Message, ...]
+    dropped: int
+    leaf_uuid: str | None
+
+
+def build_conversation(
+    entries: Iterable[Entry],
+    *,
+    subagents: Mapping[str, Sequence[Entry]] | None = None,
+    agent_tool_uses: Mapping[str, str] | None = None,
+    include_meta: bool = False,
+) -> Conversation:
+    """The displayed conversation of one session.
+
+    `subagents` maps an agent id to the entries of its own file;
+    `agent_tool_uses` maps an agent id to the tool call that started it when
+    something outside the transcript says so (the CLI's `.meta.json`).
+    Sidechain entries found in the main file (older CLIs) are grouped too.
+    """
+    main: list[Entry] = []
+    groups: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        if entry.is_sidechain:
+            groups[entry.agent_id or ""].append(entry)
+        else:
+            main.append(entry)
+    for agent_id, side in (subagents or {}).items():
+        groups[agent_id].extend(side)
+
+    thread = _thread(main, include_meta)
+    shown_calls = {
+        m.tool_use_id: m
+        for m in thread.messages
+        if m.role is Role.TOOL_USE and m.tool_use_id and m.tool_name in _AGENT_TOOLS
+    }
+    spawned = {
+        m.spawned_agent_id: m.tool_use_id
+        for m in thread.messages
+        if m.role is Role.TOOL_RESULT and m.spawned_agent_id and m.tool_use_id
+    }
+    hints = {**spawned, **(agent_tool_uses or {})}
+    claimed: set[str] = set()
+    found: list[Subagent] = []
+    for agent_id, side in groups.items():
+        sub = _thread(side, include_meta)
+        call = hints.get(agent_id)
+        if call not in shown_calls or call in claimed:
+            call = _match_by_prompt(side, shown_calls, claimed)
+        if call is not None:
+            claimed.add(call)
+        found.append(Subagent(agent_id or None, call, sub.messages))
+    return Conversation(thread.messages, tuple(found), thread.dropped, thread.leaf_uuid)
+
+
+def _match_by_prompt(
+    side: Sequence[Entry], calls: Mapping[str, Message], claimed: set[str]
+) -> str | None:
+    """Last resort: the subagent's first prompt is the `prompt` its caller passed."""
+    first = next((e for e in side if e.user_kind is UserKind.PROMPT and e.messages), None)
+    if first is None:
+        return None
+    text = first.messages[0].text.strip()
+    for call_id, call in calls.items():
+        wanted = call.input.get("prompt") if isinstance(call.input, dict) else None
+        if call_id not in claimed and isinstance(wanted, str) and wanted.strip() == text:
+            return call_id
+    return None
+
+
+def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
+    """Walk one file's tree (main thread or one subagent) into display order."""
+    by_uuid: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        if entry.uuid is not None:
+            by_uuid.setdefault(entry.uuid, index)
+    leaf = next(
+        (i for i in range(len(entries) - 1, -1, -1) if entries[i].kind is EntryKind.MESSAGE),
+        None,
+    )
+    chain, gaps = _walk(entries, by_uuid, leaf)
+    chosen = chain | _siblings(entries, chain)
+    out: list[Message] = []
+    for index in sorted(chosen):
+        if index in gaps:
+            out.append(Message(Role.SYSTEM, GAP_TEXT, divider="gap"))
+        out.extend(m for m in entries[index].messages if include_meta or not m.is_meta)
+    dropped = sum(
+        1
+        for index, entry in enumerate(entries)
+        if index not in chosen
+        and entry.kind is EntryKind.MESSAGE
+        and entry.user_kind is not UserKind.META
+    )
+    leaf_uuid = entries[leaf].uuid if leaf is not None else None
+    return _Thread(tuple(out), dropped, leaf_uuid)
+
+
+def _walk(
+    entries: Sequence[Entry], by_uuid: Mapping[str, int], leaf: int | None
+) -> tuple[set[int], set[int]]:
+    """Indices on the chain from `leaf` to the root, and those that follow a gap."""
+    chain: set[int] = set()
+    gaps: set[int] = set()
+    lowest = len(entries)
+    index = leaf
+    while index is not None and index not in chain:
+        chain.add(index)
+        lowest = min(lowest, index)
+        entry = entries[index]
+        link = entry.parent_uuid
+        if link is None and entry.kind is EntryKind.COMPACT_BOUNDARY:
+            link = entry.logical_parent_uuid
+        if link is None:
+            break
+        following = by_uuid.get(link)
+        if following is None:
+            # the parent's line is lost (damaged, or cut from the file):
+            # carry on from the closest earlier message instead of losing the past
+            following = _earlier_message(entries, lowest, chain)
+            if following is not None and entry.kind is not EntryKind.COMPACT_BOUNDARY:
+                gaps.add(index)
+        index = following
+    return chain, gaps
+
+
+def _earlier_message(entries: Sequence[Entry], before: int, chain: set[int]) -> int | None:
+    for index in range(before - 1, -1, -1):
+        if entries[index].kind is EntryKind.MESSAGE and index not in chain:
+            return index
+    return None
+
+
+def _siblings(entries: Sequence[Entry], chain: set[int]) -> set[int]:
+    """Off-chain lines that belong with the chain: other blocks of a shown reply,
+    and the results of tool calls we show (parallel calls branch off each other)."""
+    replies = {entries[i].reply_key for i in chain}
+    replies.discard(None)
+    extra = {
+        index
+        for index, entry in enumerate(entries)
+        if index not in chain and entry.reply_key is not None and entry.reply_key in replies
+    }
+    calls: set[str] = set()
+    answered: set[str] = set()
+    for index in chain | extra:
+        for message in entries[index].messages:
+            if message.role is Role.TOOL_USE and message.tool_use_id:
+                calls.add(message.tool_use_id)
+            elif message.role is Role.TOOL_RESULT and message.tool_use_id and index in chain:
+                answered.add(message.tool_use_id)
+    wanted = calls - answered
+    for index, entry in enumerate(entries):
+        if index in chain or entry.user_kind is not UserKind.TOOL_RESULT:
+            continue
+        ids = {m.tool_use_id for m in entry.messages if m.role is Role.TOOL_RESULT}
+        if ids and ids <= wanted:
+            extra.add(index)
+            wanted -= ids
+    return extra

@@ -1,0 +1,227 @@
+"""What the session list shows about one transcript, accumulated entry by entry.
+
+The index reads a transcript once and then only what was appended, so the
+summary is an accumulator whose whole state survives a round trip through
+JSON (`to_state` / `from_state`): feeding lines 1..n in one go, or 1..k, saving,
+loading and feeding k+1..n, gives the same result.
+
+Decisions:
+* `cwd` is the last one seen on a main-thread line. Resuming from another
+  folder makes later lines carry the new cwd, and that is where the session
+  now lives and would be resumed. The first one is kept as `first_cwd`.
+* Counts cover the whole file, abandoned branches included: an incremental
+  reader cannot know yet which branch will win. Sidechain (subagent) lines
+  are left out of counts and tokens; they are another conversation.
+* `message_count` = typed prompts + assistant replies. A reply is written as
+  one line per content block, all sharing `message.id` and repeating the same
+  `usage`, so a reply is counted, and its tokens added, once per id. The
+  latest usage of an id wins (an interrupted stream writes partial counts
+  first). The id is paired with the request id when the line has one, since
+  test servers reuse message ids. Ids are remembered in a bounded window of
+  recent replies (blocks of one reply are written together), which keeps the
+  state small.
+* Title: the person's own title (`custom-title`) beats the CLI's (`ai-title`,
+  or `summary` in older versions), which beats the first prompt shortened to
+  one line of about 80 characters.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from desktop.domain.transcript import Entry, EntryKind, Role, Usage
+from desktop.domain.transcript_text import shorten
+
+STATE_VERSION = 1
+TITLE_LIMIT = 80
+_RECENT_REPLIES = 256
+_TITLE_RANK = {"custom-title": 3, "ai-title": 2, "summary": 1}
+_SYNTHETIC = "<synthetic>"
+
+
+class SessionSummary:
+    """Feed it every entry of a file in order; read the fields at any time."""
+
+    def __init__(self) -> None:
+        self.session_id: str | None = None
+        self.cwd: str | None = None
+        self.first_cwd: str | None = None
+        self.first_prompt: str | None = None
+        self.model: str | None = None
+        self.prompt_count = 0
+        self.reply_count = 0
+        self.input_tokens = 0
+        self.output_tokens = 0
+        self.cache_read_tokens = 0
+        self.cache_creation_tokens = 0
+        self.context_tokens = 0
+        """The last reply's context size: what the next turn starts from."""
+        self.created_at: str | None = None
+        self.modified_at: str | None = None
+        self.entries = 0
+        self._titled: tuple[int, str] | None = None
+        # message id -> the usage counted for it, oldest first
+        self._recent: OrderedDict[str, tuple[int, int, int, int]] = OrderedDict()
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def message_count(self) -> int:
+        return self.prompt_count + self.reply_count
+
+    @property
+    def title(self) -> str | None:
+        if self._titled is not None:
+            return shorten(self._titled[1], TITLE_LIMIT)
+        return shorten(self.first_prompt, TITLE_LIMIT) if self.first_prompt else None
+
+    @property
+    def created(self) -> datetime | None:
+        return _parse_time(self.created_at)
+
+    @property
+    def modified(self) -> datetime | None:
+        return _parse_time(self.modified_at)
+
+    # -- feeding ---------------------------------------------------------------
+
+    def feed(self, entry: Entry) -> None:
+        self.entries += 1
+        self._times(entry.timestamp)
+        if entry.kind is EntryKind.TITLE and entry.title and entry.title_source:
+            rank = _TITLE_RANK.get(entry.title_source, 0)
+            # a later title of the same rank is a rename: it wins
+            if self._titled is None or rank >= self._titled[0]:
+                self._titled = (rank, entry.title)
+            return
+        if entry.is_sidechain:
+            return
+        if entry.session_id and self.session_id is None:
+            self.session_id = entry.session_id
+        if entry.cwd:
+            self.cwd = entry.cwd
+            self.first_cwd = self.first_cwd or entry.cwd
+        if entry.is_prompt:
+            self.prompt_count += 1
+            if self.first_prompt is None:
+                typed = [m.text for m in entry.messages if m.role is Role.USER and not m.is_meta]
+                self.first_prompt = "\n".join(t for t in typed if t) or None
+        elif entry.is_reply:
+            self._reply(entry)
+
+    def _reply(self, entry: Entry) -> None:
+        if entry.model and entry.model != _SYNTHETIC:
+            self.model = entry.model
+        usage = entry.usage or Usage()
+        counts = (
+            usage.input_tokens,
+            usage.output_tokens,
+            usage.cache_read_input_tokens,
+            usage.cache_creation_input_tokens,
+        )
+        if entry.usage is not None:
+            self.context_tokens = usage.context_tokens
+        key = entry.reply_key
+        if key is None:
+            self.reply_count += 1  # nothing to tie blocks together: one line, one reply
+            self._add(counts, 1)
+            return
+        previous = self._recent.pop(key, None)
+        if previous is None:
+            self.reply_count += 1
+        else:
+            self._add(previous, -1)
+        self._add(counts, 1)
+        self._recent[key] = counts
+        while len(self._recent) > _RECENT_REPLIES:
+            self._recent.popitem(last=False)
+
+    def _add(self, counts: tuple[int, int, int, int], sign: int) -> None:
+        self.input_tokens += sign * counts[0]
+        self.output_tokens += sign * counts[1]
+        self.cache_read_tokens += sign * counts[2]
+        self.cache_creation_tokens += sign * counts[3]
+
+    def _times(self, stamp: str | None) -> None:
+        when = _parse_time(stamp)
+        if when is None:
+            return
+        if self.created is None or when < self.created:
+            self.created_at = stamp
+        if self.modified is None or when > self.modified:
+            self.modified_at = stamp
+
+    # -- persistence -----------------------------------------------------------
+
+    def to_state(self) -> dict[str, Any]:
+        """Plain JSON types only, so the index can store it beside the read offset."""
+        return {
+            "v": STATE_VERSION,
+            "session_id": self.session_id,
+            "cwd": self.cwd,
+            "first_cwd": self.first_cwd,
+            "first_prompt": self.first_prompt,
+            "model": self.model,
+            "prompts": self.prompt_count,
+            "replies": self.reply_count,
+            "tokens": [
+                self.input_tokens,
+                self.output_tokens,
+                self.cache_read_tokens,
+                self.cache_creation_tokens,
+            ],
+            "context_tokens": self.context_tokens,
+            "created": self.created_at,
+            "modified": self.modified_at,
+            "entries": self.entries,
+            "title": list(self._titled) if self._titled else None,
+            "recent": [[key, list(counts)] for key, counts in self._recent.items()],
+        }
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> SessionSummary:
+        """Rebuild from `to_state`; a state of another version raises ValueError
+        (the caller then rereads the file from the start)."""
+        if not isinstance(state, dict) or state.get("v") != STATE_VERSION:
+            raise ValueError("summary state of an unknown version")
+        summary = cls()
+        try:
+            summary.session_id = state["session_id"]
+            summary.cwd = state["cwd"]
+            summary.first_cwd = state["first_cwd"]
+            summary.first_prompt = state["first_prompt"]
+            summary.model = state["model"]
+            summary.prompt_count = int(state["prompts"])
+            summary.reply_count = int(state["replies"])
+            tokens = [int(n) for n in state["tokens"]]
+            (
+                summary.input_tokens,
+                summary.output_tokens,
+                summary.cache_read_tokens,
+                summary.cache_creation_tokens,
+            ) = tokens
+            summary.context_tokens = int(state["context_tokens"])
+            summary.created_at = state["created"]
+            summary.modified_at = state["modified"]
+            summary.entries = int(state["entries"])
+            titled = state["title"]
+            summary._titled = (int(titled[0]), str(titled[1])) if titled else None
+            for key, counts in state["recent"]:
+                a, b, c, d = (int(n) for n in counts)
+                summary._recent[str(key)] = (a, b, c, d)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"damaged summary state: {exc}") from exc
+        return summary
+
+
+def _parse_time(stamp: str | None) -> datetime | None:
+    if not stamp:
+        return None
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    # a stamp without a zone cannot be compared with one that has it: skip it
+    return when if when.tzinfo is not None else None
