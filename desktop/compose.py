@@ -8,11 +8,14 @@ from pathlib import Path
 import platformdirs
 
 from desktop.claude.configdir import default_config_dir
+from desktop.claude.session_source import ClaudeTranscripts
 from desktop.services.accounts import AccountService
 from desktop.services.hub import ServiceHub
+from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 from desktop.store.accounts import SqlAccountRepository
 from desktop.store.db import open_database
+from desktop.store.sessions import SqlSessionIndex
 from desktop.store.settings import SqlSettingsRepository
 from desktop.vault.keyring_vault import KeyringVault
 
@@ -34,10 +37,12 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
         SqlAccountRepository(db), KeyringVault(), settings_repo, default_config_dir()
     )
     accounts.ensure_default()
+    settings = SettingsService(settings_repo)
     return ServiceHub(
         home=home,
         accounts=accounts,
-        settings=SettingsService(settings_repo),
+        settings=settings,
+        sessions=SessionService(SqlSessionIndex(db), ClaudeTranscripts(), accounts, settings),
         claude_override=claude,
         closers=[db.close],
     )

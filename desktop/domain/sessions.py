@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 UUID_RE = re.compile(
     r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
@@ -125,3 +126,16 @@ class IndexReport:
     unchanged: int = 0
     missing: int = 0
     errors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SessionContent:
+    """A transcript as a person reads it, and what could not be read of it."""
+
+    thread: Any
+    """A `desktop.domain.transcript_chain.Conversation`."""
+    problems: list[str]
+
+    @property
+    def messages(self) -> tuple[Any, ...]:
+        return tuple(self.thread.messages)

@@ -1,0 +1,104 @@
+"""Claude Code's transcripts as the session index reads them (the TranscriptSource port)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+from desktop.claude.discovery import iter_sessions
+from desktop.claude.transcripts import RawEntry, load_session, summarise_transcript
+from desktop.domain.sessions import (
+    FileState,
+    Increment,
+    IndexedText,
+    SessionContent,
+    SessionRecord,
+    TranscriptFile,
+    is_session_id,
+)
+from desktop.domain.transcript import Entry, Role
+
+# enough of a tool's input or output to find it again, not the whole payload
+_TOOL_TEXT_LIMIT = 2000
+_TEXT_LIMIT = 64_000
+_SEARCHED = {Role.USER, Role.ASSISTANT, Role.TOOL_USE, Role.TOOL_RESULT}
+
+
+def _naive_utc(value: datetime | None) -> datetime | None:
+    if value is None or value.tzinfo is None:
+        return value
+    return value.astimezone(UTC).replace(tzinfo=None)
+
+
+def _texts(entry: Entry) -> Iterator[IndexedText]:
+    for message in entry.messages:
+        if message.role not in _SEARCHED or message.is_meta:
+            continue
+        if message.role is Role.TOOL_USE:
+            text = f"{message.tool_name or ''} {message.input or ''}"[:_TOOL_TEXT_LIMIT]
+        elif message.role is Role.TOOL_RESULT:
+            text = message.text[:_TOOL_TEXT_LIMIT]
+        else:
+            text = message.text[:_TEXT_LIMIT]
+        if text.strip():
+            yield IndexedText(message.uuid, str(message.role), text)
+
+
+class ClaudeTranscripts:
+    """Reads, never writes, the transcripts under an account's config dir."""
+
+    def scan(self, config_dir: str) -> Iterator[TranscriptFile]:
+        for found in iter_sessions(config_dir):
+            yield TranscriptFile(
+                session_id=found.session_id,
+                path=str(found.path),
+                size=found.size,
+                mtime_ns=found.mtime_ns,
+                subagents=tuple(str(s.path) for s in found.subagents),
+            )
+
+    def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
+        texts: list[IndexedText] = []
+
+        def collect(entry: Entry, _raw: RawEntry) -> None:
+            if not entry.is_sidechain:
+                texts.extend(_texts(entry))
+
+        resumable = known is not None and known.path == file.path and file.size >= known.size
+        update = summarise_transcript(
+            file.path,
+            offset=known.read_offset if resumable and known else 0,
+            state=known.state if resumable and known else None,
+            on_entry=collect,
+        )
+        summary = update.summary
+        record = SessionRecord(
+            account=account,
+            session_id=file.session_id,
+            path=file.path,
+            cwd=summary.cwd,
+            title=summary.title,
+            first_prompt=summary.first_prompt,
+            message_count=summary.message_count,
+            created=_naive_utc(summary.created),
+            modified=_naive_utc(summary.modified)
+            or datetime.fromtimestamp(file.mtime_ns / 1e9, UTC).replace(tzinfo=None),
+            size=file.size,
+            model=summary.model,
+            input_tokens=summary.input_tokens,
+            output_tokens=summary.output_tokens,
+            error=update.error,
+        )
+        state = FileState(file.path, file.size, file.mtime_ns, update.offset, update.state)
+        return Increment(record, state, texts, replace=not resumable or update.restarted)
+
+    def load(self, path: str) -> SessionContent:
+        thread, problems = load_session(path)
+        return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems])
+
+    def locate(self, config_dir: str, session_id: str) -> str | None:
+        if not is_session_id(session_id):
+            return None
+        matches = sorted(Path(config_dir, "projects").glob(f"*/{session_id}.jsonl"))
+        return str(matches[0]) if matches else None

@@ -1,0 +1,164 @@
+"""`sessiondesk sessions list|show`, `search` and `index`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import asdict
+from datetime import datetime
+from typing import Any
+
+from desktop.cli.output import Output, table
+from desktop.cli.parser import add_group
+from desktop.domain.sessions import IndexProgress, SessionFilter, SessionRecord
+from desktop.services.hub import ServiceHub
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    sub = add_group(commands, "sessions", "Claude Code sessions found on disk (read-only)")
+    listing = sub.add_parser("list", help="every indexed session, newest first")
+    listing.add_argument("--account", metavar="NAME")
+    listing.add_argument("--cwd", metavar="DIR", help="only sessions in this folder or below")
+    listing.set_defaults(handler=_list)
+    show = sub.add_parser("show", help="one session and its messages in order")
+    show.add_argument("id")
+    show.add_argument("--account", metavar="NAME")
+    show.set_defaults(handler=_show)
+
+    search = commands.add_parser("search", help="full-text search across all sessions")
+    search.add_argument("query")
+    search.add_argument("--account", metavar="NAME")
+    search.add_argument("--limit", type=int, default=20, metavar="N")
+    search.set_defaults(handler=_search)
+
+    index = commands.add_parser("index", help="bring the session index up to date now")
+    index.add_argument("--rebuild", action="store_true", help="forget the index and read all")
+    index.set_defaults(handler=_index)
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def record_json(record: SessionRecord) -> dict[str, Any]:
+    return {
+        "id": record.session_id,
+        "account": record.account,
+        "cwd": record.cwd,
+        "title": record.title,
+        "first_prompt": record.first_prompt,
+        "message_count": record.message_count,
+        "created": _iso(record.created),
+        "modified": _iso(record.modified),
+        "size": record.size,
+        "model": record.model,
+        "input_tokens": record.input_tokens,
+        "output_tokens": record.output_tokens,
+        "error": record.error,
+        "missing": record.missing,
+        "path": record.path,
+    }
+
+
+def _refresh_quietly(services: ServiceHub) -> None:
+    """Listing reads what changed first, so scripts never see a stale index."""
+    services.sessions.refresh()
+
+
+def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    _refresh_quietly(services)
+    records = services.sessions.list(SessionFilter(account=args.account, cwd=args.cwd))
+
+    def human() -> str:
+        if not records:
+            return "no sessions found"
+        rows = [
+            [
+                r.session_id[:8],
+                r.account,
+                (r.modified.strftime("%Y-%m-%d %H:%M") if r.modified else "-"),
+                str(r.message_count),
+                (r.title or "")[:60] + (" [damaged]" if r.error else ""),
+            ]
+            for r in records
+        ]
+        return table(rows, ["ID", "ACCOUNT", "MODIFIED", "MSGS", "TITLE"])
+
+    out.emit([record_json(r) for r in records], human)
+    return 0
+
+
+def message_json(message: Any) -> dict[str, Any]:
+    data = message.to_dict() if hasattr(message, "to_dict") else asdict(message)
+    timestamp = data.get("timestamp")
+    if isinstance(timestamp, datetime):
+        data["timestamp"] = timestamp.isoformat()
+    return data
+
+
+def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    _refresh_quietly(services)
+    record, content = services.sessions.show(args.id, args.account)
+    messages = [message_json(m) for m in content.messages]
+    document = {**record_json(record), "messages": messages, "problems": content.problems}
+
+    def human() -> str:
+        lines = [f"{record.title or record.session_id}  ({record.account}, {record.cwd})", ""]
+        for m in messages:
+            label = m["role"] + (f" {m['tool_name']}" if m.get("tool_name") else "")
+            lines.append(f"[{label}] {m.get('text') or ''}".rstrip())
+        if content.problems:
+            lines += ["", f"problems: {len(content.problems)} (first: {content.problems[0]})"]
+        return "\n".join(lines)
+
+    out.emit(document, human)
+    return 0
+
+
+def _search(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    _refresh_quietly(services)
+    hits = services.sessions.search(args.query, args.account, args.limit)
+
+    def human() -> str:
+        if not hits:
+            return "no matches"
+        return "\n".join(f"{h.session_id[:8]} {h.account:10} {h.snippet}" for h in hits)
+
+    out.emit(
+        [
+            {
+                "session_id": h.session_id,
+                "account": h.account,
+                "snippet": h.snippet,
+                "score": round(h.score, 4),
+                "role": h.role,
+                "uuid": h.uuid,
+                "title": h.title,
+            }
+            for h in hits
+        ],
+        human,
+    )
+    return 0
+
+
+def _index(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    last = [0.0]
+
+    def progress(p: IndexProgress) -> None:
+        now = datetime.now().timestamp()
+        if p.done == p.total or now - last[0] > 0.2:
+            last[0] = now
+            sys.stderr.write(f"\rindexing {p.account}: {p.done}/{p.total}")
+            sys.stderr.flush()
+            if p.done == p.total:
+                sys.stderr.write("\n")
+
+    report = services.sessions.refresh(progress, rebuild=args.rebuild)
+    out.emit(
+        asdict(report),
+        f"{report.scanned} sessions: {report.read} read, {report.unchanged} unchanged, "
+        f"{report.missing} gone from disk" + (f", {len(report.errors)} errors" if report.errors
+                                               else ""),
+    )
+    return 1 if report.errors else 0
