@@ -23,6 +23,7 @@ from desktop.domain.errors import ClaudeError
 from desktop.domain.events import (
     AssistantMessage,
     ControlRequest,
+    ParseError,
     PermissionRequest,
     ProcessExited,
     Result,
@@ -45,6 +46,16 @@ if mode == "big":
     out({"type": "assistant", "message": {"id": "m1", "content": [
         {"type": "text", "text": "z" * 10_000_000}], "usage": {"input_tokens": 7}}})
     out({"type": "result", "subtype": "success", "is_error": False, "result": "ok"})
+    sys.stdin.read()
+elif mode == "background":
+    # a background task's result lands before our turn starts; ours follows
+    t = turn()
+    out({"type": "result", "subtype": "success", "is_error": False, "result": "bg done"})
+    out({"type": "command_lifecycle", "command_uuid": t["uuid"], "state": "started"})
+    out({"type": "result", "subtype": "success", "is_error": False, "result": "ours"})
+    out({"type": "command_lifecycle", "command_uuid": t["uuid"], "state": "completed"})
+    t = turn()  # a turn the CLI cancels before it starts: no result at all
+    out({"type": "command_lifecycle", "command_uuid": t["uuid"], "state": "cancelled"})
     sys.stdin.read()
 elif mode == "stubborn":
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -111,6 +122,21 @@ def test_a_ten_megabyte_event(standin: Path, tmp_path: Path) -> None:
     assert len(replies[0].text) == 10_000_000
     assert isinstance(events[-1], Result)
     assert code == 0
+
+
+def test_a_turn_ends_with_its_own_result(standin: Path, tmp_path: Path) -> None:
+    async def run() -> tuple[list[object], list[object]]:
+        proc = await start(standin, tmp_path, "background")
+        first = [e async for e in proc.turn("hi")]
+        second = [e async for e in proc.turn("queued, then cancelled")]
+        await proc.close()
+        return first, second
+
+    first, second = asyncio.run(run())
+    results = [e.text for e in first if isinstance(e, Result)]
+    assert results == ["bg done", "ours"]  # the stray one is passed on, not taken as ours
+    assert [type(e).__name__ for e in second] == ["CommandLifecycle", "CommandLifecycle"]
+    assert second[-1].state == "cancelled"  # type: ignore[attr-defined]
 
 
 def test_close_escalates_to_sigkill_and_empties_the_group(standin: Path, tmp_path: Path) -> None:
@@ -200,6 +226,24 @@ def test_pid_and_start_time_identify_the_process(standin: Path, tmp_path: Path) 
     assert "carry this" in cmdline
     assert not any("do-not-show-me" in part for part in cmdline)
     assert key == "sk-ant-api03-do-not-show-me"
+
+
+def test_unreadable_output_ends_the_run(
+    standin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(line: bytes) -> None:
+        raise RuntimeError("decoder bug")
+
+    monkeypatch.setattr("desktop.claude.process.parse_line", broken)
+
+    async def run() -> tuple[list[object], int]:
+        proc = await start(standin, tmp_path, "stubborn", sigint=0.2, sigterm=0.2)
+        return [e async for e in proc.events()], proc.pid
+
+    events, pid = asyncio.run(asyncio.wait_for(run(), 20))
+    assert isinstance(events[0], ParseError) and "decoder bug" in events[0].error
+    assert isinstance(events[-1], ProcessExited) and events[-1].returncode == -9
+    assert group_members(pid) == []
 
 
 def test_a_missing_working_folder(standin: Path, tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ from desktop.domain.events import (
     ControlRequest,
     ControlResponse,
     Event,
+    ParseError,
     Payload,
     PermissionRequest,
     ProcessExited,
@@ -263,6 +264,12 @@ class ClaudeProcess:
             # grandchild holding one can delay forever: watch the exit code
             while self.returncode is None and not reader.done():
                 await asyncio.wait({reader}, timeout=0.1)
+            if reader.done() and not reader.cancelled() and reader.exception() is not None:
+                # output we cannot read makes the run unusable: say so, end it
+                self._queue.put_nowait(
+                    ParseError(f"reading claude's output failed: {reader.exception()!r}", "")
+                )
+                await escalate(self.pid, self._exited_within, self.grace)
             await self._exited_within(math.inf)
             # children that outlived claude would keep its pipes open
             await sweep_group(self.pid, self.grace.sigterm)
