@@ -64,25 +64,52 @@ def write_session(
         common = {"sessionId": session_id, "cwd": cwd, "version": "2.1.332", "isSidechain": False}
         user_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
         prompt = f"turn {turn}: {_sentence(rng, 12)}"
-        lines.append(_dump({**common, "type": "user", "uuid": user_id, "parentUuid": parent,
-                            "timestamp": now.isoformat().replace("+00:00", "Z"),
-                            "message": {"role": "user", "content": prompt}}))  # fmt: skip
+        lines.append(
+            _dump(
+                {
+                    **common,
+                    "type": "user",
+                    "uuid": user_id,
+                    "parentUuid": parent,
+                    "timestamp": now.isoformat().replace("+00:00", "Z"),
+                    "message": {"role": "user", "content": prompt},
+                }
+            )
+        )
         if blob_each:
-            lines.append(_dump({"type": "api-request-blob", "sessionId": session_id,
-                                "blob": "x" * blob_each}))  # fmt: skip
+            lines.append(
+                _dump(
+                    {"type": "api-request-blob", "sessionId": session_id, "blob": "x" * blob_each}
+                )
+            )
         now += timedelta(seconds=rng.randint(2, 90))
         reply_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
         text = f"Here is the plan.\n\n```python\nprint({turn})\n```\n{_sentence(rng, 40)}"
-        lines.append(_dump({**common, "type": "assistant", "uuid": reply_id, "parentUuid": user_id,
-                            "timestamp": now.isoformat().replace("+00:00", "Z"),
-                            "message": {"id": f"msg_{reply_id[:12]}", "type": "message",
-                                        "role": "assistant", "model": MODEL,
-                                        "content": [{"type": "text", "text": text}],
-                                        "stop_reason": "end_turn",
-                                        "usage": {"input_tokens": rng.randint(10, 5000),
-                                                  "output_tokens": rng.randint(10, 900),
-                                                  "cache_read_input_tokens": 0,
-                                                  "cache_creation_input_tokens": 0}}}))  # fmt: skip
+        lines.append(
+            _dump(
+                {
+                    **common,
+                    "type": "assistant",
+                    "uuid": reply_id,
+                    "parentUuid": user_id,
+                    "timestamp": now.isoformat().replace("+00:00", "Z"),
+                    "message": {
+                        "id": f"msg_{reply_id[:12]}",
+                        "type": "message",
+                        "role": "assistant",
+                        "model": MODEL,
+                        "content": [{"type": "text", "text": text}],
+                        "stop_reason": "end_turn",
+                        "usage": {
+                            "input_tokens": rng.randint(10, 5000),
+                            "output_tokens": rng.randint(10, 900),
+                            "cache_read_input_tokens": 0,
+                            "cache_creation_input_tokens": 0,
+                        },
+                    },
+                }
+            )
+        )
         parent = reply_id
     data = "\n".join(lines) + "\n"
     path.write_text(data, encoding="utf-8")

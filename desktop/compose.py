@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
 import platformdirs
 
 from desktop.claude.configdir import default_config_dir
+from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.services.accounts import AccountService
 from desktop.services.hub import ServiceHub
+from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 from desktop.store.accounts import SqlAccountRepository
+from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
 from desktop.store.sessions import SqlSessionIndex
 from desktop.store.settings import SqlSettingsRepository
@@ -38,11 +42,25 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     )
     accounts.ensure_default()
     settings = SettingsService(settings_repo)
+    sessions = SessionService(SqlSessionIndex(db), ClaudeTranscripts(), accounts, settings)
+    runs = RunService(
+        ClaudeCli(home / "cache"),
+        SqlConversationRepository(db),
+        SqlExecutionRepository(db),
+        accounts,
+        settings,
+        sessions,
+        claude_override=claude,
+    )
+    if runs.executions.unfinished():
+        # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
+        asyncio.run(runs.recover())
     return ServiceHub(
         home=home,
         accounts=accounts,
         settings=settings,
-        sessions=SessionService(SqlSessionIndex(db), ClaudeTranscripts(), accounts, settings),
+        sessions=sessions,
+        runs=runs,
         claude_override=claude,
         closers=[db.close],
     )

@@ -158,7 +158,7 @@ def _index(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     out.emit(
         asdict(report),
         f"{report.scanned} sessions: {report.read} read, {report.unchanged} unchanged, "
-        f"{report.missing} gone from disk" + (f", {len(report.errors)} errors" if report.errors
-                                               else ""),
+        f"{report.missing} gone from disk"
+        + (f", {len(report.errors)} errors" if report.errors else ""),
     )
     return 1 if report.errors else 0

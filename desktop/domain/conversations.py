@@ -85,5 +85,8 @@ class Execution:
     cost_usd: float | None = None
     pid: int | None = None
     pid_started: float | None = None
+    owner_pid: int | None = None
+    owner_started: float | None = None
+    stop_requested: bool = False
     started: datetime | None = None
     finished: datetime | None = None

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop.services.accounts import AccountService
+from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 
@@ -17,6 +18,7 @@ class ServiceHub:
     accounts: AccountService
     settings: SettingsService
     sessions: SessionService
+    runs: RunService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""
     closers: list[Callable[[], None]] = field(default_factory=list)

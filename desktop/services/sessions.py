@@ -10,6 +10,7 @@ from typing import Any
 
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.ports import SessionIndex, TranscriptSource
+from desktop.domain.replay import Turn
 from desktop.domain.sessions import (
     IndexProgress,
     IndexReport,
@@ -115,19 +116,44 @@ class SessionService:
         found = self._index.find(session_id, account)
         if not found:
             raise NotFoundError(
-                f"no session {session_id}" + (f" in account {account}" if account else "")
+                f"no session {session_id}"
+                + (f" in account {account}" if account else "")
                 + " (run `sessiondesk index` if it is new)"
-            )  # fmt: skip
+            )
         if len(found) > 1:
             names = ", ".join(r.account for r in found)
-            raise UsageError(f"session {session_id} exists in several accounts ({names}): "
-                             "choose one with --account")  # fmt: skip
+            raise UsageError(
+                f"session {session_id} exists in several accounts ({names}): "
+                "choose one with --account"
+            )
         return found[0]
 
     def show(self, session_id: str, account: str | None = None) -> tuple[SessionRecord, Any]:
         """The session and its readable content (messages and problems)."""
         record = self.find(session_id, account)
         return record, self._source.load(record.path)
+
+    def history(self, account: str, session_id: str) -> list[Turn]:
+        """A session's user and assistant turns: from its transcript, or, when
+        Claude Code has removed the file, from what the index kept of it."""
+        config_dir = self._accounts.get(account).config_dir
+        path = self._source.locate(config_dir, session_id)
+        if path is not None:
+            try:
+                content = self._source.load(path)
+            except OSError:
+                content = None
+            if content is not None:
+                return [
+                    Turn(str(m.role), m.text)
+                    for m in content.messages
+                    if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
+                ]
+        return [
+            Turn(t.role, t.text)
+            for t in self._index.texts(account, session_id)
+            if t.role in ("user", "assistant")
+        ]
 
     def search(self, query: str, account: str | None = None, limit: int = 20) -> list[SearchHit]:
         if limit <= 0:

@@ -69,15 +69,36 @@ def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
         cost_usd=row.cost_usd,
         pid=row.pid,
         pid_started=row.pid_started,
+        owner_pid=row.owner_pid,
+        owner_started=row.owner_started,
+        stop_requested=row.stop_requested,
         started=row.started,
         finished=row.finished,
     )
 
 
-_POINTER_FIELDS = {"session_id", "cwd", "runtime_id", "history_epoch", "last_input_tokens",
-                   "title", "archived"}  # fmt: skip
-_EXECUTION_FIELDS = {"session_id", "status", "exit_code", "error", "context_tokens", "cost_usd",
-                     "pid", "pid_started", "runtime_fingerprint"}  # fmt: skip
+_POINTER_FIELDS = {
+    "session_id",
+    "cwd",
+    "runtime_id",
+    "history_epoch",
+    "last_input_tokens",
+    "title",
+    "archived",
+}
+_EXECUTION_FIELDS = {
+    "session_id",
+    "status",
+    "exit_code",
+    "error",
+    "context_tokens",
+    "cost_usd",
+    "pid",
+    "pid_started",
+    "runtime_fingerprint",
+    "args_json",
+    "stop_requested",
+}
 
 
 class SqlConversationRepository:
@@ -152,13 +173,21 @@ class SqlExecutionRepository:
                 session_id_in=execution.session_id_in,
                 session_id=execution.session_id,
                 status=execution.status.value,
+                owner_pid=execution.owner_pid,
+                owner_started=execution.owner_started,
             )
             session.add(row)
             session.flush()
             return _execution(row, _names(session))
 
-    def update(self, execution_id: str, *, usage: dict[str, Any] | None = None,
-               finished: bool = False, **fields: Any) -> Execution:  # fmt: skip
+    def update(
+        self,
+        execution_id: str,
+        *,
+        usage: dict[str, Any] | None = None,
+        finished: bool = False,
+        **fields: Any,
+    ) -> Execution:
         unknown = set(fields) - _EXECUTION_FIELDS
         if unknown:
             raise ValueError(f"not execution fields: {sorted(unknown)}")

@@ -76,6 +76,9 @@ class ExecutionRow(Base):
     cost_usd: Mapped[float | None]
     pid: Mapped[int | None] = mapped_column(Integer)
     pid_started: Mapped[float | None]
+    owner_pid: Mapped[int | None] = mapped_column(Integer)
+    owner_started: Mapped[float | None]
+    stop_requested: Mapped[bool] = mapped_column(default=False)
     started: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[datetime | None]
 

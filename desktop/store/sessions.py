@@ -20,9 +20,19 @@ from desktop.store.db import Database
 from desktop.store.models import AccountRow, SessionRow
 
 _FIELDS = (
-    "cwd", "title", "first_prompt", "message_count", "created", "modified", "size", "model",
-    "input_tokens", "output_tokens", "error", "missing",
-)  # fmt: skip
+    "cwd",
+    "title",
+    "first_prompt",
+    "message_count",
+    "created",
+    "modified",
+    "size",
+    "model",
+    "input_tokens",
+    "output_tokens",
+    "error",
+    "missing",
+)
 
 
 def _record(row: SessionRow, account: str) -> SessionRecord:
@@ -100,12 +110,17 @@ class SqlSessionIndex:
                         "VALUES (:body, :raw, :pk, :uuid, :role)"
                     ),
                     [
-                        {"body": segment(t.text), "raw": t.text, "pk": row.id,
-                         "uuid": t.uuid, "role": t.role}
+                        {
+                            "body": segment(t.text),
+                            "raw": t.text,
+                            "pk": row.id,
+                            "uuid": t.uuid,
+                            "role": t.role,
+                        }
                         for t in texts
                         if t.text.strip()
                     ],
-                )  # fmt: skip
+                )
 
     def mark_missing(self, account: str, session_ids: Sequence[str]) -> None:
         if not session_ids:
@@ -201,3 +216,17 @@ class SqlSessionIndex:
                 cwd=cwd,
             )
         return list(best.values())[:limit]
+
+    def texts(self, account: str, session_id: str) -> list[IndexedText]:
+        """The searchable text kept for a session, in the order it was read."""
+        with self._db.session() as session:
+            rows = session.execute(
+                text(
+                    "SELECT t.uuid, t.role, t.raw FROM session_text t "
+                    "JOIN sessions s ON s.id = t.session_pk "
+                    "JOIN accounts a ON a.id = s.account_id "
+                    "WHERE a.name = :account AND s.session_id = :sid ORDER BY t.rowid"
+                ),
+                {"account": account, "sid": session_id},
+            ).all()
+        return [IndexedText(uuid, role, raw) for uuid, role, raw in rows]
