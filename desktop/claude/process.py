@@ -314,4 +314,3 @@ class ClaudeProcess:
                 future.set_exception(ClaudeError(f"claude ended before answering{reason}"))
         self._permission_inputs.clear()
         self._queue.put_nowait(ProcessExited(self.returncode, stderr))
-
