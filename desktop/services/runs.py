@@ -8,6 +8,7 @@ resume that `claude` rejects is retried once, fresh, with the replay.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import uuid
@@ -318,6 +319,12 @@ class RunService:
             return self.executions.update(
                 execution_id, status=ExecutionStatus.INTERRUPTED, error="stopped", finished=True
             )
+        # the owning process records the end; give it a moment to do so
+        for _ in range(100):
+            current = self.execution(execution_id)
+            if current.status.finished:
+                return current
+            await asyncio.sleep(0.1)
         return self.execution(execution_id)
 
     def _owner_alive(self, execution: Execution) -> bool:

@@ -1,0 +1,130 @@
+"""Stopping a turn, and what is left when claude or Sessiondesk dies mid-turn."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.clirun import sessiondesk
+from tests.rig.fakeapi import FakeAPI, Reply
+from tests.rig.fixtures import AccountFactory
+from tests.sdrig import register, spawn
+
+pytestmark = [pytest.mark.claude, pytest.mark.keyring]
+
+
+def running_execution(home: Path, timeout: float = 30) -> tuple[str, int]:
+    """Wait until a turn is in flight; its execution id and claude's pid."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with sqlite3.connect(home / "sessiondesk.db") as db:
+            row = db.execute(
+                "SELECT id, pid FROM executions WHERE status = 'running' AND pid IS NOT NULL"
+            ).fetchone()
+        db.close()
+        if row:
+            return row[0], row[1]
+        time.sleep(0.1)
+    raise AssertionError("no execution started running")
+
+
+def status_of(home: Path, execution_id: str) -> tuple[str, str | None]:
+    with sqlite3.connect(home / "sessiondesk.db") as db:
+        row = db.execute(
+            "SELECT status, error FROM executions WHERE id = ?", (execution_id,)
+        ).fetchone()
+    db.close()
+    return row
+
+
+def alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    folder = tmp_path / "proj"
+    folder.mkdir()
+    return folder
+
+
+def test_stop_from_another_process_interrupts_the_turn(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    project: Path,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    hold = threading.Event()
+    fake_api.enqueue(Reply.text("never finished", hold=hold))
+    proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
+    try:
+        execution_id, pid = running_execution(home)
+        fake_api.wait_for_request(lambda r: True)
+        stopped = sessiondesk(home, "--json", "stop", execution_id, env=env)
+        assert stopped.code == 0, stopped.stderr
+        assert stopped.json()["status"] == "interrupted"
+        out, _err = proc.communicate(timeout=30)
+        assert proc.returncode == 1
+        assert '"status": "interrupted"' in out.splitlines()[-1]
+        assert not alive(pid)
+    finally:
+        hold.set()
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_claude_killed_mid_turn_fails_the_execution(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    project: Path,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    hold = threading.Event()
+    fake_api.enqueue(Reply.text("never finished", hold=hold))
+    proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
+    try:
+        execution_id, pid = running_execution(home)
+        os.kill(pid, signal.SIGKILL)
+        out, _err = proc.communicate(timeout=30)
+        assert proc.returncode == 1
+        status, error = status_of(home, execution_id)
+        assert status == "failed"
+        assert error and "signal 9" in error
+    finally:
+        hold.set()
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_the_next_start_marks_a_crashed_run_interrupted_and_ends_its_claude(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    project: Path,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    hold = threading.Event()
+    fake_api.enqueue(Reply.text("never finished", hold=hold))
+    proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
+    try:
+        execution_id, pid = running_execution(home)
+        proc.kill()  # Sessiondesk dies; claude, in its own process group, lives on
+        proc.communicate(timeout=10)
+        assert alive(pid)
+        assert status_of(home, execution_id)[0] == "running"
+
+        listed = sessiondesk(home, "--json", "accounts", "list", env=env)
+        assert listed.code == 0, listed.stderr
+        status, error = status_of(home, execution_id)
+        assert status == "interrupted" and error
+        assert not alive(pid)
+    finally:
+        hold.set()
+        if proc.poll() is None:
+            proc.kill()
