@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 
 from desktop.domain.errors import StoreError
-from desktop.store.db import head_revision, open_database
+from desktop.store.db import head_revision, newest_script, open_database
 
 
 def test_fresh_database_is_at_head_in_wal_mode_with_busy_timeout(tmp_path: Path) -> None:
@@ -87,3 +87,8 @@ def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="did not create"):
         open_database(path)
     assert path.read_bytes() == before
+
+
+def test_the_quick_head_check_agrees_with_alembic() -> None:
+    # open_database skips alembic when the file is at the newest script
+    assert newest_script() == head_revision()

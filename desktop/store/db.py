@@ -10,22 +10,26 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from desktop.domain.errors import StoreError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 5000
 
 
 def _alembic_config(connection: object | None = None) -> Config:
+    # alembic is imported only when a migration may be needed: it is a large
+    # part of a command's start-up, and most starts find the schema current
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
@@ -33,9 +37,26 @@ def _alembic_config(connection: object | None = None) -> Config:
 
 
 def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
     assert head is not None
     return head
+
+
+def newest_script() -> str:
+    """The newest migration by file name (`0004_….py` → `0004`), read without alembic.
+
+    Revisions are numbered in order, so this is the head; a test holds the two equal.
+    """
+    return max(p.name.split("_", 1)[0] for p in (MIGRATIONS / "versions").glob("[0-9]*_*.py"))
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -75,14 +96,15 @@ class Database:
                 raise
 
     def revision(self) -> str | None:
-        with self.engine.connect() as connection:
-            return MigrationContext.configure(connection).get_current_revision()
+        return current_revision(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
 
 
 def upgrade(engine: Engine, target: str = "head") -> None:
+    from alembic import command
+
     with engine.begin() as connection:
         command.upgrade(_alembic_config(connection), target)
 
@@ -92,7 +114,10 @@ def open_database(path: Path, *, target: str = "head") -> Database:
     path.parent.mkdir(parents=True, exist_ok=True)
     engine = make_engine(path)
     try:
-        _check_revision(engine, path)
+        current = current_revision(engine)
+        if target == "head" and current is not None and current == newest_script():
+            return Database(path, engine)
+        _check_revision(engine, path, current)
         with engine.connect() as connection:
             # WAL is a property of the file: set it only once the file is known to be ours
             connection.exec_driver_sql("PRAGMA journal_mode = WAL")
@@ -107,9 +132,10 @@ def open_database(path: Path, *, target: str = "head") -> Database:
     return Database(path, engine)
 
 
-def _check_revision(engine: Engine, path: Path) -> None:
+def _check_revision(engine: Engine, path: Path, current: str | None) -> None:
+    from alembic.script import ScriptDirectory
+
     with engine.connect() as connection:
-        current = MigrationContext.configure(connection).get_current_revision()
         tables = set(inspect(connection).get_table_names())
     if current is None:
         if tables - {"alembic_version"}:
