@@ -162,3 +162,34 @@ def test_a_missing_claude_is_a_clear_error(home: Path, project: Path, tmp_path: 
     assert result.code == 1
     assert "does not exist" in result.stderr and "npm install" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_session_made_outside_sessiondesk_is_adopted_and_resumed(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    project: Path,
+) -> None:  # fmt: skip
+    account = claude_account("alpha")
+    env = register(home, account, claude_bin)
+    fake_api.enqueue(Reply.text("The code name is HERON."))
+    made = account.run(["-p", "--output-format", "json", "name it"], cwd=project)
+    assert made.returncode == 0, made.stderr
+    session = json.loads(made.stdout)["session_id"]
+
+    adopted = sessiondesk(home, "--json", "adopt", session, "--account", "alpha", env=env)
+    assert adopted.code == 0, adopted.stderr
+    conv = adopted.json()
+    assert conv["session_id"] == session and conv["code"].startswith("SESS-")
+    again = sessiondesk(home, "--json", "adopt", session, env=env).json()
+    assert again["id"] == conv["id"], "adopting twice gives the same conversation"
+
+    renamed = sessiondesk(
+        home, "--json", "conversations", "rename", conv["code"], "Herons", env=env
+    )
+    assert renamed.json()["title"] == "Herons"
+
+    fake_api.enqueue(Reply.text("Yes, HERON."))
+    turn = run_turn(home, env, "--conversation", conv["code"], "what was the name?")
+    done = turn.json_lines()[-1]
+    assert (done["status"], done["kind"], done["resumed"]) == ("succeeded", "continue", True)
+    assert done["session_id"] == session
+    assert "HERON" in json.dumps(fake_api.main_turns()[-1].json["messages"])

@@ -10,7 +10,7 @@ from typing import Any
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
-from desktop.domain.conversations import Execution
+from desktop.domain.conversations import Conversation, Execution
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
@@ -43,6 +43,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     show = sub.add_parser("show", help="a conversation's executions in order")
     show.add_argument("id")
     show.set_defaults(handler=_conversation)
+    rename = sub.add_parser("rename", help="give a conversation a title")
+    rename.add_argument("id")
+    rename.add_argument("title")
+    rename.set_defaults(handler=_rename)
+    adopt = commands.add_parser("adopt", help="make a conversation of a session found on disk")
+    adopt.add_argument("session_id")
+    adopt.add_argument("--account", metavar="NAME")
+    adopt.set_defaults(handler=_adopt)
 
 
 def _permission_args(parser: argparse.ArgumentParser) -> None:
@@ -168,18 +176,7 @@ def _conversations(args: argparse.Namespace, services: ServiceHub, out: Output) 
     found = services.runs.conversations.list()
     rows = [[c.code, c.account or "-", c.session_id or "-", c.title[:50]] for c in found]
     out.emit(
-        [
-            {
-                "id": c.id,
-                "code": c.code,
-                "title": c.title,
-                "account": c.account,
-                "session_id": c.session_id,
-                "cwd": c.cwd,
-                "last_input_tokens": c.last_input_tokens,
-            }
-            for c in found
-        ],
+        [conversation_json(c) for c in found],
         lambda: table(rows, ["CODE", "ACCOUNT", "SESSION", "TITLE"]) if rows else "none yet",
     )
     return 0
@@ -214,4 +211,29 @@ def _conversation(args: argparse.Namespace, services: ServiceHub, out: Output) -
             + table(rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT"])
         ),
     )
+    return 0
+
+
+def conversation_json(conv: Conversation) -> dict[str, Any]:
+    return {
+        "id": conv.id,
+        "code": conv.code,
+        "title": conv.title,
+        "account": conv.account,
+        "session_id": conv.session_id,
+        "cwd": conv.cwd,
+        "last_input_tokens": conv.last_input_tokens,
+    }
+
+
+def _rename(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    conv = services.runs.rename(args.id, args.title)
+    out.emit(conversation_json(conv), f"{conv.code} · {conv.title}")
+    return 0
+
+
+def _adopt(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    services.sessions.refresh(account=args.account)
+    conv = asyncio.run(services.runs.adopt(args.session_id, args.account))
+    out.emit(conversation_json(conv), f"{conv.code} · {conv.title} ({conv.session_id})")
     return 0

@@ -77,6 +77,25 @@ class RunService:
             raise NotFoundError(f"no execution {execution_id}")
         return found
 
+    async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
+        """A conversation of a session found on disk (the existing one if adopted before)."""
+        record = self._sessions.find(session_id, account)
+        for conv in self.conversations.list():
+            if conv.session_id == session_id and conv.account == record.account:
+                return conv
+        caps = await self.runtime.probe(self.binary())
+        conv = self.conversations.create(record.title or session_id[:8], record.account, record.cwd)
+        # the session was made by a claude on this machine: resumable by the current one
+        self.conversations.update(conv.id, session_id=session_id, runtime_id=str(caps.fingerprint))
+        return self.conversation(conv.id)
+
+    def rename(self, ref: str, title: str) -> Conversation:
+        if not title.strip():
+            raise UsageError("the title is empty")
+        conv = self.conversation(ref)
+        self.conversations.update(conv.id, title=title.strip())
+        return self.conversation(conv.id)
+
     def binary(self) -> str:
         return self.runtime.locate(self._claude_override, self._settings.get("claude.path"))
 
@@ -106,6 +125,8 @@ class RunService:
         caps = await self.runtime.probe(self.binary())
         history = self.executions.for_conversation(conv.id)
         answered = any(e.status is ExecutionStatus.SUCCEEDED and e.session_id for e in history)
+        # an adopted session (found on disk) had its turns before we knew it
+        answered = answered or (not history and conv.session_id is not None)
         pointer = ProviderPointer(
             conv.session_id, conv.account, conv.cwd, conv.runtime_id, conv.history_epoch, answered
         )
