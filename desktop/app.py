@@ -29,6 +29,7 @@ from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
+from desktop.ui import refcount_guard
 from desktop.ui.main_window import MainWindow
 from desktop.ui.messages import show_message
 from desktop.ui.translations import Translations
@@ -81,6 +82,7 @@ def build_window(hub: ServiceHub, translations: Translations | None = None) -> M
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         raise RuntimeError("build_window needs a QApplication")
+    refcount_guard.pin()
     configure_application(app)
     translations = translations or make_translations(app, hub)
     translations.apply(saved_language(hub))
@@ -138,6 +140,7 @@ def _run_loop(app: QApplication) -> int:
 def run_app(home: Path, claude: str | None) -> int:
     """Open the window over the home's services; returns the process exit code."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    refcount_guard.pin()
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])  # our own options are not Qt's to parse

@@ -81,7 +81,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+96"/>
+        <location filename="../desktop/app.py" line="+98"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
@@ -97,7 +97,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
     </message>
@@ -121,9 +121,32 @@
     </message>
 </context>
 <context>
+    <name>FolderListEditor</name>
+    <message>
+        <location filename="../desktop/ui/roots_editor.py" line="+49"/>
+        <source>A&amp;dd…</source>
+        <translation>&amp;Añadir…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;move</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folders whose sessions are listed</source>
+        <translation>Carpetas cuyas sesiones se muestran</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Choose a folder</source>
+        <translation>Elige una carpeta</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/main_window.py" line="+132"/>
+        <location filename="../desktop/ui/main_window.py" line="+138"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -203,7 +226,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -257,9 +280,146 @@
     </message>
 </context>
 <context>
+    <name>SearchBar</name>
+    <message>
+        <location filename="../desktop/ui/search_panel.py" line="+105"/>
+        <source>Search all sessions (Ctrl+K)</source>
+        <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search all sessions</source>
+        <translation>Buscar en todas las sesiones</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>No session mentions “{query}”.</source>
+        <translation>Ninguna sesión menciona «{query}».</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>(untitled)</source>
+        <translation>(sin título)</translation>
+    </message>
+</context>
+<context>
+    <name>SessionBrowser</name>
+    <message>
+        <location filename="../desktop/ui/session_browser.py" line="+96"/>
+        <source>That session is not in the list yet.</source>
+        <translation>Esa sesión aún no está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Indexing {done} / {total}</source>
+        <translation>Indexando {done} / {total}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Indexed {count} sessions.</source>
+        <translation>Sesiones indexadas: {count}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Some transcripts could not be read: {first}</source>
+        <translation>No se pudieron leer algunas transcripciones: {first}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Indexing failed: {reason}</source>
+        <translation>Falló la indexación: {reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading transcript…</source>
+        <translation>Cargando la transcripción…</translation>
+    </message>
+</context>
+<context>
+    <name>SessionListPane</name>
+    <message>
+        <location filename="../desktop/ui/session_list.py" line="+161"/>
+        <location line="+6"/>
+        <source>Accounts</source>
+        <translation>Cuentas</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+4"/>
+        <source>Sessions</source>
+        <translation>Sesiones</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>All accounts</source>
+        <translation>Todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter sessions</source>
+        <translation>Filtrar sesiones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All projects</source>
+        <translation>Todos los proyectos</translation>
+    </message>
+</context>
+<context>
+    <name>SessionTableModel</name>
+    <message>
+        <location filename="../desktop/ui/session_model.py" line="+93"/>
+        <location line="+3"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+3"/>
+        <source>Project</source>
+        <translation>Proyecto</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Msgs</source>
+        <translation>Mens.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+3"/>
+        <source>Modified</source>
+        <translation>Modificada</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Messages</source>
+        <translation>Mensajes</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>(untitled)</source>
+        <translation>(sin título)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Damaged: {error}</source>
+        <translation>Dañada: {error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The file is gone from disk; this is what was indexed.</source>
+        <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings_dialog.py" line="+102"/>
+        <location filename="../desktop/ui/settings_dialog.py" line="+120"/>
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
@@ -284,12 +444,22 @@
         <translation>&amp;Idioma:</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Session &amp;folders:</source>
+        <translation>&amp;Carpetas de sesiones:</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>Only sessions started in these folders (or below them) are listed and searched. Leave the list empty to see every session.</source>
+        <translation>Solo se muestran y se buscan las sesiones iniciadas en estas carpetas (o dentro de ellas). Deja la lista vacía para ver todas las sesiones.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This run uses {path}, given with --claude on the command line.</source>
         <translation>Esta ejecución usa {path}, indicado con --claude en la línea de órdenes.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>There is no file at this path.</source>
         <translation>No hay ningún archivo en esta ruta.</translation>
     </message>
@@ -318,9 +488,111 @@
     </message>
 </context>
 <context>
+    <name>TranscriptDelegate</name>
+    <message>
+        <location filename="../desktop/ui/transcript_delegate.py" line="+99"/>
+        <location line="+10"/>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>Claude</source>
+        <translation>Claude</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking</source>
+        <translation>Razonamiento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Summary of the earlier conversation</source>
+        <translation>Resumen de la conversación anterior</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input</source>
+        <translation>Entrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No result yet.</source>
+        <translation>Aún no hay resultado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Subagent · {count} messages</source>
+        <translation>Subagente · {count} mensajes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>… {count} more characters (copy the row to get all of it)</source>
+        <translation>… {count} caracteres más (copia la fila para obtenerlo todo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Part of the transcript could not be read here.</source>
+        <translation>Aquí no se pudo leer parte de la transcripción.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation compacted</source>
+        <translation>Conversación compactada</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptPanel</name>
+    <message>
+        <location filename="../desktop/ui/transcript_panel.py" line="+201"/>
+        <source>The transcript file cannot be read: {reason}</source>
+        <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>(untitled)</source>
+        <translation>(sin título)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} messages</source>
+        <translation>{count} mensajes</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The file is gone from disk; this is what was indexed.</source>
+        <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Part of this transcript could not be read. Everything readable is shown.</source>
+        <translation>Parte de esta transcripción no se pudo leer. Se muestra todo lo legible.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>…and {count} more</source>
+        <translation>…y {count} más</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/actions.py" line="+47"/>
+        <location filename="../desktop/ui/actions.py" line="+52"/>
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
@@ -358,6 +630,26 @@
         <location line="+1"/>
         <source>&amp;About Sessiondesk</source>
         <translation>&amp;Acerca de Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search Sessions…</source>
+        <translation>&amp;Buscar en las sesiones…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find words in every session of every account</source>
+        <translation>Busca palabras en todas las sesiones de todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Reread Sessions</source>
+        <translation>&amp;Releer las sesiones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look for new and changed transcripts now</source>
+        <translation>Busca ahora transcripciones nuevas o modificadas</translation>
     </message>
 </context>
 </TS>

@@ -81,7 +81,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+96"/>
+        <location filename="../desktop/app.py" line="+98"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
@@ -97,7 +97,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk 遇到内部错误。详细信息已写入 {path}。</translation>
     </message>
@@ -121,9 +121,32 @@
     </message>
 </context>
 <context>
+    <name>FolderListEditor</name>
+    <message>
+        <location filename="../desktop/ui/roots_editor.py" line="+49"/>
+        <source>A&amp;dd…</source>
+        <translation>添加(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folders whose sessions are listed</source>
+        <translation>列出其会话的文件夹</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/main_window.py" line="+132"/>
+        <location filename="../desktop/ui/main_window.py" line="+138"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -203,7 +226,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -257,9 +280,146 @@
     </message>
 </context>
 <context>
+    <name>SearchBar</name>
+    <message>
+        <location filename="../desktop/ui/search_panel.py" line="+105"/>
+        <source>Search all sessions (Ctrl+K)</source>
+        <translation>搜索所有会话 (Ctrl+K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search all sessions</source>
+        <translation>搜索所有会话</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>No session mentions “{query}”.</source>
+        <translation>没有会话提到“{query}”。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+</context>
+<context>
+    <name>SessionBrowser</name>
+    <message>
+        <location filename="../desktop/ui/session_browser.py" line="+96"/>
+        <source>That session is not in the list yet.</source>
+        <translation>该会话还不在列表中。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Indexing {done} / {total}</source>
+        <translation>正在索引 {done} / {total}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Indexed {count} sessions.</source>
+        <translation>已索引 {count} 个会话。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Some transcripts could not be read: {first}</source>
+        <translation>部分对话记录无法读取：{first}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Indexing failed: {reason}</source>
+        <translation>索引失败：{reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading transcript…</source>
+        <translation>正在加载对话记录…</translation>
+    </message>
+</context>
+<context>
+    <name>SessionListPane</name>
+    <message>
+        <location filename="../desktop/ui/session_list.py" line="+161"/>
+        <location line="+6"/>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+4"/>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>All accounts</source>
+        <translation>所有账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter sessions</source>
+        <translation>筛选会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All projects</source>
+        <translation>所有项目</translation>
+    </message>
+</context>
+<context>
+    <name>SessionTableModel</name>
+    <message>
+        <location filename="../desktop/ui/session_model.py" line="+93"/>
+        <location line="+3"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+3"/>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Msgs</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+3"/>
+        <source>Modified</source>
+        <translation>修改时间</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Messages</source>
+        <translation>消息数</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Damaged: {error}</source>
+        <translation>已损坏：{error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The file is gone from disk; this is what was indexed.</source>
+        <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings_dialog.py" line="+102"/>
+        <location filename="../desktop/ui/settings_dialog.py" line="+120"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -284,12 +444,22 @@
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Session &amp;folders:</source>
+        <translation>会话文件夹(&amp;F)：</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>Only sessions started in these folders (or below them) are listed and searched. Leave the list empty to see every session.</source>
+        <translation>只列出和搜索在这些文件夹（或其子文件夹）中开始的会话。列表留空则显示所有会话。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This run uses {path}, given with --claude on the command line.</source>
         <translation>本次运行使用命令行 --claude 指定的 {path}。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>There is no file at this path.</source>
         <translation>此路径下没有文件。</translation>
     </message>
@@ -318,9 +488,111 @@
     </message>
 </context>
 <context>
+    <name>TranscriptDelegate</name>
+    <message>
+        <location filename="../desktop/ui/transcript_delegate.py" line="+99"/>
+        <location line="+10"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>Claude</source>
+        <translation>Claude</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking</source>
+        <translation>思考过程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Summary of the earlier conversation</source>
+        <translation>之前对话的摘要</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No result yet.</source>
+        <translation>暂无结果。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Subagent · {count} messages</source>
+        <translation>子代理 · {count} 条消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>… {count} more characters (copy the row to get all of it)</source>
+        <translation>……还有 {count} 个字符（复制该行可获得全部内容）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Agent</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Part of the transcript could not be read here.</source>
+        <translation>此处有部分对话记录无法读取。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation compacted</source>
+        <translation>对话已压缩</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptPanel</name>
+    <message>
+        <location filename="../desktop/ui/transcript_panel.py" line="+201"/>
+        <source>The transcript file cannot be read: {reason}</source>
+        <translation>无法读取对话记录文件：{reason}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} messages</source>
+        <translation>{count} 条消息</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The file is gone from disk; this is what was indexed.</source>
+        <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Part of this transcript could not be read. Everything readable is shown.</source>
+        <translation>此对话记录有部分内容无法读取，所有可读的内容都已显示。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>…and {count} more</source>
+        <translation>……另有 {count} 项</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/actions.py" line="+47"/>
+        <location filename="../desktop/ui/actions.py" line="+52"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -358,6 +630,26 @@
         <location line="+1"/>
         <source>&amp;About Sessiondesk</source>
         <translation>关于 Sessiondesk(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search Sessions…</source>
+        <translation>搜索会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find words in every session of every account</source>
+        <translation>在所有账户的所有会话中查找文字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Reread Sessions</source>
+        <translation>重新读取会话(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look for new and changed transcripts now</source>
+        <translation>立即查找新的或已更改的对话记录</translation>
     </message>
 </context>
 </TS>

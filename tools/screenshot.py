@@ -3,17 +3,27 @@
     python tools/screenshot.py                       # docs/screenshot.png, English
     python tools/screenshot.py out.png --language es
     python tools/screenshot.py --all                 # English, first run, es, zh_CN
+    python tools/screenshot.py --synthetic           # without the claude CLI
 
 The window runs over a throwaway home with two made-up accounts, so the
-picture never shows anything of the machine it was taken on.
+picture never shows anything of the machine it was taken on. Their sessions
+are written by the real claude CLI, driven against the test rig's fake
+Messages API (tests/rig/): a Read and a Bash call that really run, a reply with
+a code block, a second turn in Chinese. Without the CLI (or with
+--synthetic) the same conversation is written in the CLI's on-disk format.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import sys
 import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,12 +37,197 @@ from desktop.app import build_window  # noqa: E402
 from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.domain.settings import LANGUAGES  # noqa: E402
+from desktop.ui.transcript_rows import RowKind  # noqa: E402
+from tests.rig.claude import ClaudeAccount, ClaudeUnavailable, find_claude, make_account  # noqa: E402
+from tests.rig.fakeapi import FakeAPI, Reply, Text, Thinking, ToolUse  # noqa: E402
 
 SIZE = (1200, 760)
-ACCOUNTS = ("work", "personal")
+LEFT = 450
+WAIT_S = 20.0
+
+CONFIG_PY = """import tomllib
 
 
-def shoot(output: Path, language: str, with_accounts: bool) -> Path:
+def parse_config(path):
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    return data["server"]["port"]
+"""
+FIRST_PROMPT = "Why does `parse_config` crash on an empty config file? Read config.py and try it."
+REPRODUCE = "python3 -c \"import config; config.parse_config('empty.toml')\""
+EXPLANATION = """An empty file parses to an empty table, so `data["server"]` raises **KeyError**.
+A missing section should fall back to the default port instead:
+
+```python
+def parse_config(path: str) -> int:
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    return data.get("server", {}).get("port", 8080)
+```
+
+- an empty file gives port `8080`
+- a `[server]` table without a port gives `8080` too"""
+THOUGHT = "The traceback will name the missing key; reproduce it first."
+LOOKING = "Let me look at the parser first."
+SECOND_PROMPT = "谢谢！请用中文总结一下这个修复。"
+SUMMARY_ZH = """**修复总结**
+
+1. 空的配置文件会被解析成空表，所以 `data["server"]` 抛出 `KeyError`。
+2. 改用 `dict.get()`，缺少的部分回退到默认端口 8080。
+3. 建议为“空文件”和“没有端口”两种情况各补一个测试。"""
+OTHERS = {
+    "work": [
+        (
+            "web",
+            "Add a dark mode toggle to the settings page",
+            "Done: the toggle lives in `Settings.vue`.",
+        ),
+        (
+            "api",
+            "Write a migration that adds an index on sessions.modified",
+            "Added `0007_modified_index.py`.",
+        ),
+        (
+            "infra",
+            "Why is the nightly backup job slow?",
+            "It copies the WAL file twice; see `backup.sh`.",
+        ),
+        ("api", "给 API 加上分页参数", "已添加 `limit` 和 `cursor` 参数。"),
+    ],
+    "personal": [
+        (
+            "blog",
+            "Draft a post about moving our CLI to Rust",
+            "Here is a first draft with three sections.",
+        ),
+        (
+            "scripts",
+            "Rename my photos by their EXIF date",
+            "The script `rename_photos.py` is ready.",
+        ),
+    ],
+}
+
+
+@dataclass
+class Sessions:
+    accounts: dict[str, Path] = field(default_factory=dict)
+    main_account: str = "work"
+    main_id: str = ""
+    count: int = 0
+    writer: str = ""
+
+
+def make_sessions(folder: Path, *, real: bool = True) -> Sessions:
+    """Accounts with sessions: by the real CLI when it can run, else synthesised."""
+    if real:
+        try:
+            return _by_the_cli(folder, find_claude())
+        except (ClaudeUnavailable, OSError, subprocess.SubprocessError) as exc:
+            print(f"the claude CLI cannot run ({exc}); writing the sessions", file=sys.stderr)
+    return _synthetic(folder)
+
+
+def _project(folder: Path, name: str) -> Path:
+    cwd = folder / "src" / name
+    cwd.mkdir(parents=True, exist_ok=True)
+    return cwd
+
+
+def _run(account: ClaudeAccount, cwd: Path, prompt: str, *extra: str) -> str:
+    # --allowedTools takes several values: the prompt must come before it
+    args = ["-p", prompt, "--output-format", "json", *extra, "--allowedTools", "Bash"]
+    proc = account.run(args, cwd=cwd, timeout=120)
+    if proc.returncode != 0:
+        raise subprocess.SubprocessError(proc.stderr.strip()[-300:] or "claude failed")
+    return str(json.loads(proc.stdout)["session_id"])
+
+
+def _by_the_cli(folder: Path, binary: Path) -> Sessions:
+    out = Sessions(writer=f"the claude CLI ({binary})")
+    cwd = _project(folder, "config-parser")
+    config = cwd / "config.py"
+    config.write_text(CONFIG_PY, encoding="utf-8")
+    (cwd / "empty.toml").write_text("", encoding="utf-8")
+    with FakeAPI() as api:
+        accounts = {
+            name: make_account(name, root=folder / "claude", binary=binary, base_url=api.url)
+            for name in OTHERS
+        }
+        out.accounts = {name: account.config_dir for name, account in accounts.items()}
+        for name, jobs in OTHERS.items():
+            for project, prompt, answer in jobs:
+                api.enqueue(Reply.text(answer))
+                _run(accounts[name], _project(folder, project), prompt)
+                out.count += 1
+        api.enqueue(
+            Reply.of(Thinking(THOUGHT), Text(LOOKING), ToolUse("Read", {"file_path": str(config)})),
+            Reply.tool_use("Bash", {"command": REPRODUCE, "description": "Reproduce the crash"}),
+            Reply.text(EXPLANATION),
+        )  # fmt: skip
+        out.main_id = _run(accounts["work"], cwd, FIRST_PROMPT)
+        api.enqueue(Reply.text(SUMMARY_ZH))
+        _run(accounts["work"], cwd, SECOND_PROMPT, "--resume", out.main_id)
+        out.count += 1
+    _damage_one(out.accounts["work"], out.main_id)
+    return out
+
+
+def _damage_one(config: Path, keep: str) -> None:
+    """Cut the last line of one other session in half, so the list shows its badge."""
+    for path in sorted(config.glob("projects/*/*.jsonl")):
+        if path.stem != keep and "infra" in path.parent.name:
+            with path.open("ab") as handle:
+                handle.write(b'{"type":"assistant","message":{"content":[\n')
+            return
+
+
+def _synthetic(folder: Path) -> Sessions:
+    from tests.test_transcript_fixtures import Transcript, text, thinking, tool_use
+
+    out = Sessions(writer="the synthetic writer (same format)")
+    for name, jobs in OTHERS.items():
+        config = folder / "claude" / name
+        out.accounts[name] = config
+        for project, prompt, answer in jobs:
+            t = Transcript(str(uuid.uuid4()), str(_project(folder, project)))
+            t.prompt(prompt)
+            t.reply(text(answer))
+            t.write(config / "projects" / f"-src-{project}" / f"{t.session_id}.jsonl")
+            out.count += 1
+    cwd = _project(folder, "config-parser")
+    t = Transcript(str(uuid.uuid4()), str(cwd))
+    t.prompt(FIRST_PROMPT)
+    t.reply(thinking(THOUGHT), text(LOOKING),
+            tool_use("toolu_read", "Read", {"file_path": str(cwd / "config.py")}))  # fmt: skip
+    numbered = "".join(f"{n:>6}\t{line}\n" for n, line in enumerate(CONFIG_PY.splitlines(), 1))
+    t.result("toolu_read", numbered)
+    t.reply(
+        tool_use("toolu_bash", "Bash", {"command": REPRODUCE, "description": "Reproduce the crash"})
+    )
+    t.result(
+        "toolu_bash", "Traceback (most recent call last):\n  ...\nKeyError: 'server'", is_error=True
+    )
+    t.reply(text(EXPLANATION))
+    t.prompt(SECOND_PROMPT)
+    t.reply(text(SUMMARY_ZH))
+    t.write(out.accounts["work"] / "projects" / "-src-config-parser" / f"{t.session_id}.jsonl")
+    out.main_id, out.count = t.session_id, out.count + 1
+    _damage_one(out.accounts["work"], out.main_id)
+    return out
+
+
+def settle(done: object, timeout: float = WAIT_S) -> None:
+    """Run the event loop until `done()` is true (indexing and loading are threaded)."""
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:  # type: ignore[operator]
+        QCoreApplication.processEvents()
+        time.sleep(0.01)
+    for _ in range(5):  # the last layouts and paints
+        QCoreApplication.processEvents()
+
+
+def shoot(output: Path, language: str, sessions: Sessions | None) -> Path:
     with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp:
         home = Path(tmp) / "home"
         home.mkdir()
@@ -40,18 +235,16 @@ def shoot(output: Path, language: str, with_accounts: bool) -> Path:
         os.environ["CLAUDE_CONFIG_DIR"] = str(Path(tmp) / "no-default")
         hub = open_services(home)
         try:
-            if with_accounts:
-                for name in ACCOUNTS:
-                    hub.accounts.add(name, str(Path(tmp) / f".claude-{name}"), AuthKind.LOGIN)
+            for name, config in sessions.accounts.items() if sessions else ():
+                hub.accounts.add(name, str(config), AuthKind.LOGIN)
             hub.settings.set("language", language)
             window = build_window(hub)
             window.resize(*SIZE)
-            window.splitter.setSizes([290, SIZE[0] - 290])
             window.show()
-            if with_accounts:
-                window.navigation.select_account(ACCOUNTS[0])
-            for _ in range(3):  # layouts and posted LanguageChange events settle
-                QCoreApplication.processEvents()
+            window.splitter.setSizes([LEFT, SIZE[0] - LEFT])
+            if sessions is not None:
+                show_session(window, sessions)
+            settle(lambda: True, 0)
             output.parent.mkdir(parents=True, exist_ok=True)
             if not window.grab().save(str(output)):
                 raise SystemExit(f"error: could not write {output}")
@@ -64,12 +257,32 @@ def shoot(output: Path, language: str, with_accounts: bool) -> Path:
     return output
 
 
+def show_session(window: object, sessions: Sessions) -> None:
+    browser = window.sessions  # type: ignore[attr-defined]
+    pane, panel = browser.pane, browser.panel
+    settle(lambda: pane.source.rowCount() >= sessions.count and not browser.indexer.running())
+    pane.select_session(sessions.main_account, sessions.main_id)
+    settle(
+        lambda: panel.current() is not None and not panel.is_loading() and panel.model.rowCount()
+    )
+    model = panel.model
+    for number in range(model.rowCount()):
+        row = model.row(number)
+        if row.kind is RowKind.TOOL and row.message.tool_name == "Read":
+            model.set_expanded(number, True)
+    panel.view.scroll_to_row(0)
+    window.status_bar.clearMessage()  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 0.4  # the list's counts are refreshed after a pause
+    settle(lambda: time.monotonic() > deadline)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", type=Path, default=ROOT / "docs" / "screenshot.png")
     parser.add_argument("--language", choices=list(LANGUAGES), default="en")
     parser.add_argument("--no-accounts", action="store_true", help="the first-run window")
     parser.add_argument("--all", action="store_true", help="every language and the first run")
+    parser.add_argument("--synthetic", action="store_true", help="do not run the claude CLI")
     args = parser.parse_args(argv)
     _app = QApplication.instance() or QApplication([sys.argv[0]])
     shots = [(args.output, args.language, not args.no_accounts)]
@@ -84,8 +297,13 @@ def main(argv: list[str] | None = None) -> int:
                 if code != "en"
             ],
         ]
-    for output, language, with_accounts in shots:
-        print(shoot(output, language, with_accounts))
+    with tempfile.TemporaryDirectory(prefix="sessiondesk-claude-") as folder:
+        sessions = None
+        if any(with_accounts for _o, _l, with_accounts in shots):
+            sessions = make_sessions(Path(folder), real=not args.synthetic)
+            print(f"sessions written by {sessions.writer}", file=sys.stderr)
+        for output, language, with_accounts in shots:
+            print(shoot(output, language, sessions if with_accounts else None))
     return 0
 
 

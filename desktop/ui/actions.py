@@ -6,7 +6,7 @@ command palette all reach the same QAction.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -30,6 +30,11 @@ class WindowActions(QObject):
         self.remove_account = QAction(window)
         self.about = QAction(window)
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
+        self.search = QAction(window)
+        self.search.setShortcuts([QKeySequence("Ctrl+K"), QKeySequence("Ctrl+F")])
+        self.search.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.reindex = QAction(window)
+        self.reindex.setShortcut(QKeySequence("F5"))
 
         self.language_group = QActionGroup(window)
         self.language_group.setExclusive(True)
@@ -52,6 +57,10 @@ class WindowActions(QObject):
         self.add_account.setStatusTip(self.tr("Register a Claude config folder as an account"))
         self.remove_account.setText(self.tr("&Remove Account…"))
         self.about.setText(self.tr("&About Sessiondesk"))
+        self.search.setText(self.tr("&Search Sessions…"))
+        self.search.setStatusTip(self.tr("Find words in every session of every account"))
+        self.reindex.setText(self.tr("&Reread Sessions"))
+        self.reindex.setStatusTip(self.tr("Look for new and changed transcripts now"))
 
     def check_language(self, code: str) -> None:
         action = self.languages.get(code)

@@ -33,6 +33,7 @@ from desktop.ui.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.actions import WindowActions
 from desktop.ui.messages import show_message
 from desktop.ui.navigation import AccountsPane, NavigationPane
+from desktop.ui.session_browser import SessionBrowser
 from desktop.ui.settings_dialog import SettingsDialog
 from desktop.ui.status import StatusBar
 from desktop.ui.transcript_area import TranscriptArea
@@ -41,7 +42,7 @@ from desktop.ui.translations import Translations
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
-DEFAULT_LEFT_WIDTH = 300
+DEFAULT_LEFT_WIDTH = 440
 
 
 class MainWindow(QMainWindow):
@@ -78,6 +79,8 @@ class MainWindow(QMainWindow):
         self.commands.check_language(translations.current if translations else "en")
         self.retranslate_ui()
         self.navigation.refresh()
+        # the session list, transcript, search and indexing replace the placeholders
+        self.sessions = SessionBrowser(self)
         self.restore_state()
 
     # -- structure -----------------------------------------------------------------
@@ -90,6 +93,9 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(c.quit)
         self.view_menu = bar.addMenu("")
+        self.view_menu.addAction(c.search)
+        self.view_menu.addAction(c.reindex)
+        self.view_menu.addSeparator()
         self.language_menu = QMenu(self.view_menu)
         self.language_menu.addActions(list(c.languages.values()))
         self.view_menu.addMenu(self.language_menu)
@@ -243,6 +249,7 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.hub.settings, self.hub.claude_override, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.language_chosen.connect(self._language_from_settings)
+        dialog.roots_changed.connect(self.navigation.refresh)
         dialog.open()
         return dialog
 
@@ -312,7 +319,7 @@ class MainWindow(QMainWindow):
             self.resize(size)
         splitter = self._saved_bytes(SPLITTER_KEY)
         if splitter is None or not self.splitter.restoreState(splitter):
-            left = DEFAULT_LEFT_WIDTH
+            left = min(DEFAULT_LEFT_WIDTH, self.width() * 2 // 5)
             self.splitter.setSizes([left, max(self.width() - left, left)])
 
     def save_state(self) -> None:
@@ -332,4 +339,5 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        self.sessions.shutdown()
         super().closeEvent(event)

@@ -1,16 +1,19 @@
-"""The settings dialog: where `claude` lives and which language the window speaks.
+"""The settings dialog: where `claude` lives, which language the window speaks,
+and which folders' sessions are listed.
 
-Values are saved through SettingsService (keys `claude.path`, `language`)
-when OK is pressed; a bad `claude` path keeps the dialog open with an inline
+Values are saved through SettingsService (keys `claude.path`, `language`,
+`sessions.roots`) when OK is pressed; a bad `claude` path keeps the dialog open with an inline
 error rather than saving something that cannot run.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,14 +32,18 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.settings import SettingsService
 from desktop.ui.account_dialogs import error_label
+from desktop.ui.roots_editor import FolderListEditor
 
 CLAUDE_PATH = "claude.path"
 LANGUAGE = "language"
+ROOTS = "sessions.roots"
 
 
 class SettingsDialog(QDialog):
     language_chosen = Signal(str)
     """Emitted on OK with the chosen language code (saved already)."""
+    roots_changed = Signal()
+    """Emitted on OK when the listed folders changed (saved already)."""
 
     def __init__(
         self,
@@ -48,6 +55,7 @@ class SettingsDialog(QDialog):
         self.setObjectName("settingsDialog")
         self._settings = settings
         self._override = claude_override
+        self._roots: list[str] = []
         self.claude_path_edit = QLineEdit(self)
         self.claude_path_edit.setClearButtonEnabled(True)
         self.claude_path_edit.textEdited.connect(self._clear_path_error)
@@ -60,6 +68,10 @@ class SettingsDialog(QDialog):
         self.language_combo = QComboBox(self)
         for code, name in LANGUAGES.items():
             self.language_combo.addItem(name, code)  # each language in its own words
+        self.roots_editor = FolderListEditor(self)
+        self.roots_hint = QLabel(self)
+        self.roots_hint.setWordWrap(True)
+        self.roots_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.error_label = error_label(self)
         self.button_box = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -79,6 +91,10 @@ class SettingsDialog(QDialog):
         form.addRow("", self.path_error_label)
         form.addRow("", self.override_note)
         form.addRow(self.language_label, self.language_combo)
+        self.roots_label = QLabel(self)
+        self.roots_label.setBuddy(self.roots_editor.list)
+        form.addRow(self.roots_label, self.roots_editor)
+        form.addRow("", self.roots_hint)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error_label)
@@ -92,6 +108,8 @@ class SettingsDialog(QDialog):
         try:
             self.claude_path_edit.setText(self._settings.get(CLAUDE_PATH))
             language = self._settings.get(LANGUAGE)
+            self._roots = self._stored_roots()
+            self.roots_editor.set_folders(self._roots)
         except SessiondeskError as exc:
             self.error_label.setText(str(exc))
             self.error_label.show()
@@ -104,6 +122,13 @@ class SettingsDialog(QDialog):
         self.claude_path_edit.setPlaceholderText(self.tr("Empty: look for claude on the PATH"))
         self.browse_button.setText(self.tr("&Browse…"))
         self.language_label.setText(self.tr("&Language:"))
+        self.roots_label.setText(self.tr("Session &folders:"))
+        self.roots_hint.setText(
+            self.tr(
+                "Only sessions started in these folders (or below them) are listed and "
+                "searched. Leave the list empty to see every session."
+            )
+        )
         if self._override:
             self.override_note.setText(
                 self.tr("This run uses {path}, given with --claude on the command line.").format(
@@ -117,6 +142,13 @@ class SettingsDialog(QDialog):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
+
+    def _stored_roots(self) -> list[str]:
+        try:
+            value = json.loads(self._settings.get(ROOTS) or "[]")
+        except ValueError:
+            return []
+        return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
     def chosen_language(self) -> str:
         return str(self.language_combo.currentData())
@@ -160,12 +192,16 @@ class SettingsDialog(QDialog):
             return
         stored = str(Path(os.path.expanduser(text)).absolute()) if text else ""
         language = self.chosen_language()
+        roots = self.roots_editor.folders()
         try:
             self._settings.set(CLAUDE_PATH, stored)
             self._settings.set(LANGUAGE, language)
+            self._settings.set(ROOTS, json.dumps(roots))
         except SessiondeskError as exc:
             self.error_label.setText(str(exc))
             self.error_label.show()
             return
+        if roots != self._roots:
+            self.roots_changed.emit()
         self.language_chosen.emit(language)
         super().accept()

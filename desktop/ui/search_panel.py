@@ -1,0 +1,235 @@
+"""Search every session from the toolbar: a box, and ranked hits in a drop-down.
+
+Typing searches after a short pause, in a worker thread (the index is SQLite
+full-text search; Chinese and Japanese work because the store splits their
+characters). Each hit shows the session's title, its account and project,
+and the matching words in bold. Enter or a click opens the session at the
+hit; Up and Down move through the hits without leaving the box.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QKeyEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.domain.sessions import SearchHit, is_under
+from desktop.services.sessions import SessionService
+from desktop.ui.background import Background
+from desktop.ui.search_hits import HIT_ROLE, HTML_ROLE, HitDelegate, marked_html, search_icon
+from desktop.ui.session_model import project_name
+
+DEBOUNCE_MS = 200
+LIMIT = 30
+VISIBLE_HITS = 7
+
+
+class SearchBar(QWidget):
+    hit_chosen = Signal(object)
+    """The SearchHit a person chose."""
+    finished = Signal(int)
+    """How many hits the last search found (for tests and the status bar)."""
+
+    def __init__(
+        self,
+        sessions: SessionService,
+        background: Background,
+        overlay_parent: QWidget,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._sessions = sessions
+        self._background = background
+        self._ticket = 0
+        self._query = ""
+        self._open_first = False
+        self.edit = QLineEdit(self)
+        self.edit.setObjectName("searchBox")
+        self.edit.setClearButtonEnabled(True)
+        self.edit.setMinimumWidth(360)
+        colour = self.palette().color(QPalette.ColorRole.PlaceholderText)
+        self.edit.addAction(search_icon(colour), QLineEdit.ActionPosition.LeadingPosition)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit)
+
+        self.popup = QFrame(overlay_parent)
+        self.popup.setObjectName("searchPopup")
+        self.popup.setFrameShape(QFrame.Shape.StyledPanel)
+        self.popup.setStyleSheet(
+            "QFrame#searchPopup { background: palette(base); border: 1px solid palette(mid);"
+            " border-radius: 6px; }"
+        )
+        self.results = QListWidget(self.popup)
+        self.results.setObjectName("searchResults")
+        self.results.setFrameShape(QFrame.Shape.NoFrame)
+        self.results.setItemDelegate(HitDelegate(self.results))
+        self.results.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.results.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # typing stays in the box
+        self.results.itemClicked.connect(self._choose_item)
+        popup_layout = QVBoxLayout(self.popup)
+        popup_layout.setContentsMargins(1, 1, 1, 1)
+        popup_layout.addWidget(self.results)
+        self.popup.hide()
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.search_now)
+        self.edit.textChanged.connect(self._text_changed)
+        self.edit.installEventFilter(self)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.edit.setPlaceholderText(self.tr("Search all sessions (Ctrl+K)"))
+        self.edit.setAccessibleName(self.tr("Search all sessions"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def focus(self) -> None:
+        self.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.edit.selectAll()
+        if self.results.count():
+            self._show_popup()
+
+    def hits(self) -> list[SearchHit]:
+        return [
+            h for i in range(self.results.count()) if (h := self.results.item(i).data(HIT_ROLE))
+        ]
+
+    # -- searching -----------------------------------------------------------------------
+
+    def _text_changed(self, text: str) -> None:
+        if text.strip():
+            self._timer.start()
+        else:
+            self._timer.stop()
+            self._background.cancel(self._ticket)
+            self.results.clear()
+            self.popup.hide()
+
+    def search_now(self) -> None:
+        query = self.edit.text().strip()
+        if not query:
+            return
+        self._query = query
+        sessions = self._sessions
+
+        def work() -> list[SearchHit]:
+            roots = sessions.roots()
+            hits = sessions.search(query, None, LIMIT)
+            return [h for h in hits if not roots or any(is_under(h.cwd, r) for r in roots)]
+
+        self._background.cancel(self._ticket)
+        self._ticket = self._background.submit(
+            work, self._show_hits, lambda e: self._show_message(str(e))
+        )
+
+    def _show_hits(self, hits: list[SearchHit]) -> None:
+        self.results.clear()
+        for hit in hits:
+            item = QListWidgetItem()
+            item.setData(HIT_ROLE, hit)
+            item.setData(HTML_ROLE, self._hit_html(hit))
+            self.results.addItem(item)
+        if hits:
+            self.results.setCurrentRow(0)
+        else:
+            self._show_message(self.tr("No session mentions “{query}”.").format(query=self._query))
+        self._show_popup()
+        self.finished.emit(len(hits))
+        if hits and self._open_first:
+            self.choose(0)
+        self._open_first = False
+
+    def _hit_html(self, hit: SearchHit) -> str:
+        muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        title = html.escape(hit.title or self.tr("(untitled)"))
+        where = html.escape("  ·  ".join(p for p in (hit.account, project_name(hit.cwd)) if p))
+        snippet = marked_html(hit.snippet, self._query)
+        return f"<b>{title}</b> <span style='color:{muted}'>&nbsp;{where}</span><br>{snippet}"
+
+    def _show_message(self, text: str) -> None:
+        self.results.clear()
+        item = QListWidgetItem()
+        item.setData(HTML_ROLE, f"<i>{html.escape(text)}</i>")
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.results.addItem(item)
+        self._show_popup()
+
+    def _show_popup(self) -> None:
+        window = self.popup.parentWidget()
+        corner = self.edit.mapTo(window, QPoint(0, self.edit.height() + 4))
+        width = min(max(self.edit.width(), 560), window.width() - corner.x() - 8)
+        self.popup.setGeometry(QRect(corner, QSize(width, self.popup.height())))
+        self.popup.layout().activate()  # the list gets its width before rows are measured
+        self.results.doItemsLayout()
+        shown = min(self.results.count(), VISIBLE_HITS)
+        rows = sum(self.results.sizeHintForRow(i) for i in range(shown))
+        self.popup.setGeometry(QRect(corner, QSize(width, rows + 4)))
+        self.popup.show()
+        self.popup.raise_()
+
+    # -- choosing -------------------------------------------------------------------------
+
+    def _choose_item(self, item: QListWidgetItem | None) -> None:
+        hit = item.data(HIT_ROLE) if item is not None else None
+        if hit is None:
+            return
+        self.popup.hide()
+        self.hit_chosen.emit(hit)
+
+    def choose(self, row: int = -1) -> None:
+        self._choose_item(self.results.item(row if row >= 0 else max(0, self.results.currentRow())))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.edit and event.type() == QEvent.Type.KeyPress:
+            key = event.key() if isinstance(event, QKeyEvent) else 0
+            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.results.count():
+                step = 1 if key == Qt.Key.Key_Down else -1
+                row = max(0, min(self.results.count() - 1, self.results.currentRow() + step))
+                self.results.setCurrentRow(row)
+                self._show_popup()
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                if self._timer.isActive():  # Enter before the pause ended: search, then open
+                    self._timer.stop()
+                    self._open_first = True
+                    self.search_now()
+                else:
+                    self.choose()
+                return True
+            if key == Qt.Key.Key_Escape and self.popup.isVisible():
+                self.popup.hide()
+                return True
+        if watched is self.edit and event.type() == QEvent.Type.FocusOut:
+            QTimer.singleShot(150, self._hide_unless_focused)
+        return super().eventFilter(watched, event)
+
+    def _hide_unless_focused(self) -> None:
+        if not self.edit.hasFocus():
+            self.popup.hide()

@@ -1,0 +1,184 @@
+"""Wires the session list, the transcript, search and indexing into the window.
+
+The window stays a shell: this object puts the session list in its left pane,
+the transcript panel in its centre and the search box in a toolbar, then
+connects them. Indexing starts as soon as the event loop runs and never on
+the UI thread; its progress goes to the status bar.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLocale, QObject, Qt, QTimer
+from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import IndexReport, SearchHit, SessionRecord
+from desktop.ui.background import Background
+from desktop.ui.indexer import Indexer, SessionWatcher
+from desktop.ui.search_panel import SearchBar
+from desktop.ui.session_list import SessionListPane
+from desktop.ui.session_model import key_of
+from desktop.ui.transcript_panel import TranscriptPanel
+
+if TYPE_CHECKING:
+    from desktop.ui.main_window import MainWindow
+
+QUIET_READS = 20
+"""A background pass that reads fewer files than this does not show progress."""
+WATCHED_RECENT = 200
+
+
+class SessionBrowser(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        hub = window.hub
+        self.background = Background(self)
+        self.pane = SessionListPane(hub.accounts, hub.sessions, hub.settings)
+        self.panel = TranscriptPanel(hub.sessions, self.background)
+        self.search = SearchBar(hub.sessions, self.background, window)
+        self.indexer = Indexer(hub.sessions, self)
+        self.watcher = SessionWatcher(self)
+        self._announce = True
+        self._read_in_run = 0
+        self._scroll_to: str | None = None
+        self._showing_load = False
+
+        self.toolbar = QToolBar(window)
+        self.toolbar.setObjectName("searchToolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setFloatable(False)
+        self.toolbar.toggleViewAction().setVisible(False)
+        for widget in (self._spacer(), self.search, self._spacer()):
+            self.toolbar.addWidget(widget)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+
+        self.pane.record_selected.connect(self._open)
+        self.pane.record_changed.connect(self._record_changed)
+        self.pane.contents_changed.connect(self._accounts_changed)
+        self.indexer.progress.connect(self._progress)
+        self.indexer.records.connect(self._records)
+        self.indexer.finished.connect(self._indexed)
+        self.indexer.failed.connect(self._index_failed)
+        self.watcher.changed.connect(self.indexer.request)
+        self.search.hit_chosen.connect(self.open_hit)
+        self.panel.loading_changed.connect(self._loading)
+        window.commands.search.triggered.connect(self.search.focus)
+        window.commands.reindex.triggered.connect(self.reindex)
+        # installed last: the pane's first refresh may choose the remembered session
+        window.transcript.set_transcript_view(self.panel)
+        window.set_navigation_pane(self.pane)
+        QTimer.singleShot(0, self.indexer.start)
+
+    def _spacer(self) -> QWidget:
+        spacer = QWidget(self.toolbar)
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        return spacer
+
+    # -- commands --------------------------------------------------------------------------
+
+    def reindex(self) -> None:
+        self._announce = True
+        self.indexer.start()
+
+    def open_hit(self, hit: SearchHit) -> None:
+        """Show the hit's session and, once it is loaded, the message that matched."""
+        current = self.panel.current()
+        if current is not None and key_of(current) == (hit.account, hit.session_id):
+            if not (hit.uuid and self.panel.scroll_to_uuid(hit.uuid)):
+                self.panel.view.setFocus()
+            return
+        self._scroll_to = hit.uuid
+        if not self.pane.select_session(hit.account, hit.session_id):
+            self._scroll_to = None
+            self.window.status_bar.notify(self.tr("That session is not in the list yet."))
+
+    def shutdown(self) -> None:
+        """Stop the workers before the services close (the window is closing)."""
+        self.watcher.stop()
+        self.indexer.stop()
+        self.background.wait(3.0)
+
+    # -- reactions -----------------------------------------------------------------------------
+
+    def _open(self, record: SessionRecord | None) -> None:
+        target, self._scroll_to = self._scroll_to, None
+        self.panel.show_record(record, scroll_to_uuid=target)
+
+    def _record_changed(self, record: SessionRecord | None) -> None:
+        current = self.panel.current()
+        if record is None or current is None or key_of(record) != key_of(current):
+            return
+        if (record.size, record.modified, record.missing) != (
+            current.size,
+            current.modified,
+            current.missing,
+        ):
+            self.panel.show_record(record)  # read again in place: the reader keeps their place
+
+    def _accounts_changed(self) -> None:
+        # an added account has sessions to find; a removed one has a folder to stop watching
+        if self.indexer.runs:
+            self.indexer.request()
+
+    def _progress(self, done: int, total: int, _account: str) -> None:
+        if self._announce or self._read_in_run >= QUIET_READS:
+            locale = QLocale()
+            text = self.tr("Indexing {done} / {total}").format(
+                done=locale.toString(done), total=locale.toString(total)
+            )
+            self.window.status_bar.show_progress(text, done, total)
+            self._showing_load = False
+
+    def _records(self, records: list[SessionRecord]) -> None:
+        self._read_in_run += len(records)
+        self.pane.merge(records)
+
+    def _indexed(self, report: IndexReport, listing: list[SessionRecord] | None) -> None:
+        if listing is not None:
+            self.pane.merge(listing, complete=True)
+        if self._announce or self._read_in_run >= QUIET_READS:
+            self.window.status_bar.hide_progress()
+            self.window.status_bar.notify(
+                self.tr("Indexed {count} sessions.").format(
+                    count=QLocale().toString(report.scanned)
+                )
+            )
+        if report.errors:
+            self.window.status_bar.notify(
+                self.tr("Some transcripts could not be read: {first}").format(
+                    first=report.errors[0]
+                )
+            )
+        self._announce, self._read_in_run = False, 0
+        self._watch()
+        if self.panel.is_loading():
+            self._loading(True)  # the load outlived the indexing: say so again
+
+    def _index_failed(self, message: str) -> None:
+        self.window.status_bar.hide_progress()
+        self.window.status_bar.notify(self.tr("Indexing failed: {reason}").format(reason=message))
+        self._announce, self._read_in_run = False, 0
+
+    def _loading(self, busy: bool) -> None:
+        bar = self.window.status_bar
+        if busy and not bar.progress_visible():
+            bar.show_progress(self.tr("Loading transcript…"))
+            self._showing_load = True
+        elif not busy and self._showing_load:
+            self._showing_load = False
+            bar.hide_progress()
+
+    def _watch(self) -> None:
+        try:
+            roots = [view.account.config_dir for view in self.window.hub.accounts.list()]
+        except SessiondeskError:
+            return
+        records = sorted(
+            self.pane.source.records(),
+            key=lambda r: r.modified.timestamp() if r.modified else 0.0,
+            reverse=True,
+        )
+        self.watcher.watch(roots, [r.path for r in records[:WATCHED_RECENT] if not r.missing])

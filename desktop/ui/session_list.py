@@ -1,0 +1,303 @@
+"""The left pane: accounts, then every session on disk, sortable and filterable.
+
+It fills from the index at once and then grows as the background indexer
+reports records (`merge`), without resetting, so the selection and the scroll
+position survive. The chosen session (account + id) is saved under
+`ui.last_session` and chosen again at the next start, even when the index has
+to find it first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import Counter
+
+from PySide6.QtCore import QEvent, QItemSelection, QLocale, QModelIndex, Qt, QTime, QTimer, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import SessionRecord, is_under
+from desktop.services.accounts import AccountService
+from desktop.services.sessions import SessionService
+from desktop.services.settings import SettingsService
+from desktop.ui.list_filters import AccountFilterList, ProjectCombo
+from desktop.ui.navigation import NavigationPane
+from desktop.ui.session_model import (
+    ACCOUNT,
+    COLUMNS,
+    MESSAGES,
+    MODIFIED,
+    PROJECT,
+    RECORD_ROLE,
+    TITLE,
+    Key,
+    SessionFilterProxy,
+    SessionTableModel,
+    key_of,
+)
+
+LAST_SESSION_KEY = "ui.last_session"
+
+
+def sample_time() -> str:
+    """The widest time of day in this locale's short format (for the column width)."""
+    return QLocale().toString(QTime(22, 58), QLocale.FormatType.ShortFormat)
+
+
+class SessionListPane(NavigationPane):
+    record_selected = Signal(object)
+    """The chosen SessionRecord, or None."""
+    record_changed = Signal(object)
+    """The chosen session was read again (it grew, or was damaged or went missing)."""
+
+    def __init__(
+        self,
+        accounts: AccountService,
+        sessions: SessionService,
+        settings: SettingsService,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("sessionListPane")
+        self._accounts, self._sessions, self._settings = accounts, sessions, settings
+        self._error: SessiondeskError | None = None
+        self._roots: tuple[str, ...] = ()
+        self._selected: Key | None = None
+        self._pending: Key | None = self._saved_selection()
+        self.source = SessionTableModel(self)
+        self.proxy = SessionFilterProxy(self)
+        self.proxy.setSourceModel(self.source)
+
+        self.heading = QLabel(self)
+        self.accounts_view = AccountFilterList(self)
+        self.sessions_heading = QLabel(self)
+        self.count_label = QLabel(self)
+        self.count_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        for label in (self.heading, self.sessions_heading):
+            font = label.font()
+            font.setBold(True)
+            label.setFont(font)
+            label.setContentsMargins(6, 0, 0, 0)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setObjectName("sessionFilter")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.project_combo = ProjectCombo(self)
+        self.view = QTreeView(self)
+        self.view.setObjectName("sessionTable")
+        self.view.setModel(self.proxy)
+        self.view.setRootIsDecorated(False)
+        self.view.setUniformRowHeights(True)
+        self.view.setSortingEnabled(True)
+        self.view.setAllColumnsShowFocus(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setFrameShape(QTreeView.Shape.NoFrame)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.view.sortByColumn(MODIFIED, Qt.SortOrder.DescendingOrder)
+        self.view.setStyleSheet("QTreeView#sessionTable::item { padding: 3px 2px; }")
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
+        width = self.fontMetrics().horizontalAdvance
+        sizes = {
+            ACCOUNT: 30,
+            PROJECT: width("project_x") + 14,
+            MESSAGES: width("Msgs") + 18,
+            MODIFIED: max(width("30 Dec"), width(sample_time())) + 24,
+        }
+        for column, size in sizes.items():
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, size)
+        header.setMinimumSectionSize(24)
+
+        filters = QHBoxLayout()
+        filters.setContentsMargins(4, 0, 4, 0)
+        filters.addWidget(self.filter_edit, 3)
+        filters.addWidget(self.project_combo, 2)
+        titles = QHBoxLayout()
+        titles.setContentsMargins(0, 0, 8, 0)
+        titles.addWidget(self.sessions_heading)
+        titles.addStretch(1)
+        titles.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 10, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.accounts_view)
+        layout.addSpacing(4)
+        layout.addLayout(titles)
+        layout.addLayout(filters)
+        layout.addWidget(self.view, 1)
+
+        self._recount = QTimer(self)
+        self._recount.setSingleShot(True)
+        self._recount.setInterval(150)
+        self._recount.timeout.connect(self._update_counts)
+        for signal in (self.source.rowsInserted, self.source.rowsRemoved, self.source.modelReset):
+            signal.connect(self._recount.start)
+        self.source.dataChanged.connect(self._source_changed)
+        self.proxy.rowsInserted.connect(self._recount.start)
+        self.proxy.rowsRemoved.connect(self._recount.start)
+        self.accounts_view.chosen.connect(self._account_chosen)
+        self.filter_edit.textChanged.connect(self.proxy.set_text)
+        self.project_combo.chosen.connect(lambda folder: self.proxy.set_project(folder or None))
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.retranslate_ui()
+
+    # -- text ---------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.heading.setText(self.tr("Accounts"))
+        self.sessions_heading.setText(self.tr("Sessions"))
+        self.accounts_view.set_all_label(self.tr("All accounts"))
+        self.filter_edit.setPlaceholderText(self.tr("Filter sessions"))
+        self.project_combo.set_all_label(self.tr("All projects"))
+        self.view.setAccessibleName(self.tr("Sessions"))
+        self.accounts_view.setAccessibleName(self.tr("Accounts"))
+        self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
+        self._update_counts()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    # -- NavigationPane ----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        try:
+            views = self._accounts.list()
+            self._roots = self._sessions.roots()
+            records = self._sessions.list()
+            self._error = None
+        except SessiondeskError as exc:
+            views, records, self._error = [], [], exc
+        self.accounts_view.set_accounts(views)
+        self.merge(records, complete=True)
+        self.contents_changed.emit()
+
+    def last_error(self) -> SessiondeskError | None:
+        return self._error
+
+    def account_names(self) -> list[str]:
+        return self.accounts_view.names()
+
+    def selected_account(self) -> str | None:
+        return self.accounts_view.chosen_account()
+
+    def select_account(self, name: str) -> bool:
+        return self.accounts_view.choose(name)
+
+    # -- sessions -----------------------------------------------------------------------------
+
+    def merge(self, records: list[SessionRecord], *, complete: bool = False) -> None:
+        """Add or update sessions (a complete listing also drops the ones gone)."""
+        accounts = set(self.accounts_view.names())
+        kept = [r for r in records if r.account in accounts and self._in_roots(r)]
+        self.source.merge(kept, complete=complete)
+        if complete:
+            self._update_counts()  # a full listing is worth counting now, not in a moment
+        if self._pending is not None and self.select_session(*self._pending):
+            self._pending = None
+
+    def _in_roots(self, record: SessionRecord) -> bool:
+        return not self._roots or any(is_under(record.cwd, root) for root in self._roots)
+
+    def selected_record(self) -> SessionRecord | None:
+        return self.source.record(self._selected) if self._selected else None
+
+    def select_session(self, account: str, session_id: str) -> bool:
+        """Choose a session, clearing filters that hide it; False when it is not listed."""
+        row = self.source.row_of((account, session_id))
+        if row < 0:
+            return False
+        source_index = self.source.index(row, 0)
+        if not self.proxy.mapFromSource(source_index).isValid():
+            self.filter_edit.clear()
+            self.project_combo.setCurrentIndex(0)
+            if self.proxy.account() not in (None, account):
+                self.accounts_view.choose("")
+        index = self.proxy.mapFromSource(source_index)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        return True
+
+    def visible_keys(self) -> list[Key]:
+        """The listed sessions in the order shown (for tests and keyboard users)."""
+        return [
+            key_of(self.proxy.index(row, 0).data(RECORD_ROLE))
+            for row in range(self.proxy.rowCount())
+        ]
+
+    # -- reactions -----------------------------------------------------------------------------
+
+    def _account_chosen(self, name: str) -> None:
+        self.proxy.set_account(name or None)
+        self._fill_projects()
+        self.account_selected.emit(name)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        rows = self.view.selectionModel().selectedRows()
+        record: SessionRecord | None = rows[0].data(RECORD_ROLE) if rows else None
+        key = key_of(record) if record else None
+        if key == self._selected:
+            return
+        self._selected = key
+        if record is not None:
+            self._pending = None
+            self._save_selection(key)
+        self.session_selected.emit(record.session_id if record else "")
+        self.record_selected.emit(record)
+
+    def _source_changed(self, top: QModelIndex, bottom: QModelIndex) -> None:
+        if self._selected is None:
+            return
+        row = self.source.row_of(self._selected)
+        if top.row() <= row <= bottom.row():
+            self.record_changed.emit(self.source.record(self._selected))
+
+    def _update_counts(self) -> None:
+        records = self.source.records()
+        self.accounts_view.set_counts(dict(Counter(r.account for r in records)))
+        shown = QLocale().toString(self.proxy.rowCount())
+        self.count_label.setText(shown)
+        self._fill_projects()
+
+    def _fill_projects(self) -> None:
+        account = self.proxy.account()
+        self.project_combo.set_projects(
+            r.cwd for r in self.source.records() if r.cwd and account in (None, r.account)
+        )
+
+    def _saved_selection(self) -> Key | None:
+        try:
+            saved = json.loads(self._settings.get(LAST_SESSION_KEY) or "null")
+        except (SessiondeskError, ValueError):
+            return None
+        if (
+            isinstance(saved, dict)
+            and isinstance(saved.get("account"), str)
+            and isinstance(saved.get("session_id"), str)
+        ):
+            return (saved["account"], saved["session_id"])
+        return None
+
+    def _save_selection(self, key: Key | None) -> None:
+        if key is None:
+            return
+        # remembering the selection is a convenience, never worth an error box
+        with contextlib.suppress(SessiondeskError):
+            self._settings.set(
+                LAST_SESSION_KEY, json.dumps({"account": key[0], "session_id": key[1]})
+            )

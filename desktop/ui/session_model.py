@@ -1,0 +1,283 @@
+"""Sessions found on disk as a table model, and the proxy that sorts and filters them.
+
+Records are merged in by key (account, session id): a record that changed
+updates its row in place, a new one is inserted, and only a complete listing
+removes rows. The model is never reset after the first fill, so the view keeps
+its selection and scroll position while indexing and watching go on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QIcon, QPalette
+from PySide6.QtWidgets import QApplication, QStyle
+
+from desktop.domain.sessions import SessionRecord
+from desktop.ui.navigation import account_avatar
+
+Index = QModelIndex | QPersistentModelIndex
+Key = tuple[str, str]
+
+RECORD_ROLE = Qt.ItemDataRole.UserRole + 10
+SORT_ROLE = Qt.ItemDataRole.UserRole + 11
+TITLE, ACCOUNT, PROJECT, MESSAGES, MODIFIED = range(5)
+COLUMNS = 5
+
+
+def project_name(cwd: str | None) -> str:
+    """A project is the last folder of the session's working directory."""
+    if not cwd:
+        return ""
+    return os.path.basename(cwd.rstrip("/")) or cwd
+
+
+def key_of(record: SessionRecord) -> Key:
+    return (record.account, record.session_id)
+
+
+def local_time(moment: datetime | None) -> QDateTime | None:
+    """The index stores naive UTC; people read local time."""
+    if moment is None:
+        return None
+    aware = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    return QDateTime.fromSecsSinceEpoch(int(aware.timestamp())).toLocalTime()
+
+
+def short_time(moment: datetime | None) -> str:
+    when = local_time(moment)
+    if when is None:
+        return ""
+    locale = QLocale()
+    today = QDateTime.currentDateTime().date()
+    if when.date() == today:
+        return locale.toString(when.time(), QLocale.FormatType.ShortFormat)
+    if when.date().year() == today.year():
+        return locale.toString(when.date(), "d MMM")
+    return locale.toString(when.date(), QLocale.FormatType.ShortFormat)
+
+
+class SessionTableModel(QAbstractTableModel):
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._records: list[SessionRecord] = []
+        self._rows: dict[Key, int] = {}
+        self._avatars: dict[str, QIcon] = {}
+        self._warning = QIcon()
+
+    # -- Qt's side -------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self._records)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMNS
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> object:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            # the account column shows avatars only: its name would not fit a sidebar
+            return (self.tr("Title"), "", self.tr("Project"),
+                    self.tr("Msgs"), self.tr("Modified"))[section]  # fmt: skip
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (self.tr("Title"), self.tr("Account"), self.tr("Project"),
+                    self.tr("Messages"), self.tr("Modified"))[section]  # fmt: skip
+        if role == Qt.ItemDataRole.TextAlignmentRole and section == MESSAGES:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        record = self._records[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "" if column == ACCOUNT else self._display(record, column)
+        if role == SORT_ROLE:
+            return self._sort_value(record, column)
+        if role == RECORD_ROLE:
+            return record
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(record, column)
+        if role == Qt.ItemDataRole.DecorationRole:
+            if column == TITLE and record.error:
+                return self._warning_icon()
+            if column == ACCOUNT:
+                return self._avatar(record.account)
+        if role == Qt.ItemDataRole.ForegroundRole and record.missing:
+            return QApplication.palette().color(
+                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
+            )
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == MESSAGES:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and record.missing:
+            font = QApplication.font()
+            font.setItalic(True)
+            return font
+        return None
+
+    def _display(self, record: SessionRecord, column: int) -> str:
+        if column == TITLE:
+            untitled = self.tr("(untitled)")
+            return record.title or record.first_prompt or untitled
+        if column == ACCOUNT:
+            return record.account
+        if column == PROJECT:
+            return project_name(record.cwd)
+        if column == MESSAGES:
+            return QLocale().toString(record.message_count)
+        return short_time(record.modified)
+
+    def _sort_value(self, record: SessionRecord, column: int) -> object:
+        if column == MESSAGES:
+            return record.message_count
+        if column == MODIFIED:
+            return record.modified.timestamp() if record.modified else 0.0
+        return self._display(record, column).casefold()
+
+    def _tooltip(self, record: SessionRecord, column: int) -> str:
+        lines = []
+        if column == PROJECT:
+            lines.append(record.cwd or "")
+        elif column == MODIFIED:
+            when = local_time(record.modified)
+            lines.append(QLocale().toString(when, QLocale.FormatType.LongFormat) if when else "")
+        elif column == ACCOUNT:
+            lines.append(record.account)
+        else:
+            lines.append(record.title or record.first_prompt or "")
+            lines.append(f"{record.account} · {record.session_id}")
+        if record.error:
+            lines.append(self.tr("Damaged: {error}").format(error=record.error))
+        if record.missing:
+            lines.append(self.tr("The file is gone from disk; this is what was indexed."))
+        return "\n".join(line for line in lines if line)
+
+    def _avatar(self, name: str) -> QIcon:
+        icon = self._avatars.get(name)
+        if icon is None:
+            icon = self._avatars[name] = account_avatar(name, 16)
+        return icon
+
+    def _warning_icon(self) -> QIcon:
+        if self._warning.isNull():
+            style = QApplication.style()
+            self._warning = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._warning
+
+    # -- merging -----------------------------------------------------------------------
+
+    def records(self) -> list[SessionRecord]:
+        return list(self._records)
+
+    def record(self, key: Key) -> SessionRecord | None:
+        row = self._rows.get(key)
+        return self._records[row] if row is not None else None
+
+    def row_of(self, key: Key) -> int:
+        return self._rows.get(key, -1)
+
+    def merge(self, records: Iterable[SessionRecord], *, complete: bool = False) -> int:
+        """Update, add and (when `complete`) remove rows; returns how many rows changed."""
+        incoming = list(records)
+        changed = 0
+        new: list[SessionRecord] = []
+        for record in incoming:
+            row = self._rows.get(key_of(record))
+            if row is None:
+                new.append(record)
+            elif self._records[row] != record:
+                self._records[row] = record
+                self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
+                changed += 1
+        if complete:
+            keep = {key_of(r) for r in incoming}
+            gone = sorted((row for key, row in self._rows.items() if key not in keep), reverse=True)
+            for row in gone:  # from the bottom up, so earlier row numbers stay right
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._records[row]
+                self.endRemoveRows()
+            if gone:
+                self._reindex()
+                changed += len(gone)
+        new = list({key_of(r): r for r in new}.values())  # a key listed twice is one row
+        if new:
+            first = len(self._records)
+            self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+            self._records.extend(new)
+            self._reindex()
+            self.endInsertRows()
+            changed += len(new)
+        return changed
+
+    def _reindex(self) -> None:
+        self._rows = {key_of(record): row for row, record in enumerate(self._records)}
+
+
+class SessionFilterProxy(QSortFilterProxyModel):
+    """Sorts by the raw values and keeps the rows of one account, project and text."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setDynamicSortFilter(True)
+        self._account: str | None = None
+        self._project: str | None = None
+        self._text = ""
+
+    def set_account(self, account: str | None) -> None:
+        if account != self._account:
+            self._refilter(lambda: setattr(self, "_account", account))
+
+    def set_project(self, cwd: str | None) -> None:
+        if cwd != self._project:
+            self._refilter(lambda: setattr(self, "_project", cwd))
+
+    def set_text(self, text: str) -> None:
+        text = text.strip().casefold()
+        if text != self._text:
+            self._refilter(lambda: setattr(self, "_text", text))
+
+    def account(self) -> str | None:
+        return self._account
+
+    def project(self) -> str | None:
+        return self._project
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        # Qt 6.9 replaced invalidateFilter() with a begin/end pair
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            change()
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        record: SessionRecord = model.index(source_row, 0, source_parent).data(RECORD_ROLE)
+        if self._account and record.account != self._account:
+            return False
+        if self._project and record.cwd != self._project:
+            return False
+        if self._text:
+            haystack = " ".join(
+                part or ""
+                for part in (record.title, record.first_prompt, record.cwd, record.session_id)
+            ).casefold()
+            return all(word in haystack for word in self._text.split())
+        return True

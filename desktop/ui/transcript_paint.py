@@ -1,0 +1,207 @@
+"""Drawing one transcript row: the prompt bubble, a reply, a card, a divider.
+
+Kept apart from the delegate so each stays readable; the delegate owns the
+geometry, the colours and the document cache, this module only paints.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QDateTime, QLocale, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+
+from desktop.ui import transcript_cards as cards
+from desktop.ui.transcript_rows import Row, RowKind
+
+if TYPE_CHECKING:
+    from desktop.ui.transcript_delegate import TranscriptDelegate
+
+RADIUS = 8.0
+MAX_COLUMN = 900
+MARGIN_X = 20
+PAD = 12
+CARD_PAD = 8
+GAP = 4
+TURN_GAP = 14
+
+
+@lru_cache(maxsize=8192)
+def format_time(timestamp: str | None) -> tuple[str, str]:
+    """A short local time for the row and the full date for its tooltip."""
+    if not timestamp:
+        return "", ""
+    moment = QDateTime.fromString(timestamp, Qt.DateFormat.ISODateWithMs)
+    if not moment.isValid():
+        moment = QDateTime.fromString(timestamp, Qt.DateFormat.ISODate)
+    if not moment.isValid():
+        return "", ""
+    local = moment.toLocalTime()
+    locale = QLocale()
+    full = locale.toString(local, QLocale.FormatType.LongFormat)
+    clock = locale.toString(local.time(), QLocale.FormatType.ShortFormat)
+    today = QDateTime.currentDateTime().date()
+    if local.date() == today:
+        return clock, full
+    if local.date().year() == today.year():
+        return f"{locale.toString(local.date(), 'd MMM')}, {clock}", full
+    return f"{locale.toString(local.date(), QLocale.FormatType.ShortFormat)}, {clock}", full
+
+
+def _text(painter: QPainter, font: QFont, colour: QColor, rect: QRectF, text: str,
+          align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> float:  # fmt: skip
+    """Draw one elided line; returns the width it took."""
+    metrics = QFontMetrics(font)
+    shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()))
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), shown)
+    return float(metrics.horizontalAdvance(shown))
+
+
+def _time(d: TranscriptDelegate, painter: QPainter, row: Row, rect: QRectF) -> float:
+    short, _full = format_time(row.message.timestamp)
+    if not short:
+        return 0.0
+    return _text(painter, d.small, d.colours["muted"], rect, short, Qt.AlignmentFlag.AlignRight)
+
+
+def paint_row(
+    d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, selected: bool
+) -> None:
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    left, inner = d.column(rect.width())
+    x = float(rect.left() + left)
+    top = float(rect.top() + d._gap(row))
+    height = float(rect.bottom() + 1) - top
+    if selected:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(d.colours["select"])
+        painter.drawRoundedRect(QRectF(x - 6, top - 3, inner + 12, height + 4), RADIUS, RADIUS)
+    kind = row.kind
+    if kind is RowKind.PROMPT:
+        _prompt(d, painter, rect, row, QRectF(x, top, inner, height))
+    elif kind is RowKind.REPLY:
+        _reply(d, painter, rect, row, QRectF(x, top, inner, height))
+    elif kind is RowKind.DIVIDER:
+        _divider(d, painter, row, QRectF(x, top, inner, height))
+    elif kind is RowKind.NOTE:
+        line = QRectF(x + PAD, top, inner - 2 * PAD, d.line)
+        taken = _time(d, painter, row, line)
+        text = "•  " + " ".join(row.message.text.split())
+        _text(painter, d.small, d.colours["muted"], line.adjusted(0, 0, -taken - 8, 0), text)
+    else:
+        _card(d, painter, rect, row, QRectF(x + PAD, top, inner - 2 * PAD, height))
+    painter.restore()
+
+
+def _prompt(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(d.colours["prompt"])
+    painter.drawRoundedRect(card, RADIUS, RADIUS)
+    painter.setBrush(d.colours["prompt_edge"])
+    painter.drawRoundedRect(QRectF(card.left(), card.top(), 3.5, card.height()), 1.5, 1.5)
+    head = QRectF(card.left() + PAD, card.top() + PAD, card.width() - 2 * PAD, d.header)
+    _time(d, painter, row, head)
+    _text(painter, d.bold, d.colours["you"], head, d.names[0])
+    d.paint_document(painter, row, rect, d.colours["text"])
+
+
+def _reply(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, area: QRectF) -> None:
+    failed = row.message.is_error
+    if failed:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(d.colours["error_bg"])
+        painter.drawRoundedRect(area, RADIUS, RADIUS)
+    if row.first_of_turn:
+        head = QRectF(area.left() + PAD, area.top() + 2, area.width() - 2 * PAD, d.header)
+        _time(d, painter, row, head)
+        dot = d.header * 0.32
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(d.colours["claude"])
+        painter.drawEllipse(QPointF(head.left() + dot / 2 + 1, head.center().y()), dot / 2, dot / 2)
+        _text(painter, d.bold, d.colours["claude"], head.adjusted(dot + 7, 0, 0, 0), d.names[1])
+    d.paint_document(painter, row, rect, d.colours["error"] if failed else d.colours["text"])
+
+
+def _divider(d: TranscriptDelegate, painter: QPainter, row: Row, area: QRectF) -> None:
+    gap = row.message.divider == "gap"
+    label = d.gap_text if gap else d.compact_text
+    colour = d.colours["error"] if gap else d.colours["muted"]
+    metrics = QFontMetrics(d.small)
+    mid = area.top() + area.height() / 2
+    width = min(area.width() - 40, metrics.horizontalAdvance(label) + 24)
+    pen = QPen(d.colours["card_edge"], 1.0, Qt.PenStyle.DashLine if gap else Qt.PenStyle.SolidLine)
+    painter.setPen(pen)
+    painter.drawLine(QPointF(area.left(), mid), QPointF(area.center().x() - width / 2, mid))
+    painter.drawLine(QPointF(area.center().x() + width / 2, mid), QPointF(area.right(), mid))
+    box = QRectF(area.center().x() - width / 2, mid - d.line / 2, width, d.line)
+    _text(painter, d.small, colour, box, label, Qt.AlignmentFlag.AlignHCenter)
+
+
+def _card(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
+    kind, message, result = row.kind, row.message, row.result
+    boxed = kind in (RowKind.TOOL, RowKind.RESULT)
+    failed = (result is not None and result.is_error) or (
+        kind is RowKind.RESULT and message.is_error
+    )
+    if boxed:
+        painter.setPen(QPen(d.colours["error"] if failed else d.colours["card_edge"], 1.0))
+        painter.setBrush(d.colours["card"])
+        painter.drawRoundedRect(card.adjusted(0.5, 0.5, -0.5, -0.5), RADIUS - 2, RADIUS - 2)
+    head = QRectF(
+        card.left() + CARD_PAD, card.top() + CARD_PAD, card.width() - 2 * CARD_PAD, d.header
+    )
+    size = d.line * 0.5
+    painter.save()
+    painter.translate(head.left(), head.center().y() - size / 2)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(d.colours["muted"])
+    painter.drawPath(d.chevron(row.expanded, size))
+    painter.restore()
+    head = head.adjusted(size + 8, 0, 0, 0)
+    if boxed:
+        head = head.adjusted(0, 0, -_status(d, painter, row, head, failed) - 8, 0)
+        name = message.tool_name or d.labels.result if kind is RowKind.TOOL else d.labels.result
+        taken = _text(painter, d.bold, d.colours["text"], head, name)
+        summary = (
+            cards.tool_summary(message.tool_name, message.input)
+            if kind is RowKind.TOOL
+            else " ".join(message.text.split())[:200]
+        )
+        _text(painter, d.font, d.colours["muted"], head.adjusted(taken + 10, 0, 0, 0), summary)
+    else:
+        title = d.names[2] if kind is RowKind.THINKING else d.names[3]
+        italic = QFont(d.font)
+        italic.setItalic(True)
+        taken = _time(d, painter, row, head)
+        _text(painter, italic, d.colours["muted"], head.adjusted(0, 0, -taken - 8, 0), title)
+    if row.expanded:
+        d.paint_document(painter, row, rect, d.colours["text"])
+
+
+def _status(
+    d: TranscriptDelegate, painter: QPainter, row: Row, head: QRectF, failed: bool
+) -> float:
+    """The call's outcome at the card's right end: a dot, and a word when it failed."""
+    if row.kind is RowKind.RESULT:
+        colour = d.colours["error"] if failed else d.colours["ok"]
+    elif row.result is None:
+        colour = d.colours["pending"]
+    else:
+        colour = d.colours["error"] if failed else d.colours["ok"]
+    radius = d.line * 0.2
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    centre = QPointF(head.right() - radius, head.center().y())
+    painter.drawEllipse(centre, radius, radius)
+    taken = 2 * radius
+    if failed:
+        label = QRectF(head.left(), head.top(), head.width() - taken - 6, head.height())
+        taken += 6 + _text(
+            painter, d.small, colour, label, d.labels.error, Qt.AlignmentFlag.AlignRight
+        )
+    return taken

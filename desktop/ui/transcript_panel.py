@@ -1,0 +1,254 @@
+"""The centre page: the chosen session's header, a problems banner, the transcript.
+
+Loading is a blocking read (a 200 MB transcript takes seconds), so it runs in
+a worker thread that also turns the messages into rows; the window shows a
+busy bar meanwhile and keeps answering. Reading the same session again (it
+grew) keeps the rows that did not change and the reader's place.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+
+from PySide6.QtCore import QEvent, QLocale, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSizePolicy,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import SessionRecord
+from desktop.services.sessions import SessionService
+from desktop.ui.background import Background
+from desktop.ui.session_model import Key, key_of, project_name, short_time
+from desktop.ui.transcript_model import TranscriptModel
+from desktop.ui.transcript_rows import build_rows
+from desktop.ui.transcript_view import TranscriptView
+
+MAX_PROBLEMS_SHOWN = 3
+
+
+class TranscriptPanel(QWidget):
+    loading_changed = Signal(bool)
+    loaded = Signal(object)
+    """The SessionRecord whose rows are now in the model."""
+
+    def __init__(
+        self, sessions: SessionService, background: Background, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("transcriptPanel")
+        self._sessions = sessions
+        self._background = background
+        self._ticket = 0
+        self._key: Key | None = None
+        self._record: SessionRecord | None = None
+        self._problems: list[str] = []
+        self._scroll_to: str | None = None
+        self.load_seconds = 0.0
+
+        self.title_label = QLabel(self)
+        self.title_label.setObjectName("transcriptTitle")
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.title_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15) if font.pointSizeF() > 0 else None
+        self.title_label.setFont(font)
+        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.meta_label = QLabel(self)
+        self.meta_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.meta_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.meta_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.busy_bar = QProgressBar(self)
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.setFixedSize(120, 8)
+        self.busy_bar.hide()
+
+        self.banner = QFrame(self)
+        self.banner.setObjectName("problemBanner")
+        self.banner.setStyleSheet(
+            "QFrame#problemBanner { background: #FFF7E6; border: 1px solid #F5C16C;"
+            " border-radius: 6px; }"
+            "QFrame#problemBanner QLabel { color: #7A4B00; background: transparent; border: none; }"
+        )
+        icon = QLabel(self.banner)
+        icon.setPixmap(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning).pixmap(20, 20)
+        )
+        self.banner_label = QLabel(self.banner)
+        self.banner_label.setWordWrap(True)
+        self.banner_label.setTextFormat(Qt.TextFormat.RichText)
+        self.banner_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row = QHBoxLayout(self.banner)
+        row.setContentsMargins(10, 8, 10, 8)
+        row.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.banner_label, 1)
+        self.banner.hide()
+
+        self.model = TranscriptModel(self)
+        self.view = TranscriptView(self)
+        self.view.setModel(self.model)
+
+        head = QHBoxLayout()
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        text.addWidget(self.title_label)
+        text.addWidget(self.meta_label)
+        head.addLayout(text, 1)
+        head.addWidget(self.busy_bar, 0, Qt.AlignmentFlag.AlignVCenter)
+        header = QWidget(self)
+        header.setObjectName("transcriptHeader")
+        header.setLayout(head)
+        head.setContentsMargins(20, 12, 20, 10)
+        line = QFrame(self)
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Plain)
+        line.setStyleSheet("color: palette(mid);")
+        banner_row = QHBoxLayout()
+        banner_row.setContentsMargins(16, 8, 16, 0)
+        banner_row.addWidget(self.banner)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(header)
+        layout.addWidget(line)
+        layout.addLayout(banner_row)
+        layout.addWidget(self.view, 1)
+
+    # -- what the window calls ------------------------------------------------------------
+
+    def current(self) -> SessionRecord | None:
+        return self._record
+
+    def is_loading(self) -> bool:
+        return not self.busy_bar.isHidden()
+
+    def show_record(
+        self, record: SessionRecord | None, *, scroll_to_uuid: str | None = None
+    ) -> None:
+        """Load and show a session; the same session again is read again in place."""
+        if record is None:
+            self._background.cancel(self._ticket)
+            self._key, self._record = None, None
+            self.model.clear()
+            self._set_busy(False)
+            return
+        same = self._key == key_of(record)
+        self._key, self._record = key_of(record), record
+        self._scroll_to = scroll_to_uuid
+        if not same:
+            self.model.clear()
+            self._problems = []
+        self._fill_header(record)
+        self._update_banner()
+        self._background.cancel(self._ticket)
+        started = time.perf_counter()
+        account, session_id = record.account, record.session_id
+        sessions = self._sessions
+
+        def work() -> tuple[SessionRecord, list[str], list, object]:
+            found, content = sessions.show(session_id, account)
+            rows, builder = build_rows(content.messages, content.thread)
+            return found, list(content.problems), rows, builder
+
+        self._set_busy(True)
+        self._ticket = self._background.submit(
+            work,
+            lambda result: self._loaded(result, same, started),
+            self._failed,
+        )
+
+    def scroll_to_uuid(self, uuid: str) -> bool:
+        row = self.model.row_of_uuid(uuid)
+        if row < 0:
+            return False
+        self.view.select_row(row)
+        self.view.scroll_to_row(max(0, row))
+        return True
+
+    # -- loading --------------------------------------------------------------------
+
+    def _loaded(self, result: tuple, same: bool, started: float) -> None:
+        record, problems, rows, builder = result
+        self._set_busy(False)
+        self.load_seconds = time.perf_counter() - started
+        self._record, self._problems = record, problems
+        self._fill_header(record)
+        self._update_banner()
+        if same and self.model.rowCount():
+            self.model.sync_rows(rows, builder)
+        else:
+            self.model.set_rows(rows, builder)
+            self.view.scroll_to_bottom()
+        if self._scroll_to:
+            self.scroll_to_uuid(self._scroll_to)
+            self._scroll_to = None
+        self.loaded.emit(record)
+
+    def _failed(self, error: BaseException) -> None:
+        self._set_busy(False)
+        if isinstance(error, OSError):
+            reason = error.strerror or str(error)
+            text = self.tr("The transcript file cannot be read: {reason}").format(reason=reason)
+        elif isinstance(error, SessiondeskError):
+            text = str(error)
+        else:
+            text = f"{type(error).__name__}: {error}"
+        self.model.clear()
+        self._problems = [text]
+        self._update_banner()
+        self.loaded.emit(self._record)
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self.is_loading():
+            self.busy_bar.setVisible(busy)
+            self.loading_changed.emit(busy)
+
+    # -- header and banner ------------------------------------------------------------
+
+    def _fill_header(self, record: SessionRecord) -> None:
+        title = record.title or record.first_prompt or self.tr("(untitled)")
+        self.title_label.setText(" ".join(title.split()))
+        self.title_label.setToolTip(title)
+        messages = self.tr("{count} messages").format(
+            count=QLocale().toString(record.message_count)
+        )
+        parts = [record.account, project_name(record.cwd), messages, short_time(record.modified)]
+        self.meta_label.setText("  ·  ".join(p for p in parts if p))
+        self.meta_label.setToolTip(f"{record.cwd or ''}\n{record.path}")
+
+    def problems(self) -> list[str]:
+        found = [self._record.error] if self._record is not None and self._record.error else []
+        if self._record is not None and self._record.missing:
+            found.append(self.tr("The file is gone from disk; this is what was indexed."))
+        return list(dict.fromkeys(found + self._problems))
+
+    def _update_banner(self) -> None:
+        problems = self.problems()
+        if not problems:
+            self.banner.hide()
+            return
+        heading = self.tr(
+            "Part of this transcript could not be read. Everything readable is shown."
+        )
+        shown = [html.escape(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
+        hidden = len(problems) - len(shown)
+        if hidden > 0:
+            shown.append(html.escape(self.tr("…and {count} more").format(count=hidden)))
+        self.banner_label.setText(f"<b>{html.escape(heading)}</b><br>" + "<br>".join(shown))
+        self.banner.show()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and self._record is not None:
+            self._fill_header(self._record)
+            self._update_banner()
+        super().changeEvent(event)

@@ -1,0 +1,285 @@
+"""A virtualised, variable-height list of transcript rows.
+
+QListView lays out every row before it shows one, which for a 50,000-message
+session means 50,000 rich-text layouts. This view paints only the rows in the
+viewport; `RowLayout` keeps their heights (guessed until a row is first shown,
+then measured) and the scroll anchor, so the text under the reader never jumps.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, QRect, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QDesktopServices,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
+
+from desktop.ui.transcript_delegate import TranscriptDelegate
+from desktop.ui.transcript_layout import RowLayout
+from desktop.ui.transcript_model import TranscriptModel
+from desktop.ui.transcript_paint import format_time
+from desktop.ui.transcript_rows import COLLAPSIBLE
+
+
+class TranscriptView(QAbstractScrollArea):
+    link_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("transcriptView")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().setMouseTracking(True)
+        self.viewport().setBackgroundRole(QPalette.ColorRole.Base)
+        self.viewport().setAutoFillBackground(True)
+        self.delegate = TranscriptDelegate(self)
+        self.delegate.configure(self.palette(), self.font())
+        self.delegate.retranslate()
+        self._model: TranscriptModel | None = None
+        self.layout_ = RowLayout(self._measure)
+        self._width = 0
+        self._selection: tuple[int, int] | None = None
+        self._current = -1
+        self.painted: range = range(0)
+        """The rows drawn by the last paint, for tests and for keyboard moves."""
+        self.paints = 0
+        self.follow_tail = True
+        """Stick to the bottom as rows arrive while the reader is at the bottom."""
+        self.verticalScrollBar().valueChanged.connect(self._scrolled)
+
+    # -- the model -------------------------------------------------------------------
+
+    def model(self) -> TranscriptModel | None:
+        return self._model
+
+    def setModel(self, model: TranscriptModel) -> None:
+        self._model = model
+        model.modelReset.connect(self._reset)
+        model.rowsInserted.connect(self._inserted)
+        model.rowsRemoved.connect(self._removed)
+        model.dataChanged.connect(self._data_changed)
+        self._reset()
+
+    def _guesses(self, first: int = 0, last: int | None = None) -> list[int]:
+        if self._model is None:
+            return []
+        rows = self._model.rows()[first : None if last is None else last + 1]
+        return self.delegate.estimates(rows, self._width)
+
+    def _measure(self, number: int) -> int:
+        assert self._model is not None
+        return self.delegate.height(self._model.row(number), self._width)
+
+    def _reset(self) -> None:
+        self._selection, self._current = None, -1
+        self._width = self.viewport().width()
+        self.layout_.reset(self._guesses())
+        self._refresh_scrollbar()
+
+    def _inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        at_end = self.is_at_bottom()
+        self.layout_.insert(first, self._guesses(first, last))
+        self._selection = None
+        if at_end and self.follow_tail:
+            self.scroll_to_bottom()
+        else:
+            self._refresh_scrollbar()
+
+    def _removed(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self.layout_.remove(first, last)
+        self._selection, self._current = None, -1
+        self._refresh_scrollbar()
+
+    def _data_changed(self, top: QModelIndex, bottom: QModelIndex, _roles: object = None) -> None:
+        self.layout_.invalidate(top.row(), bottom.row())
+        self.viewport().update()
+
+    # -- geometry --------------------------------------------------------------------
+
+    def _refresh_scrollbar(self) -> None:
+        bar = self.verticalScrollBar()
+        visible = self.viewport().height()
+        blocked = bar.blockSignals(True)
+        bar.setRange(0, max(0, self.layout_.total() - visible))
+        bar.setPageStep(visible)
+        bar.setSingleStep(max(12, self.delegate.line * 3))
+        bar.setValue(self.layout_.value())
+        bar.blockSignals(blocked)
+        self.viewport().update()
+
+    def _scrolled(self, value: int) -> None:
+        self.layout_.scroll_to(value)
+        self.viewport().update()
+
+    def row_at(self, y: int) -> tuple[int, QRect]:
+        """The row under viewport position `y` and its rectangle, or (-1, empty)."""
+        for number, top, height in self.layout_.rows(self.viewport().height()):
+            if top <= y < top + height:
+                return number, QRect(0, top, self.viewport().width(), height)
+        return -1, QRect()
+
+    def visual_rect(self, number: int) -> QRect:
+        """Where row `number` is drawn now (empty when it is off screen)."""
+        for current, top, height in self.layout_.rows(self.viewport().height()):
+            if current == number:
+                return QRect(0, top, self.viewport().width(), height)
+        return QRect()
+
+    def is_at_bottom(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 2
+
+    def scroll_to_row(self, number: int) -> None:
+        if 0 <= number < len(self.layout_):
+            self.layout_.scroll_to_row(number)
+            self.layout_.fill(self.viewport().height())
+            self._refresh_scrollbar()
+
+    def scroll_to_bottom(self) -> None:
+        self.layout_.scroll_to_end(self.viewport().height())
+        self._refresh_scrollbar()
+
+    # -- painting ----------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._model is None or not len(self.layout_):
+            return
+        visible = self.viewport().height()
+        self.layout_.fill(visible)
+        painter = QPainter(self.viewport())
+        drawn: list[int] = []
+        for number, top, height in self.layout_.rows(visible):
+            rect = QRect(0, top, self.viewport().width(), height)
+            if rect.intersects(event.rect()):
+                row = self._model.row(number)
+                self.delegate.paint_row(painter, rect, row, self.is_selected(number))
+            drawn.append(number)
+        painter.end()
+        self.painted = range(drawn[0], drawn[-1] + 1) if drawn else range(0)
+        self.paints += 1
+        if self.layout_.changed():  # measuring changed the total: the scroll bar follows
+            self._refresh_scrollbar()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.viewport().width() != self._width:
+            self._width = self.viewport().width()
+            self.layout_.rescale(self._guesses())
+        self._refresh_scrollbar()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
+            self.delegate.configure(self.palette(), self.font())
+            self.layout_.rescale(self._guesses())
+            self._refresh_scrollbar()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self.delegate.retranslate()
+            self.viewport().update()
+        super().changeEvent(event)
+
+    # -- selection, keys and mouse ----------------------------------------------------------------
+
+    def is_selected(self, number: int) -> bool:
+        if self._selection is None:
+            return False
+        low, high = sorted(self._selection)
+        return low <= number <= high
+
+    def selected_rows(self) -> list[int]:
+        if self._selection is None:
+            return []
+        low, high = sorted(self._selection)
+        return list(range(low, high + 1))
+
+    def select_row(self, number: int, *, extend: bool = False, scroll: bool = True) -> None:
+        if not 0 <= number < len(self.layout_):
+            return
+        start = self._selection[0] if extend and self._selection else number
+        self._selection, self._current = (start, number), number
+        if scroll and number not in self.painted[:-1]:
+            self.scroll_to_row(number)
+        self.viewport().update()
+
+    def copy_selection(self) -> str:
+        text = self._model.text_of(self.selected_rows()) if self._model else ""
+        if text:
+            QGuiApplication.clipboard().setText(text)
+        return text
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key, count = event.key(), len(self.layout_)
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+        elif event.matches(QKeySequence.StandardKey.SelectAll) and count:
+            self._selection, self._current = (0, count - 1), count - 1
+            self.viewport().update()
+        elif key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and count:
+            step = 1 if key == Qt.Key.Key_Down else -1
+            start = self._current if self._current >= 0 else self.layout_.anchor - step
+            self.select_row(max(0, min(count - 1, start + step)), extend=shift)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self._current >= 0:
+            if self._model is not None and self._model.is_collapsible(self._current):
+                self._model.toggle(self._current)
+        elif key == Qt.Key.Key_Home:
+            self.scroll_to_row(0)
+        elif key == Qt.Key.Key_End:
+            self.scroll_to_bottom()
+        else:
+            super().keyPressEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        number, rect = self.row_at(int(event.position().y()))
+        if number < 0 or self._model is None or event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        row = self._model.row(number)
+        point = event.position().toPoint()
+        if row.kind in COLLAPSIBLE and self.delegate.header_rect(row, rect).contains(point):
+            self._model.toggle(number)
+        else:
+            link = self.delegate.anchor_at(row, rect, QPointF(event.position()))
+            if link.lower().startswith(("http://", "https://")):
+                self.link_activated.emit(link)
+                QDesktopServices.openUrl(QUrl(link))
+                return None
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self.select_row(number, extend=shift, scroll=False)
+        return None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        number, rect = self.row_at(int(event.position().y()))
+        pointing = False
+        if number >= 0 and self._model is not None:
+            row = self._model.row(number)
+            pointing = self.delegate.header_rect(row, rect).contains(
+                event.position().toPoint()
+            ) or bool(self.delegate.anchor_at(row, rect, QPointF(event.position())))
+        shape = Qt.CursorShape.PointingHandCursor if pointing else Qt.CursorShape.ArrowCursor
+        self.viewport().setCursor(shape)
+        super().mouseMoveEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self._model is not None:
+            pos: QPoint = event.pos()  # type: ignore[attr-defined]
+            number, _rect = self.row_at(pos.y())
+            if number >= 0:
+                row = self._model.row(number)
+                _short, full = format_time(row.message.timestamp)
+                link = self.delegate.anchor_at(row, _rect, QPointF(pos))
+                tip = link or full
+                if tip:
+                    QToolTip.showText(event.globalPos(), tip, self)  # type: ignore[attr-defined]
+                    return True
+            QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)

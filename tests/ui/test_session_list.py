@@ -1,0 +1,258 @@
+"""The session list over a real home and transcripts on disk: filling, sorting,
+filtering, badges, live updates, the remembered selection and the folders setting."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from desktop.compose import open_services
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from desktop.ui.session_list import LAST_SESSION_KEY
+from desktop.ui.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
+from desktop.ui.status import StatusBar
+from tests.test_transcript_fixtures import text
+from tests.ui.session_kit import (
+    WAIT_MS,
+    add_account,
+    browser,
+    new_session,
+    open_session,
+    pane,
+    wait_indexed,
+    wait_listed,
+    write,
+)
+
+pytestmark = pytest.mark.gui
+
+API, WEB = "/home/ana/src/api", "/home/ana/src/web"
+
+
+@pytest.fixture
+def populated(hub: ServiceHub, tmp_path: Path) -> dict[str, Any]:
+    alpha = add_account(hub, "alpha", tmp_path)
+    beta = add_account(hub, "beta", tmp_path)
+    sessions = {
+        "one": write(alpha, new_session(API, "parser refactor plan")),
+        "three": write(alpha, new_session(WEB, "fix the navbar", "then the footer", "and css")),
+        "two": write(beta, new_session(API, "migrate the schema", "add an index")),
+    }
+    return {"alpha": alpha, "beta": beta, "paths": sessions}
+
+
+def titles(window: MainWindow) -> list[str]:
+    view = pane(window)
+    return [view.proxy.index(row, TITLE).data() for row in range(view.proxy.rowCount())]
+
+
+def test_the_list_fills_after_indexing_with_columns_sorting_and_filters(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    listing = pane(window)
+    header = listing.proxy
+    names = [header.headerData(c, Qt.Orientation.Horizontal) for c in (TITLE, PROJECT, MESSAGES)]
+    assert names == ["Title", "Project", "Msgs"]
+    by_title = {header.index(r, TITLE).data(): r for r in range(header.rowCount())}
+    row = by_title["migrate the schema"]
+    assert header.index(row, PROJECT).data() == "api"
+    assert header.index(row, PROJECT).data(Qt.ItemDataRole.ToolTipRole) == API
+    assert header.index(row, ACCOUNT).data(Qt.ItemDataRole.ToolTipRole) == "beta"
+    assert header.index(row, MESSAGES).data() == "4"
+    assert header.index(row, MODIFIED).data()
+
+    listing.view.sortByColumn(MESSAGES, Qt.SortOrder.AscendingOrder)
+    assert titles(window) == ["parser refactor plan", "migrate the schema", "fix the navbar"]
+    listing.view.sortByColumn(TITLE, Qt.SortOrder.AscendingOrder)
+    assert titles(window) == ["fix the navbar", "migrate the schema", "parser refactor plan"]
+
+    assert listing.select_account("beta")
+    assert titles(window) == ["migrate the schema"]
+    projects = [listing.project_combo.itemText(i) for i in range(listing.project_combo.count())]
+    assert projects == ["All projects", "api"]  # only beta's projects are offered
+    assert listing.select_account("")
+    listing.project_combo.setCurrentIndex(listing.project_combo.findData(API))
+    assert titles(window) == ["migrate the schema", "parser refactor plan"]
+    qtbot.keyClicks(listing.filter_edit, "PARSER")
+    assert titles(window) == ["parser refactor plan"]
+    listing.filter_edit.clear()
+    listing.project_combo.setCurrentIndex(0)
+    assert len(titles(window)) == 3
+    qtbot.waitUntil(lambda: listing.accounts_view.model_.item(0, 1).text() == "3")
+    assert listing.accounts_view.model_.item(1, 1).text() == "2"  # alpha
+
+
+def test_indexing_runs_off_the_ui_thread_and_reports_progress(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    for number in range(40):
+        write(config, new_session(f"{API}/{number}", f"question {number}"))
+    source = hub.sessions._source
+    slow_read = source.read
+    threads: set[str] = set()
+
+    def read(*args: Any) -> Any:
+        threads.add(threading.current_thread().name)
+        time.sleep(0.02)  # a slow disk: 40 files take most of a second
+        return slow_read(*args)
+
+    monkeypatch.setattr(source, "read", read)
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start(10)
+    shown: list[str] = []
+    show_progress = StatusBar.show_progress
+
+    def record(bar: StatusBar, text: str, *args: Any) -> None:
+        shown.append(text)
+        show_progress(bar, text, *args)
+
+    monkeypatch.setattr(StatusBar, "show_progress", record)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 40)
+    wait_indexed(qtbot, window)
+    timer.stop()
+    assert threading.main_thread().name not in threads
+    assert any(t.startswith("Indexing ") and t.endswith(" / 40") for t in shown), set(shown)
+    # the event loop kept turning while the files were read
+    assert len(ticks) >= 20
+    assert max(b - a for a, b in itertools.pairwise(ticks)) < 0.5
+    assert not window.status_bar.progress_visible()
+
+
+def test_damaged_and_missing_sessions_are_marked(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    damaged = populated["paths"]["three"]
+    lines = damaged.read_bytes().split(b"\n")
+    damaged.write_bytes(b"\n".join([*lines[:2], b"{this line is broken", *lines[2:]]))
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    listing = pane(window)
+    wait_indexed(qtbot, window)
+
+    def cell(title: str, column: int, role: int) -> Any:
+        for row in range(listing.proxy.rowCount()):
+            if listing.proxy.index(row, TITLE).data() == title:
+                return listing.proxy.index(row, column).data(role)
+        raise AssertionError(title)
+
+    assert not cell("fix the navbar", TITLE, Qt.ItemDataRole.DecorationRole).isNull()
+    assert "Damaged: 1 unreadable line" in cell(
+        "fix the navbar", TITLE, Qt.ItemDataRole.ToolTipRole
+    )
+    assert cell("parser refactor plan", TITLE, Qt.ItemDataRole.DecorationRole) is None
+
+    populated["paths"]["one"].unlink()
+    window.commands.reindex.trigger()
+    grey = QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    qtbot.waitUntil(
+        lambda: cell("parser refactor plan", TITLE, Qt.ItemDataRole.ForegroundRole) == grey,
+        timeout=WAIT_MS,
+    )
+    assert "gone from disk" in cell("parser refactor plan", TITLE, Qt.ItemDataRole.ToolTipRole)
+    assert cell("fix the navbar", TITLE, Qt.ItemDataRole.ForegroundRole) is None
+
+
+def test_new_and_growing_sessions_show_up_without_a_restart(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    wait_indexed(qtbot, window)
+    listing = pane(window)
+    listing.view.setFocus()
+    growing = new_session("/home/ana/src/live", "start a live session")
+    path = write(populated["alpha"], growing)
+    wait_listed(qtbot, window, 4)
+    key = ("alpha", growing.session_id)
+    open_session(qtbot, window, *key)
+    panel = browser(window).panel
+    before = panel.model.rowCount()
+
+    growing.prompt("one more question")
+    growing.reply(text("one more answer"))
+    path.write_bytes(growing.dumps())
+    qtbot.waitUntil(lambda: listing.source.record(key).message_count == 4, timeout=WAIT_MS)
+    # the open transcript follows the file, and the selection stayed put
+    qtbot.waitUntil(lambda: panel.model.rowCount() == before + 2, timeout=WAIT_MS)
+    assert panel.model.row(panel.model.rowCount() - 1).message.text == "one more answer"
+    assert listing.selected_record().session_id == growing.session_id
+
+
+def test_the_last_selection_is_chosen_again_after_a_restart(
+    home: Path, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow], qtbot: QtBot
+) -> None:
+    first_hub = open_services(home)
+    config = add_account(first_hub, "alpha", tmp_path)
+    chosen = new_session(WEB, "the one to remember", "and a follow-up")
+    write(config, new_session(API, "another one"))
+    write(config, chosen)
+    try:
+        first = open_window(first_hub)
+        wait_listed(qtbot, first, 2)
+        open_session(qtbot, first, "alpha", chosen.session_id)
+        first.close()
+    finally:
+        first_hub.close()
+    assert chosen.session_id in open_services(home).settings.get(LAST_SESSION_KEY)
+
+    second_hub = open_services(home)
+    try:
+        second = open_window(second_hub)
+        qtbot.waitUntil(lambda: pane(second).selected_record() is not None, timeout=WAIT_MS)
+        assert pane(second).selected_record().session_id == chosen.session_id
+        panel = browser(second).panel
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 4, timeout=WAIT_MS)
+        assert panel.title_label.text() == "the one to remember"
+        assert not second.transcript.is_showing_empty()
+        second.close()
+    finally:
+        second_hub.close()
+
+
+def test_the_folders_setting_limits_the_list(
+    hub: ServiceHub, populated: dict[str, Any], window: MainWindow, qtbot: QtBot
+) -> None:
+    pane(window).refresh()
+    wait_listed(qtbot, window, 3)
+    dialog = window.open_settings()
+    assert dialog.roots_editor.folders() == []
+    assert dialog.roots_editor.add_folder(WEB)
+    assert not dialog.roots_editor.add_folder(WEB)  # listed once
+    qtbot.mouseClick(
+        dialog.button_box.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert hub.sessions.roots() == (WEB,)
+    assert titles(window) == ["fix the navbar"]
+
+    again = window.open_settings()
+    assert again.roots_editor.folders() == [WEB]
+    again.roots_editor.list.setCurrentRow(0)
+    qtbot.mouseClick(again.roots_editor.remove_button, Qt.MouseButton.LeftButton)
+    assert again.roots_editor.folders() == []
+    qtbot.mouseClick(
+        again.button_box.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
+    qtbot.waitUntil(lambda: len(titles(window)) == 3)
+    QCoreApplication.processEvents()

@@ -1,0 +1,286 @@
+"""The transcript of a chosen session: safe Markdown, tool cards, thinking,
+subagents, dividers, the problems banner, copying, and a 50,000-message session."""
+
+from __future__ import annotations
+
+import shutil
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QTextDocument
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.domain.accounts import AuthKind
+from desktop.domain.transcript import Message, Role
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from desktop.ui.transcript_model import TranscriptModel
+from desktop.ui.transcript_rows import RowKind, build_rows
+from desktop.ui.transcript_view import TranscriptView
+from tests.test_transcript_fixtures import REAL, REAL_COMPACTED, Transcript, text, thinking
+from tests.ui.session_kit import (
+    add_account,
+    browser,
+    open_session,
+    tool_session,
+    wait_listed,
+    write,
+)
+
+pytestmark = pytest.mark.gui
+
+CWD = "/home/ana/src/api"
+MARKDOWN = (
+    "# Plan\n\nSome **bold words**, `inline_code()` and <script>alert(1)</script> "
+    "with <b>raw tags</b>.\n\n```python\ndef greet():\n    return 'hi'\n```\n\n"
+    "[the docs](https://example.com/docs) and [a trap](javascript:alert(2))."
+)
+
+
+@pytest.fixture
+def shown(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow], qtbot: QtBot
+) -> Callable[..., MainWindow]:
+    """Writes a transcript for account alpha, opens the window and shows it."""
+    config = add_account(hub, "alpha", tmp_path)
+
+    def show(t: Transcript, raw: bytes | None = None) -> MainWindow:
+        path = write(config, t)
+        if raw is not None:
+            path.write_bytes(raw)
+        window = open_window(hub)
+        wait_listed(qtbot, window, 1)
+        open_session(qtbot, window, "alpha", t.session_id)
+        return window
+
+    return show
+
+
+def rows_of(window: MainWindow, kind: RowKind) -> list[int]:
+    model = browser(window).panel.model
+    return [n for n in range(model.rowCount()) if model.row(n).kind is kind]
+
+
+def document(window: MainWindow, number: int) -> QTextDocument:
+    panel = browser(window).panel
+    return panel.view.delegate.document(panel.model.row(number), panel.view.viewport().width())
+
+
+def fragments(doc: QTextDocument) -> Iterator[tuple[str, object]]:
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            yield fragment.text(), fragment.charFormat()
+            it += 1
+        block = block.next()
+
+
+def click_header(qtbot: QtBot, window: MainWindow, number: int) -> None:
+    view = browser(window).panel.view
+    view.scroll_to_row(number)
+    rect = view.visual_rect(number)
+    header = view.delegate.header_rect(view.model().row(number), rect)
+    assert header.isValid()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=header.center())
+
+
+def test_markdown_is_rendered_and_raw_html_is_only_text(
+    shown: Callable[..., MainWindow],
+) -> None:
+    t = Transcript(session_id=str(uuid.uuid4()), cwd=CWD)
+    t.prompt("is <b>this</b> bold? <img src=x onerror=alert(3)>")
+    t.reply(text(MARKDOWN))
+    window = shown(t)
+    (prompt,) = rows_of(window, RowKind.PROMPT)
+    (reply,) = rows_of(window, RowKind.REPLY)
+
+    said = document(window, prompt)
+    assert "is <b>this</b> bold? <img src=x onerror=alert(3)>" in said.toPlainText()
+    assert "<img" not in said.toHtml() and "&lt;img" in said.toHtml()
+    doc = document(window, reply)
+    plain = doc.toPlainText()
+    assert "<script>alert(1)</script>" in plain and "<b>raw tags</b>" in plain
+    assert "<script" not in doc.toHtml()
+    formats = list(fragments(doc))
+    assert any(t == "bold words" and f.fontWeight() >= 600 for t, f in formats)  # type: ignore[attr-defined]
+    assert doc.begin().text() == "Plan" and doc.begin().blockFormat().headingLevel() == 1
+    code = [f for t, f in formats if t.startswith("def")]
+    assert code and code[0].foreground().color().name() != "#000000"  # type: ignore[attr-defined]
+    assert any("Mono" in " ".join(f.fontFamilies() or []) for t, f in formats if "greet" in t)  # type: ignore[attr-defined]
+    links = {f.anchorHref() for _t, f in formats if f.isAnchor()}  # type: ignore[attr-defined]
+    assert links == {"https://example.com/docs"}
+    assert "a trap" in plain
+
+
+def test_tool_cards_are_closed_and_open_to_show_input_and_result(
+    shown: Callable[..., MainWindow], qtbot: QtBot
+) -> None:
+    window = shown(tool_session(CWD))
+    model = browser(window).panel.model
+    assert [k.value for k in model.kinds()] == ["prompt", "reply", "tool", "tool", "reply"]
+    read, bash = rows_of(window, RowKind.TOOL)
+    assert not model.row(read).expanded
+    assert model.row(read).result is not None and "xylophone" in model.row(read).result.text
+
+    click_header(qtbot, window, read)
+    assert model.row(read).expanded
+    opened = document(window, read).toPlainText()
+    assert f"{CWD}/notes.md" in opened and "the magic word is xylophone" in opened
+    click_header(qtbot, window, bash)
+    failed = document(window, bash)
+    assert "Error" in failed.toPlainText() and "AssertionError: 1 != 2" in failed.toPlainText()
+    assert "#b91c1c" in failed.toHtml().lower()  # the failure is shown in red
+    click_header(qtbot, window, read)
+    assert not model.row(read).expanded
+
+
+def test_thinking_subagents_and_compaction_of_a_real_cli_transcript(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow], qtbot: QtBot
+) -> None:
+    config = tmp_path / ".claude-real"
+    shutil.copytree(REAL, config)
+    hub.accounts.add("real", str(config), AuthKind.LOGIN)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    open_session(qtbot, window, "real", REAL_COMPACTED)
+    model = browser(window).panel.model
+    kinds = [k.value for k in model.kinds()]
+    assert kinds[:2] == ["prompt", "thinking"]
+    assert "divider" in kinds and "summary" in kinds
+    assert kinds.index("divider") < kinds.index("summary")
+    (think,) = rows_of(window, RowKind.THINKING)
+    assert not model.row(think).expanded  # thinking starts closed
+    agent = next(
+        n for n in rows_of(window, RowKind.TOOL) if model.row(n).message.tool_name == "Agent"
+    )
+    assert [m.text for m in model.row(agent).subagent or () if m.text] == [
+        "list things",
+        "all done",
+    ]
+    model.set_expanded(agent, True)
+    assert "all done" in document(window, agent).toPlainText()
+    # the subagent's messages live in the card, not in the main thread
+    assert not any(model.row(n).message.text == "all done" for n in range(model.rowCount()))
+
+
+def test_a_damaged_file_shows_a_banner_and_every_readable_message(
+    shown: Callable[..., MainWindow],
+) -> None:
+    t = Transcript(session_id=str(uuid.uuid4()), cwd=CWD)
+    t.prompt("first question")
+    t.reply(text("first answer"))
+    t.prompt("second question")
+    t.reply(thinking("hmm"), text("second answer"))
+    good = t.dumps().split(b"\n")
+    window = shown(t, raw=b"\n".join([*good[:2], b'{"type":"user","message":', *good[2:]]))
+    panel = browser(window).panel
+    assert panel.banner.isVisible()
+    banner = panel.banner_label.text()
+    assert "could not be read" in banner and "invalid JSON" in banner
+    texts = [panel.model.row(n).message.text for n in range(panel.model.rowCount())]
+    assert texts == ["first question", "first answer", "second question", "hmm", "second answer"]
+
+
+def test_selected_rows_are_copied_as_text(shown: Callable[..., MainWindow], qtbot: QtBot) -> None:
+    window = shown(tool_session(CWD))
+    view = browser(window).panel.view
+    view.setFocus()
+    view.select_row(0)
+    view.select_row(1, extend=True)
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    copied = QGuiApplication.clipboard().text()
+    assert copied == "read the notes and run the tests\n\nReading them."
+
+
+def paint(qtbot: QtBot, view: TranscriptView) -> None:
+    """Let the view paint once more (an offscreen window paints on the event loop)."""
+    done = view.paints
+    view.viewport().update()
+    qtbot.waitUntil(lambda: view.paints > done, timeout=5000)
+
+
+def huge_messages(count: int) -> list[Message]:
+    out = []
+    for number in range(count // 2):
+        out.append(Message(Role.USER, f"question {number}: " + "word " * (number % 40),
+                           uuid=f"u{number}", timestamp="2026-03-01T09:00:00.000Z"))  # fmt: skip
+        out.append(Message(Role.ASSISTANT, f"answer {number}\n\n```python\nprint({number})\n```",
+                           uuid=f"a{number}", timestamp="2026-03-01T09:00:01.000Z"))  # fmt: skip
+    return out
+
+
+def test_a_50000_message_session_is_virtualised(qapp: QApplication, qtbot: QtBot) -> None:
+    messages = huge_messages(50_000)
+    started = time.perf_counter()
+    rows, builder = build_rows(messages)
+    model = TranscriptModel()
+    model.set_rows(rows, builder)
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.setModel(model)
+    view.show()
+    qtbot.waitExposed(view)
+    view.scroll_to_bottom()
+    paint(qtbot, view)
+    elapsed = time.perf_counter() - started
+    assert model.rowCount() == 50_000
+    assert elapsed < 3.0, elapsed
+    built = view.delegate.documents_built
+    assert 0 < built < 60, built  # only what the viewport shows
+    assert view.painted.stop == 50_000 and len(view.painted) < 40
+
+    # scrolling through the middle renders only what passes by, and stays quick
+    bar = view.verticalScrollBar()
+    started = time.perf_counter()
+    for fraction in (0.1, 0.3, 0.5, 0.7, 0.9):
+        bar.setValue(int(bar.maximum() * fraction))
+        paint(qtbot, view)
+    per_jump = (time.perf_counter() - started) / 5
+    assert per_jump < 0.25, per_jump
+    assert view.delegate.documents_built < 400
+    assert 40_000 < view.painted.start < 50_000  # the last jump went to 90%
+
+
+def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: QtBot) -> None:
+    model = TranscriptModel()
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    view.resize(700, 500)
+    view.setModel(model)
+    view.show()
+    qtbot.waitExposed(view)
+    prompt_key = model.append_message(Message(Role.USER, "go", uuid="p1"))
+    reply_key = model.append_message(Message(Role.ASSISTANT, "Work", uuid="r1"))
+    card_key = model.append_message(
+        Message(
+            Role.TOOL_USE, tool_name="Bash", input={"command": "ls"}, tool_use_id="t1", uuid="c1"
+        )
+    )
+    assert (prompt_key, reply_key, card_key) == ("p1", "r1", "tool:t1")
+    assert model.row(2).result is None
+    # the result fills in the card instead of adding a row
+    assert (
+        model.append_message(Message(Role.TOOL_RESULT, "a.txt", tool_use_id="t1", uuid="x1"))
+        == card_key
+    )
+    assert model.rowCount() == 3 and model.row(2).result.text == "a.txt"
+    assert model.row_of_uuid("x1") == 2
+    paint(qtbot, view)
+    before = model.row(1).revision
+    assert model.update_message(
+        reply_key, Message(Role.ASSISTANT, "Working on it, done.", uuid="r1")
+    )
+    assert model.row(1).revision == before + 1
+    paint(qtbot, view)
+    doc = view.delegate.document(model.row(1), view.viewport().width())
+    assert doc.toPlainText() == "Working on it, done."
+    assert not model.update_message("nope", Message(Role.ASSISTANT, "x"))
+    assert view.is_at_bottom()  # new rows kept the view at the end
