@@ -282,7 +282,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search_panel.py" line="+105"/>
+        <location filename="../desktop/ui/search_panel.py" line="+106"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
     </message>
@@ -315,7 +315,7 @@
         <translation>Indexando {done} / {total}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Indexed {count} sessions.</source>
         <translation>Sesiones indexadas: {count}.</translation>
     </message>
@@ -338,7 +338,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/session_list.py" line="+161"/>
+        <location filename="../desktop/ui/session_list.py" line="+153"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -368,7 +368,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/session_model.py" line="+93"/>
+        <location filename="../desktop/ui/session_model.py" line="+96"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
@@ -406,7 +406,7 @@
         <translation>(sin título)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Damaged: {error}</source>
         <translation>Dañada: {error}</translation>
     </message>
@@ -559,12 +559,12 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript_panel.py" line="+201"/>
+        <location filename="../desktop/ui/transcript_panel.py" line="+219"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>

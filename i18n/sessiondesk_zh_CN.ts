@@ -282,7 +282,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search_panel.py" line="+105"/>
+        <location filename="../desktop/ui/search_panel.py" line="+106"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>搜索所有会话 (Ctrl+K)</translation>
     </message>
@@ -315,7 +315,7 @@
         <translation>正在索引 {done} / {total}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Indexed {count} sessions.</source>
         <translation>已索引 {count} 个会话。</translation>
     </message>
@@ -338,7 +338,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/session_list.py" line="+161"/>
+        <location filename="../desktop/ui/session_list.py" line="+153"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -368,7 +368,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/session_model.py" line="+93"/>
+        <location filename="../desktop/ui/session_model.py" line="+96"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
@@ -406,7 +406,7 @@
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Damaged: {error}</source>
         <translation>已损坏：{error}</translation>
     </message>
@@ -559,12 +559,12 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript_panel.py" line="+201"/>
+        <location filename="../desktop/ui/transcript_panel.py" line="+219"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>

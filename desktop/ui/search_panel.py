@@ -92,6 +92,7 @@ class SearchBar(QWidget):
         popup_layout.setContentsMargins(1, 1, 1, 1)
         popup_layout.addWidget(self.results)
         self.popup.hide()
+        overlay_parent.installEventFilter(self)  # a resized window moves the box: close
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -207,6 +208,8 @@ class SearchBar(QWidget):
         self._choose_item(self.results.item(row if row >= 0 else max(0, self.results.currentRow())))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.popup.parentWidget() and event.type() == QEvent.Type.Resize:
+            self.popup.hide()
         if watched is self.edit and event.type() == QEvent.Type.KeyPress:
             key = event.key() if isinstance(event, QKeyEvent) else 0
             if key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.results.count():

@@ -141,6 +141,7 @@ class SessionBrowser(QObject):
             self.pane.merge(listing, complete=True)
         if self._announce or self._read_in_run >= QUIET_READS:
             self.window.status_bar.hide_progress()
+        if report.scanned and (self._announce or self._read_in_run >= QUIET_READS):
             self.window.status_bar.notify(
                 self.tr("Indexed {count} sessions.").format(
                     count=QLocale().toString(report.scanned)

@@ -33,6 +33,7 @@ from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 from desktop.ui.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.navigation import NavigationPane
+from desktop.ui.session_filter import SessionFilterProxy
 from desktop.ui.session_model import (
     ACCOUNT,
     COLUMNS,
@@ -42,7 +43,6 @@ from desktop.ui.session_model import (
     RECORD_ROLE,
     TITLE,
     Key,
-    SessionFilterProxy,
     SessionTableModel,
     key_of,
 )
@@ -109,16 +109,8 @@ class SessionListPane(NavigationPane):
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
-        width = self.fontMetrics().horizontalAdvance
-        sizes = {
-            ACCOUNT: 30,
-            PROJECT: width("project_x") + 14,
-            MESSAGES: width("Msgs") + 18,
-            MODIFIED: max(width("30 Dec"), width(sample_time())) + 24,
-        }
-        for column, size in sizes.items():
+        for column in (ACCOUNT, PROJECT, MESSAGES, MODIFIED):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, size)
         header.setMinimumSectionSize(24)
 
         filters = QHBoxLayout()
@@ -166,7 +158,23 @@ class SessionListPane(NavigationPane):
         self.view.setAccessibleName(self.tr("Sessions"))
         self.accounts_view.setAccessibleName(self.tr("Accounts"))
         self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
+        self._size_columns()
         self._update_counts()
+
+    def _size_columns(self) -> None:
+        """Narrow columns as wide as their widest value or heading, in this language."""
+        width = self.fontMetrics().horizontalAdvance
+        heading = self.view.header().fontMetrics().horizontalAdvance
+
+        def title(column: int) -> int:
+            return heading(str(self.source.headerData(column, Qt.Orientation.Horizontal)))
+
+        header = self.view.header()
+        header.resizeSection(ACCOUNT, 30)
+        header.resizeSection(PROJECT, max(width("project_x"), title(PROJECT)) + 16)
+        header.resizeSection(MESSAGES, max(width("9,999"), title(MESSAGES)) + 18)
+        samples = (width("30 Dec"), width(sample_time()), title(MODIFIED) + 10)
+        header.resizeSection(MODIFIED, max(samples) + 18)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

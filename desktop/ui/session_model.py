@@ -9,7 +9,7 @@ its selection and scroll position while indexing and watching go on.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from PySide6.QtCore import (
@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QIcon, QPalette
@@ -73,7 +72,11 @@ class SessionTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._records: list[SessionRecord] = []
+        self._keys: list[tuple[object, ...]] = []
+        """Each row's sort values by column, kept beside `_records`."""
         self._rows: dict[Key, int] = {}
+        self._sort_column = MODIFIED
+        self._sort_order = Qt.SortOrder.DescendingOrder
         self._avatars: dict[str, QIcon] = {}
         self._warning = QIcon()
 
@@ -100,14 +103,14 @@ class SessionTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == SORT_ROLE:  # the raw value a column sorts by
+            return self._keys[index.row()][index.column()]
         if not index.isValid():
             return None
         record = self._records[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return "" if column == ACCOUNT else self._display(record, column)
-        if role == SORT_ROLE:
-            return self._sort_value(record, column)
         if role == RECORD_ROLE:
             return record
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -141,12 +144,14 @@ class SessionTableModel(QAbstractTableModel):
             return QLocale().toString(record.message_count)
         return short_time(record.modified)
 
-    def _sort_value(self, record: SessionRecord, column: int) -> object:
-        if column == MESSAGES:
-            return record.message_count
-        if column == MODIFIED:
-            return record.modified.timestamp() if record.modified else 0.0
-        return self._display(record, column).casefold()
+    def _sort_key(self, record: SessionRecord) -> tuple[object, ...]:
+        return (
+            (record.title or record.first_prompt or "").casefold(),
+            record.account.casefold(),
+            project_name(record.cwd).casefold(),
+            record.message_count,
+            record.modified.timestamp() if record.modified else 0.0,
+        )
 
     def _tooltip(self, record: SessionRecord, column: int) -> str:
         lines = []
@@ -201,6 +206,7 @@ class SessionTableModel(QAbstractTableModel):
                 new.append(record)
             elif self._records[row] != record:
                 self._records[row] = record
+                self._keys[row] = self._sort_key(record)
                 self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
                 changed += 1
         if complete:
@@ -209,75 +215,62 @@ class SessionTableModel(QAbstractTableModel):
             for row in gone:  # from the bottom up, so earlier row numbers stay right
                 self.beginRemoveRows(QModelIndex(), row, row)
                 del self._records[row]
+                del self._keys[row]
                 self.endRemoveRows()
             if gone:
                 self._reindex()
                 changed += len(gone)
         new = list({key_of(r): r for r in new}.values())  # a key listed twice is one row
+        keys = [self._sort_key(r) for r in new]
+        if new and not self._records:  # a first fill comes in sorted: no reordering after
+            column = self._sort_column
+            pairs = sorted(zip(keys, new, strict=True), key=lambda pair: pair[0][column],
+                           reverse=self._sort_order == Qt.SortOrder.DescendingOrder)  # fmt: skip
+            keys, new = [k for k, _r in pairs], [r for _k, r in pairs]
         if new:
             first = len(self._records)
             self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
             self._records.extend(new)
+            self._keys.extend(keys)
             self._reindex()
             self.endInsertRows()
             changed += len(new)
+        if changed:
+            self._resort()  # new rows came in at the end; changed ones may belong elsewhere
         return changed
+
+    def record_at(self, row: int) -> SessionRecord:
+        return self._records[row]
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self._sort_column, self._sort_order = column, order
+        self._resort()
+
+    def _resort(self) -> None:
+        """Put the rows in sort order, telling views where each one went.
+
+        Sorting here, on precomputed keys, takes milliseconds for 20,000
+        sessions; a sorting proxy would ask data() for every comparison.
+        """
+        column = self._sort_column
+        order = sorted(
+            range(len(self._records)),
+            key=lambda row: self._keys[row][column],
+            reverse=self._sort_order == Qt.SortOrder.DescendingOrder,
+        )
+        if all(old == new for new, old in enumerate(order)):
+            return
+        self.layoutAboutToBeChanged.emit()
+        moved_to = [0] * len(order)
+        for new, old in enumerate(order):
+            moved_to[old] = new
+        self._records = [self._records[old] for old in order]
+        self._keys = [self._keys[old] for old in order]
+        before = self.persistentIndexList()
+        after = [self.index(moved_to[i.row()], i.column()) for i in before]
+        self.changePersistentIndexList(before, after)
+        self._reindex()
+        self.layoutChanged.emit()
 
     def _reindex(self) -> None:
         self._rows = {key_of(record): row for row, record in enumerate(self._records)}
-
-
-class SessionFilterProxy(QSortFilterProxyModel):
-    """Sorts by the raw values and keeps the rows of one account, project and text."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)
-        self._account: str | None = None
-        self._project: str | None = None
-        self._text = ""
-
-    def set_account(self, account: str | None) -> None:
-        if account != self._account:
-            self._refilter(lambda: setattr(self, "_account", account))
-
-    def set_project(self, cwd: str | None) -> None:
-        if cwd != self._project:
-            self._refilter(lambda: setattr(self, "_project", cwd))
-
-    def set_text(self, text: str) -> None:
-        text = text.strip().casefold()
-        if text != self._text:
-            self._refilter(lambda: setattr(self, "_text", text))
-
-    def account(self) -> str | None:
-        return self._account
-
-    def project(self) -> str | None:
-        return self._project
-
-    def _refilter(self, change: Callable[[], None]) -> None:
-        # Qt 6.9 replaced invalidateFilter() with a begin/end pair
-        if hasattr(self, "beginFilterChange"):
-            self.beginFilterChange()
-            change()
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            change()
-            self.invalidateRowsFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        model = self.sourceModel()
-        record: SessionRecord = model.index(source_row, 0, source_parent).data(RECORD_ROLE)
-        if self._account and record.account != self._account:
-            return False
-        if self._project and record.cwd != self._project:
-            return False
-        if self._text:
-            haystack = " ".join(
-                part or ""
-                for part in (record.title, record.first_prompt, record.cwd, record.session_id)
-            ).casefold()
-            return all(word in haystack for word in self._text.split())
-        return True

@@ -27,9 +27,14 @@ GAP = 4
 TURN_GAP = 14
 
 
-@lru_cache(maxsize=8192)
 def format_time(timestamp: str | None) -> tuple[str, str]:
     """A short local time for the row and the full date for its tooltip."""
+    # the locale is part of the key: a language switch must not show old formats
+    return _format_time(timestamp, QLocale().name())
+
+
+@lru_cache(maxsize=8192)
+def _format_time(timestamp: str | None, _locale: str) -> tuple[str, str]:
     if not timestamp:
         return "", ""
     moment = QDateTime.fromString(timestamp, Qt.DateFormat.ISODateWithMs)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import time
 
-from PySide6.QtCore import QEvent, QLocale, Qt, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -34,6 +34,8 @@ from desktop.ui.transcript_rows import build_rows
 from desktop.ui.transcript_view import TranscriptView
 
 MAX_PROBLEMS_SHOWN = 3
+RELOAD_MIN_S = 0.3
+RELOAD_MAX_S = 10.0
 
 
 class TranscriptPanel(QWidget):
@@ -54,6 +56,11 @@ class TranscriptPanel(QWidget):
         self._problems: list[str] = []
         self._scroll_to: str | None = None
         self.load_seconds = 0.0
+        self._inflight = False
+        self._again: SessionRecord | None = None
+        self._cooldown = QTimer(self)
+        self._cooldown.setSingleShot(True)
+        self._cooldown.timeout.connect(self._cooled_down)
 
         self.title_label = QLabel(self)
         self.title_label.setObjectName("transcriptTitle")
@@ -138,11 +145,17 @@ class TranscriptPanel(QWidget):
         """Load and show a session; the same session again is read again in place."""
         if record is None:
             self._background.cancel(self._ticket)
-            self._key, self._record = None, None
+            self._key, self._record, self._again = None, None, None
+            self._cooldown.stop()
             self.model.clear()
-            self._set_busy(False)
+            self._settle()
             return
         same = self._key == key_of(record)
+        if same and scroll_to_uuid is None and (self._inflight or self._cooldown.isActive()):
+            self._again = record  # a growing file: one more reading once this one is done
+            return
+        self._again = None
+        self._cooldown.stop()
         self._key, self._record = key_of(record), record
         self._scroll_to = scroll_to_uuid
         if not same:
@@ -160,7 +173,8 @@ class TranscriptPanel(QWidget):
             rows, builder = build_rows(content.messages, content.thread)
             return found, list(content.problems), rows, builder
 
-        self._set_busy(True)
+        self._inflight = True
+        self._set_busy(not same)  # reading a growing session again is quiet
         self._ticket = self._background.submit(
             work,
             lambda result: self._loaded(result, same, started),
@@ -179,8 +193,12 @@ class TranscriptPanel(QWidget):
 
     def _loaded(self, result: tuple, same: bool, started: float) -> None:
         record, problems, rows, builder = result
-        self._set_busy(False)
+        self._settle()
         self.load_seconds = time.perf_counter() - started
+        # a live 200 MB session must not keep a core busy re-reading it
+        self._cooldown.start(
+            int(min(RELOAD_MAX_S, max(RELOAD_MIN_S, 2 * self.load_seconds)) * 1000)
+        )
         self._record, self._problems = record, problems
         self._fill_header(record)
         self._update_banner()
@@ -195,7 +213,7 @@ class TranscriptPanel(QWidget):
         self.loaded.emit(record)
 
     def _failed(self, error: BaseException) -> None:
-        self._set_busy(False)
+        self._settle()
         if isinstance(error, OSError):
             reason = error.strerror or str(error)
             text = self.tr("The transcript file cannot be read: {reason}").format(reason=reason)
@@ -207,6 +225,14 @@ class TranscriptPanel(QWidget):
         self._problems = [text]
         self._update_banner()
         self.loaded.emit(self._record)
+
+    def _settle(self) -> None:
+        self._inflight = False
+        self._set_busy(False)
+
+    def _cooled_down(self) -> None:
+        if self._again is not None and not self._inflight:
+            self.show_record(self._again)
 
     def _set_busy(self, busy: bool) -> None:
         if busy != self.is_loading():

@@ -256,3 +256,25 @@ def test_the_folders_setting_limits_the_list(
     )
     qtbot.waitUntil(lambda: len(titles(window)) == 3)
     QCoreApplication.processEvents()
+
+
+def test_the_list_and_the_transcript_speak_the_window_language(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    open_session(qtbot, window, "alpha", populated["paths"]["one"].stem)
+    listing = pane(window)
+    window.set_language("es")
+    qtbot.waitUntil(lambda: listing.sessions_heading.text() == "Sesiones")
+    header = listing.proxy.headerData(TITLE, Qt.Orientation.Horizontal)
+    assert header == "Título"
+    assert listing.filter_edit.placeholderText() == "Filtrar sesiones"
+    assert listing.accounts_view.model_.item(0, 0).text() == "Todas las cuentas"
+    assert browser(window).search.edit.placeholderText().startswith("Buscar en todas")
+    delegate = browser(window).panel.view.delegate
+    assert delegate.names[0] == "Tú"
+    assert "  ·  2 mensajes  ·  " in browser(window).panel.meta_label.text()
+    window.set_language("en")
+    qtbot.waitUntil(lambda: listing.sessions_heading.text() == "Sessions")

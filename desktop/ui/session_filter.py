@@ -1,0 +1,77 @@
+"""Which sessions the list shows: one account, one project, words in the title.
+
+Only filters: sorting happens in `SessionTableModel` on precomputed keys, so
+the proxy keeps the source's order and never asks data() to compare rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
+
+from desktop.ui.session_model import SessionTableModel
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class SessionFilterProxy(QSortFilterProxyModel):
+    """Keeps the rows of one account, project and text; the source model sorts."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setDynamicSortFilter(False)
+        self._account: str | None = None
+        self._project: str | None = None
+        self._text = ""
+
+    def set_account(self, account: str | None) -> None:
+        if account != self._account:
+            self._refilter(lambda: setattr(self, "_account", account))
+
+    def set_project(self, cwd: str | None) -> None:
+        if cwd != self._project:
+            self._refilter(lambda: setattr(self, "_project", cwd))
+
+    def set_text(self, text: str) -> None:
+        text = text.strip().casefold()
+        if text != self._text:
+            self._refilter(lambda: setattr(self, "_text", text))
+
+    def account(self) -> str | None:
+        return self._account
+
+    def project(self) -> str | None:
+        return self._project
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        # Qt 6.9 replaced invalidateFilter() with a begin/end pair
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            change()
+            self.invalidateRowsFilter()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        # handed to the source, which sorts on precomputed keys; the proxy keeps its order
+        source = self.sourceModel()
+        if isinstance(source, SessionTableModel):
+            source.sort(column, order)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        assert isinstance(model, SessionTableModel)
+        record = model.record_at(source_row)
+        if self._account and record.account != self._account:
+            return False
+        if self._project and record.cwd != self._project:
+            return False
+        if self._text:
+            haystack = " ".join(
+                part or ""
+                for part in (record.title, record.first_prompt, record.cwd, record.session_id)
+            ).casefold()
+            return all(word in haystack for word in self._text.split())
+        return True
