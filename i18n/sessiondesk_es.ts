@@ -490,7 +490,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript_delegate.py" line="+99"/>
+        <location filename="../desktop/ui/transcript_delegate.py" line="+98"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
@@ -559,7 +559,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript_panel.py" line="+219"/>
+        <location filename="../desktop/ui/transcript_panel.py" line="+220"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>

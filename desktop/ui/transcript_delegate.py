@@ -30,7 +30,7 @@ from PySide6.QtGui import (
     QPalette,
     QTextDocument,
 )
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from desktop.ui import transcript_cards as cards
 from desktop.ui import transcript_render as render
@@ -67,9 +67,8 @@ class TranscriptDelegate(QStyledItemDelegate):
         self.bold = QFont(font)
         self.bold.setBold(True)
         self.small = QFont(font)
-        self.small.setPointSizeF(
-            max(6.0, font.pointSizeF() * 0.88)
-        ) if font.pointSizeF() > 0 else None
+        if font.pointSizeF() > 0:  # a font given in pixels has no point size to scale
+            self.small.setPointSizeF(max(6.0, font.pointSizeF() * 0.88))
         self.metrics = QFontMetrics(self.font)
         self.line = self.metrics.lineSpacing()
         self.header = max(self.line, QFontMetrics(self.bold).height()) + 4
@@ -244,7 +243,7 @@ class TranscriptDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        selected = bool(option.state & option.state.State_Selected)  # type: ignore[attr-defined]
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
         self.paint_row(painter, option.rect, index.data(ROW_ROLE), selected)  # type: ignore[attr-defined]
 
     def header_rect(self, row: Row, rect: QRect) -> QRect:

@@ -8,6 +8,10 @@ at a time, which is how a live run feeds it:
   card of the call it answers; it returns the key of the row it touched;
 * `update_message(key, message)` replaces a row's message in place (a reply
   whose text is still streaming) and the view repaints just that row.
+
+A message with nothing to show (empty text, a meta line) makes no row and
+`append_message` returns None: append a streaming reply at its first text.
+Keys are the message uuid, or `tool:<tool_use_id>` for a tool card.
 """
 
 from __future__ import annotations

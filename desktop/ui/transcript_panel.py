@@ -67,7 +67,8 @@ class TranscriptPanel(QWidget):
         self.title_label.setTextFormat(Qt.TextFormat.PlainText)
         font = self.title_label.font()
         font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15) if font.pointSizeF() > 0 else None
+        if font.pointSizeF() > 0:  # a font given in pixels has no point size to scale
+            font.setPointSizeF(font.pointSizeF() * 1.15)
         self.title_label.setFont(font)
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.meta_label = QLabel(self)

@@ -100,8 +100,12 @@ class TranscriptView(QAbstractScrollArea):
         self._refresh_scrollbar()
 
     def _data_changed(self, top: QModelIndex, bottom: QModelIndex, _roles: object = None) -> None:
+        at_end = self.is_at_bottom()
         self.layout_.invalidate(top.row(), bottom.row())
-        self.viewport().update()
+        if at_end and self.follow_tail and bottom.row() == len(self.layout_) - 1:
+            self.scroll_to_bottom()  # a reply still streaming in keeps its end in view
+        else:
+            self.viewport().update()
 
     # -- geometry --------------------------------------------------------------------
 

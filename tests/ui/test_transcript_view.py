@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QTextDocument
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -284,3 +284,95 @@ def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: Qt
     assert doc.toPlainText() == "Working on it, done."
     assert not model.update_message("nope", Message(Role.ASSISTANT, "x"))
     assert view.is_at_bottom()  # new rows kept the view at the end
+    long = "\n\n".join(f"paragraph {n} of a reply still coming in" for n in range(80))
+    assert model.append_message(Message(Role.ASSISTANT, "", uuid="r2")) is None  # nothing yet
+    streaming = model.append_message(Message(Role.ASSISTANT, "Para", uuid="r2"))
+    for end in (20, 400, len(long)):
+        model.update_message(streaming, Message(Role.ASSISTANT, long[:end], uuid="r2"))
+        paint(qtbot, view)
+        assert view.is_at_bottom() and view.painted.stop == model.rowCount()
+
+
+def anchor_point(window: MainWindow, number: int, href: str) -> QPoint:
+    """Where the link to `href` is drawn in the view (row `number` must be on screen)."""
+    view = browser(window).panel.view
+    view.scroll_to_row(number)
+    row = view.model().row(number)
+    rect = view.visual_rect(number)
+    doc = view.delegate.document(row, rect.width())
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.charFormat().anchorHref() == href:
+                offset = fragment.position() - block.position() + 1
+                line = block.layout().lineForTextPosition(offset)
+                x, _ = line.cursorToX(offset)
+                top = doc.documentLayout().blockBoundingRect(block).top() + line.y()
+                origin = view.delegate.body_origin(row, rect)
+                return QPoint(int(origin.x() + x), int(origin.y() + top + line.height() / 2))
+            it += 1
+        block = block.next()
+    raise AssertionError(f"no link to {href}")
+
+
+def test_only_web_links_open_and_only_when_clicked(
+    shown: Callable[..., MainWindow], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toString()))
+    t = Transcript(session_id=str(uuid.uuid4()), cwd=CWD)
+    t.prompt("links please")
+    t.reply(text(MARKDOWN))
+    window = shown(t)
+    assert opened == []  # showing a transcript opens nothing
+    (reply,) = rows_of(window, RowKind.REPLY)
+    view = browser(window).panel.view
+    point = anchor_point(window, reply, "https://example.com/docs")
+    with qtbot.waitSignal(view.link_activated) as clicked:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert clicked.args == ["https://example.com/docs"]
+    assert opened == ["https://example.com/docs"]
+
+
+def test_the_keyboard_moves_through_rows_and_opens_cards(
+    shown: Callable[..., MainWindow], qtbot: QtBot
+) -> None:
+    window = shown(tool_session(CWD))
+    view = browser(window).panel.view
+    model = view.model()
+    view.setFocus()
+    view.scroll_to_row(0)
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    view.select_row(0)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.selected_rows() == [2] and model.row(2).kind is RowKind.TOOL
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert model.row(2).expanded
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    assert not model.row(2).expanded
+
+
+def test_a_lost_line_leaves_a_gap_divider_and_keeps_what_came_before(
+    shown: Callable[..., MainWindow], qtbot: QtBot
+) -> None:
+    t = Transcript(session_id=str(uuid.uuid4()), cwd=CWD)
+    t.prompt("before the gap")
+    t.reply(text("answer before"))
+    t.prompt("after the gap")
+    t.reply(text("answer after"))
+    lines = t.dumps().split(b"\n")
+    del lines[1]  # the first reply's line: the next prompt's parent is gone
+    window = shown(t, raw=b"\n".join(lines))
+    model = browser(window).panel.model
+    texts = [(model.row(n).kind.value, model.row(n).message.text) for n in range(model.rowCount())]
+    assert texts[0] == ("prompt", "before the gap")
+    assert ("divider", "Part of the transcript could not be read here.") in texts
+    assert texts[-1] == ("reply", "answer after")
+    view = browser(window).panel.view
+    divider = next(n for n, (kind, _t) in enumerate(texts) if kind == "divider")
+    view.scroll_to_row(divider)
+    paint(qtbot, view)
+    assert divider in view.painted
