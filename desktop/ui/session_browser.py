@@ -8,6 +8,8 @@ the UI thread; its progress goes to the status bar.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, QObject, Qt, QTimer
@@ -19,12 +21,14 @@ from desktop.ui.background import Background
 from desktop.ui.indexer import Indexer, SessionWatcher
 from desktop.ui.search_panel import SearchBar
 from desktop.ui.session_list import SessionListPane
-from desktop.ui.session_model import key_of
+from desktop.ui.session_model import Key, key_of
 from desktop.ui.transcript_panel import TranscriptPanel
 
 if TYPE_CHECKING:
     from desktop.ui.main_window import MainWindow
 
+LAST_SESSION_KEY = "ui.last_session"
+"""The chosen session, {"account", "session_id"}, chosen again at the next start."""
 QUIET_READS = 20
 """A background pass that reads fewer files than this does not show progress."""
 WATCHED_RECENT = 200
@@ -36,7 +40,7 @@ class SessionBrowser(QObject):
         self.window = window
         hub = window.hub
         self.background = Background(self)
-        self.pane = SessionListPane(hub.accounts, hub.sessions, hub.settings)
+        self.pane = SessionListPane(hub.accounts, hub.sessions)
         self.panel = TranscriptPanel(hub.sessions, self.background)
         self.search = SearchBar(hub.sessions, self.background, window)
         self.indexer = Indexer(hub.sessions, self)
@@ -68,6 +72,7 @@ class SessionBrowser(QObject):
         window.commands.search.triggered.connect(self.search.focus)
         window.commands.reindex.triggered.connect(self.reindex)
         # installed last: the pane's first refresh may choose the remembered session
+        self.pane.choose_when_listed(self._last_session())
         window.transcript.set_transcript_view(self.panel)
         window.set_navigation_pane(self.pane)
         QTimer.singleShot(0, self.indexer.start)
@@ -106,6 +111,28 @@ class SessionBrowser(QObject):
     def _open(self, record: SessionRecord | None) -> None:
         target, self._scroll_to = self._scroll_to, None
         self.panel.show_record(record, scroll_to_uuid=target)
+        if record is not None:
+            self._remember(record)
+
+    def _last_session(self) -> Key | None:
+        try:
+            saved = json.loads(self.window.hub.settings.get(LAST_SESSION_KEY) or "null")
+        except (SessiondeskError, ValueError):
+            return None
+        if not isinstance(saved, dict):
+            return None
+        account, session_id = saved.get("account"), saved.get("session_id")
+        return (
+            (account, session_id)
+            if isinstance(account, str) and isinstance(session_id, str)
+            else None
+        )
+
+    def _remember(self, record: SessionRecord) -> None:
+        value = json.dumps({"account": record.account, "session_id": record.session_id})
+        # remembering the selection is a convenience, never worth an error box
+        with contextlib.suppress(SessiondeskError):
+            self.window.hub.settings.set(LAST_SESSION_KEY, value)
 
     def _record_changed(self, record: SessionRecord | None) -> None:
         current = self.panel.current()

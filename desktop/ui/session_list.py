@@ -2,15 +2,12 @@
 
 It fills from the index at once and then grows as the background indexer
 reports records (`merge`), without resetting, so the selection and the scroll
-position survive. The chosen session (account + id) is saved under
-`ui.last_session` and chosen again at the next start, even when the index has
-to find it first.
+position survive. A session asked for before it is listed (the one chosen
+last time, while the first index still runs) is chosen once it appears.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections import Counter
 
 from PySide6.QtCore import QEvent, QItemSelection, QLocale, QModelIndex, Qt, QTime, QTimer, Signal
@@ -30,7 +27,6 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
-from desktop.services.settings import SettingsService
 from desktop.ui.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.navigation import NavigationPane
 from desktop.ui.session_filter import SessionFilterProxy
@@ -46,8 +42,6 @@ from desktop.ui.session_model import (
     SessionTableModel,
     key_of,
 )
-
-LAST_SESSION_KEY = "ui.last_session"
 
 
 def sample_time() -> str:
@@ -65,16 +59,15 @@ class SessionListPane(NavigationPane):
         self,
         accounts: AccountService,
         sessions: SessionService,
-        settings: SettingsService,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("sessionListPane")
-        self._accounts, self._sessions, self._settings = accounts, sessions, settings
+        self._accounts, self._sessions = accounts, sessions
         self._error: SessiondeskError | None = None
         self._roots: tuple[str, ...] = ()
         self._selected: Key | None = None
-        self._pending: Key | None = self._saved_selection()
+        self._pending: Key | None = None
         self.source = SessionTableModel(self)
         self.proxy = SessionFilterProxy(self)
         self.proxy.setSourceModel(self.source)
@@ -222,6 +215,12 @@ class SessionListPane(NavigationPane):
     def _in_roots(self, record: SessionRecord) -> bool:
         return not self._roots or any(is_under(record.cwd, root) for root in self._roots)
 
+    def choose_when_listed(self, key: Key | None) -> None:
+        """Choose this session as soon as it is listed (the one chosen last time)."""
+        self._pending = key
+        if key is not None and self.select_session(*key):
+            self._pending = None
+
     def selected_record(self) -> SessionRecord | None:
         return self.source.record(self._selected) if self._selected else None
 
@@ -264,7 +263,6 @@ class SessionListPane(NavigationPane):
         self._selected = key
         if record is not None:
             self._pending = None
-            self._save_selection(key)
         self.session_selected.emit(record.session_id if record else "")
         self.record_selected.emit(record)
 
@@ -287,25 +285,3 @@ class SessionListPane(NavigationPane):
         self.project_combo.set_projects(
             r.cwd for r in self.source.records() if r.cwd and account in (None, r.account)
         )
-
-    def _saved_selection(self) -> Key | None:
-        try:
-            saved = json.loads(self._settings.get(LAST_SESSION_KEY) or "null")
-        except (SessiondeskError, ValueError):
-            return None
-        if (
-            isinstance(saved, dict)
-            and isinstance(saved.get("account"), str)
-            and isinstance(saved.get("session_id"), str)
-        ):
-            return (saved["account"], saved["session_id"])
-        return None
-
-    def _save_selection(self, key: Key | None) -> None:
-        if key is None:
-            return
-        # remembering the selection is a convenience, never worth an error box
-        with contextlib.suppress(SessiondeskError):
-            self._settings.set(
-                LAST_SESSION_KEY, json.dumps({"account": key[0], "session_id": key[1]})
-            )

@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
 from desktop.ui.main_window import MainWindow
-from desktop.ui.session_list import LAST_SESSION_KEY
+from desktop.ui.session_browser import LAST_SESSION_KEY
 from desktop.ui.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
 from desktop.ui.status import StatusBar
 from tests.test_transcript_fixtures import text
