@@ -88,7 +88,14 @@ class TranscriptView(QAbstractScrollArea):
     def _inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
         at_end = self.is_at_bottom()
         self.layout_.insert(first, self._guesses(first, last))
-        self._selection = None
+        count = last - first + 1
+
+        def shifted(row: int) -> int:
+            return row + count if row >= first else row
+
+        if self._selection is not None:  # rows that arrive keep the reader's selection
+            self._selection = (shifted(self._selection[0]), shifted(self._selection[1]))
+        self._current = shifted(self._current) if self._current >= 0 else -1
         if at_end and self.follow_tail:
             self.scroll_to_bottom()
         else:

@@ -284,6 +284,7 @@ def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: Qt
     assert doc.toPlainText() == "Working on it, done."
     assert not model.update_message("nope", Message(Role.ASSISTANT, "x"))
     assert view.is_at_bottom()  # new rows kept the view at the end
+    view.select_row(0)
     long = "\n\n".join(f"paragraph {n} of a reply still coming in" for n in range(80))
     assert model.append_message(Message(Role.ASSISTANT, "", uuid="r2")) is None  # nothing yet
     streaming = model.append_message(Message(Role.ASSISTANT, "Para", uuid="r2"))
@@ -291,6 +292,7 @@ def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: Qt
         model.update_message(streaming, Message(Role.ASSISTANT, long[:end], uuid="r2"))
         paint(qtbot, view)
         assert view.is_at_bottom() and view.painted.stop == model.rowCount()
+    assert view.selected_rows() == [0]  # streaming kept what the reader had selected
 
 
 def anchor_point(window: MainWindow, number: int, href: str) -> QPoint:
