@@ -1,21 +1,50 @@
 """Write a synthetic Claude Code corpus in the real on-disk format.
 
-Entries are compact JSON, one a line, as the real CLI writes them (ccusage only
-counts lines written that way). Sizes come mostly from `api-request-blob`
-entries, as in real transcripts, so a corpus of a given size has a realistic
-number of messages in it.
+Entries are compact JSON, one a line, with the field order the real CLI uses
+(ccusage only counts lines written that way). A turn carries what a real one
+does besides the conversation: queue operations, attachments, an
+`api-request-shape` / `api-request-blob` / `api-request` triple, `tools-used`,
+`last-prompt`, `cost-state`; a third of the replies call a tool and get a
+result back. Sizes come mostly from the request blobs, as in real transcripts.
+The blob's inner layout is our guess (the fixtures keep only its type): a
+nested request body (model, system, messages with text blocks), which is the
+expensive case for a reader that parses it.
+
+Words follow a Zipf-like curve over a few thousand made-up English-looking
+words, so searches can be timed for common and rare terms alike. One session
+in five is in Chinese: half its words are two-character Chinese words, run
+together without spaces as Chinese is written (`lexicon()` gives the
+words, each language by rank).
+
+Generation is built for gigabytes: small lines are formatted from templates,
+blobs are slices of one pre-built body string, and each file is written with
+a single `write` of its encoded bytes.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import itertools
 import json
 import random
 import uuid
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from pathlib import Path
 
-WORDS = [
+MODEL = "claude-sonnet-4-5"
+VERSION = "2.1.332"
+CHINESE_SHARE = 0.2
+"""Sessions written by someone who works in Chinese; the rest are in English."""
+_SYLLABLES = ("ka", "ro", "mi", "te", "su", "na", "lo", "pe", "di", "va", "zu", "ex", "or", "in")
+_HAN = "解析重构会话索引缓存线程事件渲染搜索账户文件迁移窗口令牌流式数据模型测试部署日志配置"
+_ENGLISH = [
+    "the",
+    "file",
+    "function",
+    "error",
+    "test",
     "parser",
     "refactor",
     "token",
@@ -35,85 +64,195 @@ WORDS = [
     "render",
     "markdown",
     "search",
-    "解析",
-    "重构",
-    "会话",
-    "索引",
 ]
-MODEL = "claude-sonnet-4-5"
 
 
-def _dump(entry: dict[str, object]) -> str:
-    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+@cache
+def lexicon() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """English-looking and Chinese words, each list by rank (most frequent first)."""
+    rng = random.Random(1)
+    made = sorted("".join(p) for p in itertools.product(_SYLLABLES, repeat=3))
+    han = [a + b for a, b in itertools.permutations(_HAN, 2)]
+    rng.shuffle(han)
+    return (*_ENGLISH, *made[:2500]), tuple(han[:400])
 
 
-def _sentence(rng: random.Random, n: int) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(n))
+@cache
+def _weights(count: int) -> list[float]:
+    return list(itertools.accumulate(1 / (rank + 1) for rank in range(count)))
+
+
+def _sentence(rng: random.Random, n: int, chinese: bool = False) -> str:
+    """n words; in a Chinese session half of them are Chinese, run together
+    into phrases of two or three words as Chinese is written (no spaces)."""
+    english, han = lexicon()
+    if not chinese:
+        return " ".join(rng.choices(english, cum_weights=_weights(len(english)), k=n))
+    words = rng.choices(english, cum_weights=_weights(len(english)), k=n // 2)
+    glued = rng.choices(han, cum_weights=_weights(len(han)), k=n - n // 2)
+    words += ["".join(glued[i : i + 3]) for i in range(0, len(glued), 3)]
+    rng.shuffle(words)
+    return " ".join(words)
+
+
+@cache
+def _blob_pool(chinese: bool) -> tuple[str, list[int]]:
+    """A long run of serialized request messages and where each one ends, so a
+    blob of any size is one slice."""
+    rng = random.Random(3)
+    units = []
+    for n in range(400):
+        role = "user" if n % 2 == 0 else "assistant"
+        text = _sentence(rng, 60, chinese) + '\n\n```python\nprint("x")\n```'
+        units.append(
+            json.dumps(
+                {"role": role, "content": [{"type": "text", "text": text}]},
+                separators=(",", ":"),
+                ensure_ascii=False,
+            )
+        )
+    pool = ",".join(units * 40)  # about 20 MB
+    ends = [i for i, c in enumerate(pool) if c == "," and pool.startswith(',{"role"', i)]
+    return pool, [*ends, len(pool)]
+
+
+def _blob(session_id: str, stamp: str, size: int, chinese: bool) -> str:
+    pool, ends = _blob_pool(chinese)
+    head = (
+        f'{{"type":"api-request-blob","sessionId":"{session_id}","timestamp":"{stamp}",'
+        f'"blob":{{"model":"{MODEL}","max_tokens":32000,"stream":true,'
+        f'"system":[{{"type":"text","text":"You are Claude Code."}}],"messages":['
+    )
+    parts = [head]
+    left = max(0, size - len(head))
+    while left > 0:  # bigger than the pool: repeat it
+        cut = ends[min(bisect.bisect_left(ends, left), len(ends) - 1)]
+        parts.append(("," if len(parts) > 1 else "") + pool[:cut])
+        left -= cut
+    parts.append("]}}")
+    return "".join(parts)
+
+
+class _Session:
+    """Builds one transcript's lines; blobs are sized once the rest is known."""
+
+    def __init__(self, session_id: str, cwd: str, rng: random.Random, start: datetime) -> None:
+        self.sid = session_id
+        self.chinese = rng.random() < CHINESE_SHARE
+        self.rng = rng
+        self.now = start
+        self.parent: str | None = None
+        self.lines: list[str] = []
+        self.blobs: list[tuple[int, str]] = []  # (line index, timestamp)
+        self.common = (
+            f'"userType":"external","entrypoint":"cli","cwd":{json.dumps(cwd)},'
+            f'"sessionId":"{session_id}","version":"{VERSION}","gitBranch":"main"'
+        )
+
+    def _id(self) -> str:
+        return str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
+
+    def _stamp(self, seconds: int = 0) -> str:
+        self.now += timedelta(seconds=seconds, milliseconds=self.rng.randint(1, 900))
+        return self.now.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+    def _chained(self, body: str, stamp: str) -> str:
+        me = self._id()
+        parent = json.dumps(self.parent)
+        self.parent = me
+        return (
+            f'{{"parentUuid":{parent},"isSidechain":false,{body},'
+            f'"uuid":"{me}","timestamp":"{stamp}",{self.common}}}'
+        )
+
+    def _meta(self, kind: str, fields: str) -> str:
+        """A bookkeeping line: type first, no place in the parentUuid chain."""
+        return f'{{"type":"{kind}",{fields}"sessionId":"{self.sid}"}}'
+
+    def turn(self, number: int) -> None:
+        rng, add = self.rng, self.lines.append
+        text = f"turn {number}: {_sentence(rng, rng.randint(6, 30), self.chinese)}"
+        prompt = json.dumps(text, ensure_ascii=False)
+        stamp = self._stamp(rng.randint(5, 600))
+        add(self._meta("queue-operation", f'"operation":"enqueue","timestamp":"{stamp}",'))
+        add(self._meta("queue-operation", f'"operation":"dequeue","timestamp":"{stamp}",'))
+        message = f'"type":"user","message":{{"role":"user","content":{prompt}}}'
+        add(self._chained(message, self._stamp()))
+        kinds = ("environment", "date", "skill_listing", "prompt_snapshot")
+        for kind in kinds[: 4 if number == 0 else 2]:
+            attachment = f'"attachment":{{"type":"{kind}"}},"type":"attachment"'
+            add(self._chained(attachment, self._stamp()))
+        add(self._meta("atis-latch", '"atis":"",'))
+        tool = rng.random() < 0.33
+        for step in range(2 if tool else 1):
+            add(self._meta("api-request-shape", ""))
+            self.blobs.append((len(self.lines), self._stamp()))
+            add("")  # the blob, sized in finish()
+            add(self._meta("api-request", f'"timestamp":"{self._stamp()}",'))
+            if tool and step == 0:
+                self._tool_call()
+            else:
+                reply = f"Here is the plan.\n\n```python\nprint({number})\n```\n"
+                reply += _sentence(rng, rng.randint(20, 120), self.chinese)
+                block = f'{{"type":"text","text":{json.dumps(reply, ensure_ascii=False)}}}'
+                add(self._reply(block, "end_turn"))
+        last = json.dumps(text[:60], ensure_ascii=False)
+        add(self._meta("last-prompt", f'"lastPrompt":{last},"leafUuid":"{self.parent}",'))
+        cost = (
+            f'"totalCostUSD":{rng.random():.6f},"totalAPIDuration":{rng.randint(100, 9000)},'
+            f'"modelUsage":{{"{MODEL}":{{"inputTokens":{rng.randint(10, 9000)}}}}},'
+        )
+        add(self._meta("cost-state", cost))
+
+    def _tool_call(self) -> None:
+        rng, add = self.rng, self.lines.append
+        call = f"toolu_{self._id()[:18]}"
+        target = f'{{"file_path":"/src/{rng.randint(1, 999)}.py"}}'
+        add(
+            self._reply(
+                f'{{"type":"tool_use","id":"{call}","name":"Read","input":{target}}}', "tool_use"
+            )
+        )
+        add(self._meta("tools-used", '"tools":["Read"],'))
+        result = json.dumps(_sentence(rng, rng.randint(40, 400), self.chinese), ensure_ascii=False)
+        content = f'[{{"tool_use_id":"{call}","type":"tool_result","content":{result}}}]'
+        message = f'"type":"user","message":{{"role":"user","content":{content}}}'
+        add(self._chained(message, self._stamp(1)))
+
+    def _reply(self, block: str, stop: str) -> str:
+        rng = self.rng
+        usage = (
+            f'"usage":{{"input_tokens":{rng.randint(10, 5000)},"cache_creation_input_tokens":0,'
+            f'"cache_read_input_tokens":{rng.randint(0, 90000)},'
+            f'"output_tokens":{rng.randint(10, 900)},'
+            f'"service_tier":"standard"}}'
+        )
+        message = (
+            f'"message":{{"id":"msg_{self._id()[:24]}","type":"message","role":"assistant",'
+            f'"model":"{MODEL}","content":[{block}],"stop_reason":"{stop}","stop_sequence":null,{usage}}},'
+            f'"requestId":"req_{self._id()[:24]}","type":"assistant"'
+        )
+        return self._chained(message, self._stamp(rng.randint(2, 60)))
+
+    def finish(self, target_bytes: int) -> bytes:
+        known = sum(len(line.encode()) + 1 for line in self.lines)
+        each = max(0, (target_bytes - known) // max(len(self.blobs), 1) - 120)
+        for index, stamp in self.blobs:
+            self.lines[index] = _blob(self.sid, stamp, each, self.chinese)
+        return ("\n".join(self.lines) + "\n").encode()
 
 
 def write_session(
     path: Path, cwd: str, turns: int, target_bytes: int, rng: random.Random, start: datetime
 ) -> int:
-    """One transcript of `turns` prompt/reply pairs padded to about `target_bytes`."""
-    session_id = path.stem
-    parent: str | None = None
-    now = start
-    lines: list[str] = []
-    blob_each = max(0, target_bytes // max(turns, 1) - 1500)
-    for turn in range(turns):
-        common = {"sessionId": session_id, "cwd": cwd, "version": "2.1.332", "isSidechain": False}
-        user_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-        prompt = f"turn {turn}: {_sentence(rng, 12)}"
-        lines.append(
-            _dump(
-                {
-                    **common,
-                    "type": "user",
-                    "uuid": user_id,
-                    "parentUuid": parent,
-                    "timestamp": now.isoformat().replace("+00:00", "Z"),
-                    "message": {"role": "user", "content": prompt},
-                }
-            )
-        )
-        if blob_each:
-            lines.append(
-                _dump(
-                    {"type": "api-request-blob", "sessionId": session_id, "blob": "x" * blob_each}
-                )
-            )
-        now += timedelta(seconds=rng.randint(2, 90))
-        reply_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-        text = f"Here is the plan.\n\n```python\nprint({turn})\n```\n{_sentence(rng, 40)}"
-        lines.append(
-            _dump(
-                {
-                    **common,
-                    "type": "assistant",
-                    "uuid": reply_id,
-                    "parentUuid": user_id,
-                    "timestamp": now.isoformat().replace("+00:00", "Z"),
-                    "message": {
-                        "id": f"msg_{reply_id[:12]}",
-                        "type": "message",
-                        "role": "assistant",
-                        "model": MODEL,
-                        "content": [{"type": "text", "text": text}],
-                        "stop_reason": "end_turn",
-                        "usage": {
-                            "input_tokens": rng.randint(10, 5000),
-                            "output_tokens": rng.randint(10, 900),
-                            "cache_read_input_tokens": 0,
-                            "cache_creation_input_tokens": 0,
-                        },
-                    },
-                }
-            )
-        )
-        parent = reply_id
-    data = "\n".join(lines) + "\n"
-    path.write_text(data, encoding="utf-8")
-    return len(data.encode())
+    """One transcript of `turns` prompts and replies padded to about `target_bytes`."""
+    session = _Session(path.stem, cwd, rng, start)
+    for number in range(turns):
+        session.turn(number)
+    data = session.finish(target_bytes)
+    with open(path, "wb") as out:
+        out.write(data)
+    return len(data)
 
 
 def make_corpus(
@@ -132,7 +271,7 @@ def make_corpus(
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{uuid.UUID(int=rng.getrandbits(128), version=4)}.jsonl"
         if index == 0 and large_mb > 0:
-            turns, size = 25_000, int(large_mb * 1e6)  # 50,000 messages
+            turns, size = 25_000, int(large_mb * 1e6)  # about 60,000 messages
             largest = str(path)
         else:
             turns, size = rng.randint(2, 30), per_session

@@ -295,8 +295,16 @@ def test_a_missing_transcript_raises_instead_of_reading_something_else(tmp_path:
 
 
 def test_summary_hands_each_new_entry_to_the_indexer(tmp_path: Path) -> None:
-    path = simple_session().write(tmp_path / "s.jsonl")
+    session = simple_session()
+    path = session.write(tmp_path / "s.jsonl")
     seen: list[tuple[str, int]] = []
     summarise_transcript(path, on_entry=lambda entry, raw: seen.append((entry.type, raw.line)))
-    assert [line for _, line in seen] == list(range(1, len(simple_session().lines) + 1))
-    assert seen[1] == ("user", 2)
+    # bookkeeping and attachments are stepped over, yet every other line keeps its number
+    stepped = ("queue-operation", "attachment", "api-request", "last-prompt", "cost-state")
+    kept = [
+        (entry["type"], number)
+        for number, entry in enumerate(session.lines, start=1)
+        if entry["type"] not in stepped
+    ]
+    assert seen == kept
+    assert seen[0] == ("user", 2)

@@ -89,6 +89,22 @@ def iter_sessions(
     config_dir: str | os.PathLike[str], problems: list[ScanProblem] | None = None
 ) -> Iterator[SessionFile]:
     """Sessions one project folder at a time, so a caller can show progress."""
+    for session_id, path, info, project, subagents in iter_found(config_dir, problems):
+        yield SessionFile(
+            session_id, Path(path), info.st_size, info.st_mtime_ns, project, subagents
+        )
+
+
+Found = tuple[str, str, os.stat_result, str, tuple["SubagentFile", ...]]
+"""(session id, path, its stat, project folder name, subagents)."""
+
+
+def iter_found(
+    config_dir: str | os.PathLike[str], problems: list[ScanProblem] | None = None
+) -> Iterator[Found]:
+    """What `iter_sessions` finds, as plain values: the index stats every
+    transcript on every start, and building thousands of Path objects is a
+    good part of that."""
     problems = [] if problems is None else problems
     root = _projects_root(Path(config_dir), problems)
     if root is None:
@@ -203,7 +219,7 @@ def _projects_root(config_dir: Path, problems: list[ScanProblem]) -> Path | None
 
 def _project_sessions(
     folder: Path, root: Path, problems: list[ScanProblem], seen: set[tuple[int, int]]
-) -> Iterator[SessionFile]:
+) -> Iterator[Found]:
     listing = list(_scan(folder, problems))
     dirs = {item.name for item in listing if _quiet_is_dir(item)}
     for item in listing:
@@ -215,9 +231,8 @@ def _project_sessions(
             continue
         seen.add((info.st_dev, info.st_ino))
         session_id = name[: -len(SUFFIX)]
-        path = Path(item.path)
-        subagents = list_subagents(path, problems, root) if session_id in dirs else ()
-        yield SessionFile(session_id, path, info.st_size, info.st_mtime_ns, folder.name, subagents)
+        subagents = list_subagents(item.path, problems, root) if session_id in dirs else ()
+        yield session_id, item.path, info, folder.name, subagents
 
 
 def _scan(folder: Path, problems: list[ScanProblem]) -> list[os.DirEntry[str]]:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-from desktop.claude.discovery import iter_sessions
+from desktop.claude.discovery import iter_found
 from desktop.claude.transcripts import RawEntry, load_session, summarise_transcript
 from desktop.domain.sessions import (
     FileState,
@@ -15,13 +15,16 @@ from desktop.domain.sessions import (
     SessionContent,
     SessionRecord,
     TranscriptFile,
-    is_session_id,
 )
-from desktop.domain.transcript import Entry, Role
+from desktop.domain.transcript import Entry, Role, is_valid_session_id
 
-# enough of a tool's input or output to find it again, not the whole payload
-_TOOL_TEXT_LIMIT = 2000
-_TEXT_LIMIT = 64_000
+# What is indexed of each message. Every character costs at insert time (a
+# first index stores hundreds of megabytes of text), so: enough of a tool's
+# input or output to find the call again, not the whole payload (file
+# contents, command output); and the first 16,000 characters of a prompt or
+# reply, a few pages, which covers all but pasted logs.
+_TOOL_TEXT_LIMIT = 1000
+_TEXT_LIMIT = 16_000
 _SEARCHED = {Role.USER, Role.ASSISTANT, Role.TOOL_USE, Role.TOOL_RESULT}
 
 
@@ -49,13 +52,13 @@ class ClaudeTranscripts:
     """Reads, never writes, the transcripts under an account's config dir."""
 
     def scan(self, config_dir: str) -> Iterator[TranscriptFile]:
-        for found in iter_sessions(config_dir):
+        for session_id, path, info, _project, subagents in iter_found(config_dir):
             yield TranscriptFile(
-                session_id=found.session_id,
-                path=str(found.path),
-                size=found.size,
-                mtime_ns=found.mtime_ns,
-                subagents=tuple(str(s.path) for s in found.subagents),
+                session_id=session_id,
+                path=path,
+                size=info.st_size,
+                mtime_ns=info.st_mtime_ns,
+                subagents=tuple(str(s.path) for s in subagents),
             )
 
     def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
@@ -98,7 +101,7 @@ class ClaudeTranscripts:
         return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems])
 
     def locate(self, config_dir: str, session_id: str) -> str | None:
-        if not is_session_id(session_id):
+        if not is_valid_session_id(session_id):  # strict: no trailing newline either
             return None
         matches = sorted(Path(config_dir, "projects").glob(f"*/{session_id}.jsonl"))
         return str(matches[0]) if matches else None

@@ -1,32 +1,32 @@
-"""Read Claude Code transcript files: streaming, resumable, and never fatal.
+"""Read Claude Code transcript files for display and for the index.
 
-A transcript can be hundreds of megabytes, still being written, cut short by a
-crash, or damaged. So the reader:
+The line reader itself (streaming, resumable, never fatal) is in
+`desktop.claude.transcript_reader`. On top of it:
 
-* reads binary in fixed chunks from a byte offset and splits on b"\\n" itself,
-  holding at most one line in memory (no line-length limit below `MAX_LINE`;
-  a longer line is skipped while it streams past, never loaded whole);
-* holds back a last line that has no newline yet, and reports `offset` as the
-  end of the last complete line, so a growing file is read again from there;
-* skips a line it cannot use (not UTF-8 and not JSON, not an object, empty)
-  and records a `LineProblem`; a line with invalid UTF-8 that is otherwise
-  JSON is kept, with replacement characters, and noted.
+* `load_session`: the conversation for display, with subagents;
+* `load_recent`: the end of a long transcript, enough for a first screen;
+* `summarise_transcript`: the index's incremental summary.
 
-On top of it: `load_session` (the conversation for display, with subagents)
-and `summarise_transcript` (the index's incremental summary).
+All three step over `BOOKKEEPING` lines undecoded (the summary attachments
+too): in a real transcript the request blobs are most of the bytes, and none
+of them is shown or indexed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
 
 from desktop.claude.discovery import list_subagents, open_regular
+from desktop.claude.transcript_reader import (
+    BOOKKEEPING,
+    NOT_SUMMARISED,
+    RawEntry,
+    TranscriptReader,
+)
 from desktop.domain.transcript import Entry, EntryKind, parse_entry
 from desktop.domain.transcript_chain import Conversation, build_conversation
 from desktop.domain.transcript_checkpoint import Checkpoint
@@ -34,154 +34,20 @@ from desktop.domain.transcript_problems import LineProblem, describe_problems
 from desktop.domain.transcript_summary import SessionSummary
 
 __all__ = [
+    "BOOKKEEPING",
     "LineProblem",
     "RawEntry",
     "SummaryUpdate",
     "TranscriptReader",
     "describe_problems",
     "iter_entries",
+    "load_recent",
     "load_session",
     "read_entries",
     "summarise_transcript",
 ]
 
-CHUNK = 1 << 20
-MAX_LINE = 64 << 20
 _HEAD = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class RawEntry:
-    """One decoded line and where it sits, so a caller can come back for it."""
-
-    obj: dict[str, Any]
-    line: int
-    offset: int
-    length: int
-    """Bytes of the line, newline included."""
-
-
-class TranscriptReader:
-    """Iterate a transcript's JSON objects from `start_offset`.
-
-    After (or during) iteration: `offset` is where the next read should start
-    (just past the last complete line), `line` the number that line will have,
-    `pending` the size of an unfinished last line held back, `problems` what
-    was skipped. With `final=True` an unfinished last line is read anyway (or
-    reported), for a file that is known to be complete. With `mid_line=True`
-    the read starts somewhere inside a line: the bytes up to the first newline
-    are skipped and line numbers are unknown (0).
-    """
-
-    def __init__(
-        self,
-        path: str | os.PathLike[str],
-        start_offset: int = 0,
-        *,
-        start_line: int = 1,
-        final: bool = False,
-        mid_line: bool = False,
-        max_line: int = MAX_LINE,
-        chunk_size: int = CHUNK,
-    ) -> None:
-        self.path = Path(path)
-        self.offset = start_offset
-        self.line = 0 if mid_line else start_line
-        self.pending = 0
-        self.problems: list[LineProblem] = []
-        self._final = final
-        self._mid_line = mid_line and start_offset > 0
-        self._max_line = max_line
-        self._chunk = chunk_size
-
-    def __iter__(self) -> Iterator[RawEntry]:
-        with open_regular(self.path) as stream:
-            if self._mid_line:
-                # a start right after a newline is a line start after all
-                stream.seek(self.offset - 1)
-                self._mid_line = stream.read(1) != b"\n"
-            stream.seek(self.offset)
-            yield from self._lines(stream)
-
-    def _lines(self, stream: BinaryIO) -> Iterator[RawEntry]:
-        buf = bytearray()
-        base = self.offset  # file offset of buf[0]
-        searched = 0  # buf[:searched] holds no newline: never scan it twice
-        skipping = self._mid_line  # inside a line we do not want: drop bytes to its end
-        too_long = False
-        while chunk := self._read(stream):
-            if skipping:
-                newline = chunk.find(b"\n")
-                if newline < 0:
-                    base += len(chunk)
-                    continue
-                if too_long:
-                    self._problem(self.offset, f"line longer than {_size(self._max_line)}")
-                    self.line += 1 if self.line else 0
-                skipping = too_long = False
-                base += newline + 1
-                self.offset = base
-                chunk = chunk[newline + 1 :]
-            buf += chunk
-            start = 0
-            while (newline := buf.find(b"\n", searched)) >= 0:
-                yield from self._parse(buf[start:newline], base + start)
-                start = searched = newline + 1
-                self.offset = base + start
-            del buf[:start]
-            base += start
-            searched = len(buf)
-            if len(buf) > self._max_line:
-                # keep memory bounded: forget this line and drop the rest of it as it comes
-                skipping = too_long = True
-                base += len(buf)
-                buf = bytearray()
-                searched = 0
-        self.pending = base + len(buf) - self.offset
-        if self.pending and self._final:
-            if too_long:
-                self._problem(self.offset, f"line longer than {_size(self._max_line)}")
-            elif not skipping:
-                yield from self._parse(buf, self.offset, last=True)
-
-    def _read(self, stream: BinaryIO) -> bytes:
-        try:
-            return stream.read(self._chunk)
-        except OSError as exc:  # a disk error mid-file: keep what we have
-            self._problem(self.offset, f"read error: {exc.strerror or exc}")
-            return b""
-
-    def _parse(self, data: bytearray, offset: int, last: bool = False) -> Iterator[RawEntry]:
-        number = self.line
-        self.line += 1 if number else 0
-        if not data or data.isspace():  # isspace: no copy of a huge line
-            self._problem(offset, "empty line", number)
-            return
-        replaced = False
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("utf-8", errors="replace")
-            replaced = True
-        try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError):
-            reason = "not text (invalid UTF-8)" if replaced else "invalid JSON"
-            self._problem(offset, "incomplete last line" if last else reason, number)
-            return
-        if not isinstance(obj, dict):
-            self._problem(offset, f"not a JSON object ({type(obj).__name__})", number)
-            return
-        if replaced:
-            self._problem(offset, "invalid UTF-8", number, skipped=False)
-        yield RawEntry(obj, number, offset, len(data) + (0 if last else 1))
-
-    def _problem(
-        self, offset: int, reason: str, line: int | None = None, skipped: bool = True
-    ) -> None:
-        self.problems.append(
-            LineProblem(self.line if line is None else line, offset, reason, skipped)
-        )
 
 
 def iter_entries(
@@ -210,7 +76,7 @@ def read_entries(
     start = 0
     if tail_bytes is not None:
         start = max(0, _size_of(path) - tail_bytes)
-    reader = TranscriptReader(path, start, final=final, mid_line=start > 0)
+    reader = TranscriptReader(path, start, final=final, mid_line=start > 0, skip=BOOKKEEPING)
     entries = [
         entry
         for entry in (parse_entry(raw.obj) for raw in reader)
@@ -256,6 +122,26 @@ def load_session(
     return conversation, problems
 
 
+FIRST_TAIL = 256 << 10
+
+
+def load_recent(
+    path: str | os.PathLike[str], messages: int = 50, *, first_tail: int = FIRST_TAIL
+) -> tuple[Conversation, list[LineProblem], bool]:
+    """The last `messages` (or more) messages of a transcript, for the first
+    screen of a long one: read from the end, four times further each time it
+    is not enough. Also says whether the whole file was read, so a window
+    knows whether to load the rest. Raises OSError like `load_session`."""
+    tail = first_tail
+    while True:
+        size = _size_of(path)
+        whole = tail >= size
+        conversation, problems = load_session(path, tail_bytes=None if whole else tail)
+        if whole or len(conversation.messages) >= messages:
+            return conversation, problems, whole
+        tail *= 4
+
+
 @dataclass(frozen=True, slots=True)
 class SummaryUpdate:
     summary: SessionSummary
@@ -278,13 +164,15 @@ def summarise_transcript(
 ) -> SummaryUpdate:
     """Bring a session's summary up to date, reading only what was appended
     since `offset` when `state` (from the last update) is given. `on_entry`
-    sees each new entry (for the search index). Raises OSError when the file
-    cannot be opened."""
+    sees each new entry that can matter to the index (bookkeeping lines are
+    stepped over). Raises OSError when the file cannot be opened."""
     path = Path(path)
     resumed = _resume(path, offset, state) if state is not None and offset > 0 else None
     restarted = state is not None and offset > 0 and resumed is None
     checkpoint = resumed or Checkpoint()
-    reader = TranscriptReader(path, offset if resumed else 0, start_line=checkpoint.line)
+    reader = TranscriptReader(
+        path, offset if resumed else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
+    )
     for raw in reader:
         entry = parse_entry(raw.obj)
         checkpoint.summary.feed(entry)
@@ -331,7 +219,3 @@ def _with_path(problem: LineProblem, path: Path) -> LineProblem:
 
 def _size_of(path: str | os.PathLike[str]) -> int:
     return os.stat(path).st_size
-
-
-def _size(count: int) -> str:
-    return f"{count >> 20} MiB" if count >= 1 << 20 else f"{count} bytes"

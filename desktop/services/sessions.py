@@ -1,28 +1,51 @@
-"""Sessions on disk: keep the index up to date, list, show and search them."""
+"""Sessions on disk: keep the index up to date, list, show and search them.
+
+A refresh stats every transcript and reads only the new or changed ones. A
+first index can mean gigabytes, so the reads are spread over worker
+processes when there is enough to read (`session_reads`), and the results
+are written in batches: one transaction per many thousand messages, or per
+second, so a list watching progress still fills in as it goes.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.ports import SessionIndex, TranscriptSource
 from desktop.domain.replay import Turn
 from desktop.domain.sessions import (
+    Increment,
     IndexProgress,
     IndexReport,
     SearchHit,
     SessionFilter,
     SessionRecord,
-    is_session_id,
 )
+from desktop.domain.transcript import is_valid_session_id
 from desktop.services.accounts import AccountService
+from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
 
 Progress = Callable[[IndexProgress], None]
+
+BATCH_TEXTS = 20_000
+"""Messages per transaction: large enough that commits cost little."""
+BATCH_SECONDS = 1.0
+"""And a commit at least this often, for a list that shows progress."""
+
+
+@runtime_checkable
+class BatchIndex(Protocol):
+    """An index that can store many sessions in one transaction."""
+
+    def save_many(self, increments: Sequence[Increment]) -> None: ...
 
 
 class SessionService:
@@ -32,11 +55,13 @@ class SessionService:
         source: TranscriptSource,
         accounts: AccountService,
         settings: SettingsService,
+        workers: int | None = None,
     ) -> None:
         self._index = index
         self._source = source
         self._accounts = accounts
         self._settings = settings
+        self._workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
         # one refresh at a time: the window's watcher and a manual refresh may overlap
         self._refreshing = threading.Lock()
 
@@ -49,7 +74,8 @@ class SessionService:
     ) -> IndexReport:
         """Bring the index up to date; reads only what changed since last time.
 
-        Blocking: the window runs it in a worker thread, the CLI directly.
+        Blocking: the window runs it in a worker thread, the CLI directly. An
+        exception from `progress` ends the run; what was written stays.
         """
         with self._refreshing:
             names = [account] if account else [v.account.name for v in self._accounts.list()]
@@ -67,35 +93,56 @@ class SessionService:
         known = self._index.known_files(name)
         files = list(self._source.scan(account.config_dir))
         errors = list(report.errors)
-        read = unchanged = 0
-        for done, file in enumerate(files, start=1):
-            state = known.get(file.session_id)
-            record = None
-            if state and state.size == file.size and state.mtime_ns == file.mtime_ns:
-                unchanged += 1
-            else:
-                try:
-                    increment = self._source.read(name, file, state)
-                except OSError as exc:
-                    errors.append(f"{file.path}: {exc.strerror or exc}")
-                else:
-                    self._index.save(
-                        increment.record, increment.file, increment.texts, replace=increment.replace
-                    )
-                    record = increment.record
-                    read += 1
+        done = 0
+
+        def step(record: SessionRecord | None) -> None:
+            nonlocal done
+            done += 1
             if progress:
                 progress(IndexProgress(done, len(files), name, record))
+
+        jobs: list[Job] = []
+        for file in files:
+            state = known.get(file.session_id)
+            if state and state.size == file.size and state.mtime_ns == file.mtime_ns:
+                step(None)
+            else:
+                jobs.append((file, state))
+        # oldest first, so that newer sessions get the later index rows
+        jobs.sort(key=lambda job: job[0].mtime_ns)
+        batch: list[Increment] = []
+        texts, flushed = 0, time.monotonic()
+        for job, result in read_all(self._source, name, jobs, self._workers):
+            if isinstance(result, OSError):
+                errors.append(f"{job[0].path}: {result.strerror or result}")
+                step(None)
+                continue
+            batch.append(result)
+            texts += len(result.texts)
+            if texts >= BATCH_TEXTS or time.monotonic() - flushed >= BATCH_SECONDS:
+                self._save(batch, step)
+                batch, texts, flushed = [], 0, time.monotonic()
+        self._save(batch, step)
         gone = sorted(set(known) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
+        read = len(jobs) - (len(errors) - len(report.errors))
         return replace(
             report,
             scanned=report.scanned + len(files),
             read=report.read + read,
-            unchanged=report.unchanged + unchanged,
+            unchanged=report.unchanged + len(files) - len(jobs),
             missing=report.missing + len(gone),
             errors=tuple(errors),
         )
+
+    def _save(self, batch: list[Increment], step: Callable[[SessionRecord | None], None]) -> None:
+        if isinstance(self._index, BatchIndex):
+            self._index.save_many(batch)
+        else:
+            for item in batch:
+                self._index.save(item.record, item.file, item.texts, replace=item.replace)
+        for item in batch:
+            step(item.record)
 
     def roots(self) -> tuple[str, ...]:
         return tuple(json.loads(self._settings.get("sessions.roots") or "[]"))
@@ -107,7 +154,7 @@ class SessionService:
         return self._index.list(replace(flt, roots=flt.roots or self.roots()))
 
     def find(self, session_id: str, account: str | None = None) -> SessionRecord:
-        if not is_session_id(session_id):
+        if not is_valid_session_id(session_id):  # strict: no trailing newline either
             raise UsageError(
                 f"{session_id!r} is not a session id (Claude Code session ids are UUIDs)"
             )

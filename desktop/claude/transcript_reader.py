@@ -1,0 +1,235 @@
+"""The streaming line reader under every transcript read: resumable, never fatal.
+
+A transcript can be hundreds of megabytes, still being written, cut short by a
+crash, or damaged. So the reader:
+
+* reads binary in fixed chunks from a byte offset and splits on b"\\n" itself,
+  holding at most one line in memory (no line-length limit below `MAX_LINE`;
+  a longer line is skipped while it streams past, never loaded whole);
+* holds back a last line that has no newline yet, and reports `offset` as the
+  end of the last complete line, so a growing file is read again from there;
+* skips a line it cannot use (not UTF-8 and not JSON, not an object, empty)
+  and records a `LineProblem`; a line with invalid UTF-8 that is otherwise
+  JSON is kept, with replacement characters, and noted;
+* given a `skip` pattern, steps over lines whose start matches it without
+  decoding them (`BOOKKEEPING`: request blobs and the like, most of a
+  transcript's bytes and none of its conversation). Such a line is still
+  counted, and still checked for the damage files really get (cut short,
+  run into the next entry, not UTF-8); one that fails the check goes through
+  the full parse, so the same problems are reported at the same offsets.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from desktop.claude.discovery import open_regular
+from desktop.domain.transcript_problems import LineProblem
+
+CHUNK = 1 << 20
+MAX_LINE = 64 << 20
+_CLOSE = ord("}")
+_SESSION_KEY = b'"sessionId":'
+
+# Lines the CLI writes with `type` first that carry no conversation, title or
+# cwd: request bodies (api-request, -shape, -blob: most of a file's bytes),
+# queue and cost records and the like. Nothing shows or indexes them.
+_BOOKKEEPING = (
+    rb'\{"type":"(?:api-request|atis-latch"|tools-used"|last-prompt"|cost-state"|mode"'
+    rb'|queue-operation")'
+)
+# Attachments link a prompt to its reply in the parentUuid chain, so the window
+# needs them; the session summary does not (they repeat the prompt's cwd and time).
+_ATTACHMENT = (
+    rb'\{"parentUuid":(?:null|"[^"]{1,80}"),"isSidechain":(?:true|false),'
+    rb'(?:"type":"attachment",)?"attachment":'
+)
+
+BOOKKEEPING = re.compile(_BOOKKEEPING)
+_ENTRY = re.compile(rb'\{"parentUuid":|' + _BOOKKEEPING)
+"""The start of an entry the CLI writes, as it would appear inside a run-on line."""
+_SHORT = 4096
+"""Lines no reader needs: stepped over undecoded when displaying or indexing."""
+NOT_SUMMARISED = re.compile(_BOOKKEEPING + b"|" + _ATTACHMENT)
+"""Lines the session summary and search text do not need."""
+
+
+@dataclass(frozen=True, slots=True)
+class RawEntry:
+    """One decoded line and where it sits, so a caller can come back for it."""
+
+    obj: dict[str, Any]
+    line: int
+    offset: int
+    length: int
+    """Bytes of the line, newline included."""
+
+
+class TranscriptReader:
+    """Iterate a transcript's JSON objects from `start_offset`.
+
+    After (or during) iteration: `offset` is where the next read should start
+    (just past the last complete line), `line` the number that line will have,
+    `pending` the size of an unfinished last line held back, `problems` what
+    was skipped, `stepped` how many intact `skip` lines went by undecoded.
+    With `final=True` an unfinished last line is read anyway (or reported),
+    for a file that is known to be complete. With `mid_line=True`
+    the read starts somewhere inside a line: the bytes up to the first newline
+    are skipped and line numbers are unknown (0).
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        start_offset: int = 0,
+        *,
+        start_line: int = 1,
+        final: bool = False,
+        mid_line: bool = False,
+        max_line: int = MAX_LINE,
+        chunk_size: int = CHUNK,
+        skip: re.Pattern[bytes] | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.offset = start_offset
+        self.line = 0 if mid_line else start_line
+        self.pending = 0
+        self.stepped = 0
+        self.problems: list[LineProblem] = []
+        self._final = final
+        self._mid_line = mid_line and start_offset > 0
+        self._max_line = max_line
+        self._chunk = chunk_size
+        self._skip = skip
+
+    def __iter__(self) -> Iterator[RawEntry]:
+        with open_regular(self.path) as stream:
+            if self._mid_line:
+                # a start right after a newline is a line start after all
+                stream.seek(self.offset - 1)
+                self._mid_line = stream.read(1) != b"\n"
+            stream.seek(self.offset)
+            yield from self._lines(stream)
+
+    def _lines(self, stream: BinaryIO) -> Iterator[RawEntry]:
+        buf = bytearray()
+        base = self.offset  # file offset of buf[0]
+        searched = 0  # buf[:searched] holds no newline: never scan it twice
+        skipping = self._mid_line  # inside a line we do not want: drop bytes to its end
+        too_long = False
+        while chunk := self._read(stream):
+            if skipping:
+                newline = chunk.find(b"\n")
+                if newline < 0:
+                    base += len(chunk)
+                    continue
+                if too_long:
+                    self._problem(self.offset, f"line longer than {_size(self._max_line)}")
+                    self.line += 1 if self.line else 0
+                skipping = too_long = False
+                base += newline + 1
+                self.offset = base
+                chunk = chunk[newline + 1 :]
+            buf += chunk
+            start = 0
+            # the hot loop: most lines are stepped over, so it keeps its counts in locals
+            skip, line, stepped = self._skip, self.line, 0
+            ascii = skip is not None and buf.isascii()  # spares each line its UTF-8 check
+            while (newline := buf.find(b"\n", searched)) >= 0:
+                if (
+                    skip
+                    and skip.match(buf, start, newline)
+                    # stepped over only if it has the shape of one whole entry: it ends
+                    # with `}`; it is not a line cut short by a crash with the next entry
+                    # run on after it (it names the session once, and a short one holds
+                    # no second entry start: cheap to look for there, and it catches
+                    # a cut before the line's own sessionId); and it is UTF-8. Anything
+                    # else is parsed and so reported; damage that keeps that shape goes
+                    # unreported, as the line is never used.
+                    and buf[newline - 1] == _CLOSE
+                    and buf.count(_SESSION_KEY, start, newline) == 1
+                    and (newline - start > _SHORT or not _ENTRY.search(buf, start + 1, newline))
+                    and (ascii or _utf8(buf, start, newline))
+                ):
+                    stepped += 1
+                    line += 1 if line else 0
+                else:
+                    self.line, self.offset = line, base + start
+                    yield from self._parse(buf[start:newline], base + start)
+                    line = self.line
+                start = searched = newline + 1
+            self.line, self.offset = line, base + start
+            self.stepped += stepped
+            del buf[:start]
+            base += start
+            searched = len(buf)
+            if len(buf) > self._max_line:
+                # keep memory bounded: forget this line and drop the rest of it as it comes
+                skipping = too_long = True
+                base += len(buf)
+                buf = bytearray()
+                searched = 0
+        self.pending = base + len(buf) - self.offset
+        if self.pending and self._final:
+            if too_long:
+                self._problem(self.offset, f"line longer than {_size(self._max_line)}")
+            elif not skipping:
+                yield from self._parse(buf, self.offset, last=True)
+
+    def _read(self, stream: BinaryIO) -> bytes:
+        try:
+            return stream.read(self._chunk)
+        except OSError as exc:  # a disk error mid-file: keep what we have
+            self._problem(self.offset, f"read error: {exc.strerror or exc}")
+            return b""
+
+    def _parse(self, data: bytearray, offset: int, last: bool = False) -> Iterator[RawEntry]:
+        number = self.line
+        self.line += 1 if number else 0
+        if not data or data.isspace():  # isspace: no copy of a huge line
+            self._problem(offset, "empty line", number)
+            return
+        replaced = False
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("utf-8", errors="replace")
+            replaced = True
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):
+            reason = "not text (invalid UTF-8)" if replaced else "invalid JSON"
+            self._problem(offset, "incomplete last line" if last else reason, number)
+            return
+        if not isinstance(obj, dict):
+            self._problem(offset, f"not a JSON object ({type(obj).__name__})", number)
+            return
+        if replaced:
+            self._problem(offset, "invalid UTF-8", number, skipped=False)
+        yield RawEntry(obj, number, offset, len(data) + (0 if last else 1))
+
+    def _problem(
+        self, offset: int, reason: str, line: int | None = None, skipped: bool = True
+    ) -> None:
+        self.problems.append(
+            LineProblem(self.line if line is None else line, offset, reason, skipped)
+        )
+
+
+def _utf8(buf: bytearray, start: int, end: int) -> bool:
+    with memoryview(buf) as view, view[start:end] as line:
+        try:
+            str(line, "utf-8")
+        except UnicodeDecodeError:
+            return False
+    return True
+
+
+def _size(count: int) -> str:
+    return f"{count >> 20} MiB" if count >= 1 << 20 else f"{count} bytes"

@@ -1,0 +1,281 @@
+"""The session index end to end: real transcript files in a tmp config dir, a
+real SQLite database in a tmp home, the real services.
+
+What a refresh must get right: read only what was appended, never re-read an
+unchanged file, start over on a replaced one, keep a vanished session listed
+and searchable; and search must rank, cut snippets, find Chinese inside a
+sentence, and honour accounts and the `sessions.roots` setting.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from desktop.claude.session_source import ClaudeTranscripts
+from desktop.compose import open_services
+from desktop.domain.accounts import AuthKind
+from desktop.domain.errors import UsageError
+from desktop.domain.sessions import FileState, Increment, IndexProgress, TranscriptFile
+from desktop.services import session_reads
+from desktop.services.hub import ServiceHub
+from desktop.services.sessions import SessionService
+from desktop.store.db import open_database
+from desktop.store.sessions import SqlSessionIndex
+from tests.test_transcript_fixtures import Transcript, text
+
+A = "11111111-1111-4111-8111-111111111111"
+B = "22222222-2222-4222-8222-222222222222"
+C = "33333333-3333-4333-8333-333333333333"
+
+
+class Recording(ClaudeTranscripts):
+    """The real adapter, noting where each read started (None: from scratch)."""
+
+    def __init__(self) -> None:
+        self.reads: list[tuple[str, int | None]] = []
+
+    def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
+        self.reads.append((file.session_id, known.read_offset if known else None))
+        return super().read(account, file, known)
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    return tmp_path / "claude"
+
+
+@pytest.fixture
+def hub(home: Path, config: Path) -> Iterator[ServiceHub]:
+    services = open_services(home)
+    services.accounts.add("work", str(config), AuthKind.LOGIN)
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def source() -> Recording:
+    return Recording()
+
+
+@pytest.fixture
+def sessions(hub: ServiceHub, home: Path, source: Recording) -> SessionService:
+    """The service over the hub's database, with a source that records its reads."""
+    db = open_database(home / "sessiondesk.db")
+    hub.closers.append(db.close)
+    return SessionService(SqlSessionIndex(db), source, hub.accounts, hub.settings)
+
+
+def write(config: Path, sid: str, *turns: tuple[str, str], cwd: str = "/src/api") -> Path:
+    t = Transcript(session_id=sid, cwd=cwd)
+    for prompt, reply in turns:
+        t.prompt(prompt)
+        t.meta("api-request-blob", blob={"messages": [prompt] * 50})
+        t.reply(text(reply))
+    folder = config / "projects" / cwd.replace("/", "-")
+    return t.write(folder / f"{sid}.jsonl")
+
+
+def append(path: Path, sid: str, prompt: str, reply: str) -> None:
+    t = Transcript(session_id=sid)
+    t.prompt(prompt)
+    t.reply(text(reply))
+    with path.open("ab") as out:
+        out.write(t.dumps())
+
+
+def found(sessions: SessionService, query: str) -> list[str]:
+    return [hit.session_id for hit in sessions.search(query)]
+
+
+def test_growing_file_is_read_from_where_the_last_read_stopped(
+    sessions: SessionService, source: Recording, config: Path
+) -> None:
+    path = write(config, A, ("plan the parser", "Here is a plan."))
+    first = sessions.refresh()
+    assert (first.read, source.reads) == (1, [(A, None)])
+    size = path.stat().st_size
+
+    append(path, A, "now add a tokenizer", "Tokenizer added.")
+    second = sessions.refresh()
+    assert second.read == 1
+    assert source.reads[-1] == (A, size)  # resumed at the old end, not at 0
+    record = sessions.find(A)
+    assert record.message_count == 4 and record.size == path.stat().st_size
+    assert found(sessions, "parser") == [A] and found(sessions, "tokenizer") == [A]
+    # the earlier text is kept once, the new text comes after it
+    texts = [t.text for t in sessions._index.texts("work", A)]  # type: ignore[attr-defined]
+    assert texts == [
+        "plan the parser",
+        "Here is a plan.",
+        "now add a tokenizer",
+        "Tokenizer added.",
+    ]
+
+
+def test_unchanged_files_are_not_read_again(
+    sessions: SessionService, source: Recording, config: Path
+) -> None:
+    write(config, A, ("one", "uno"))
+    write(config, B, ("two", "dos"))
+    sessions.refresh()
+    source.reads.clear()
+    steps: list[IndexProgress] = []
+    report = sessions.refresh(steps.append)
+    assert (report.scanned, report.read, report.unchanged) == (2, 0, 2)
+    assert source.reads == []
+    assert [s.done for s in steps] == [1, 2] and all(s.record is None for s in steps)
+
+
+def test_a_replaced_file_is_read_again_from_the_start(
+    sessions: SessionService, source: Recording, config: Path
+) -> None:
+    path = write(config, A, ("alpha topic", "alpha answer"))
+    sessions.refresh()
+    # same name, other content, larger: the head no longer matches what was read
+    path.unlink()
+    write(config, A, ("beta topic", "beta answer"), ("more beta", "still beta"))
+    report = sessions.refresh()
+    assert report.read == 1
+    assert found(sessions, "alpha") == []
+    assert found(sessions, "beta") == [A]
+    assert sessions.find(A).message_count == 4
+    texts = [t.text for t in sessions._index.texts("work", A)]  # type: ignore[attr-defined]
+    assert texts[0] == "beta topic" and "alpha topic" not in texts
+
+
+def test_a_vanished_file_stays_listed_missing_and_searchable(
+    sessions: SessionService, config: Path
+) -> None:
+    path = write(config, A, ("remember the flamingo", "Noted."))
+    write(config, B, ("other", "thing"))
+    sessions.refresh()
+    path.unlink()  # Claude Code's clean-up
+    report = sessions.refresh()
+    assert report.missing == 1
+    listed = {r.session_id: r.missing for r in sessions.list()}
+    assert listed == {A: True, B: False}
+    assert found(sessions, "flamingo") == [A]
+    history = sessions.history("work", A)
+    assert [turn.text for turn in history] == ["remember the flamingo", "Noted."]
+
+
+def test_search_ranks_and_cuts_snippets(sessions: SessionService, config: Path) -> None:
+    write(config, A, ("the cache is slow", "We could add a cache."))
+    write(config, B, ("cache cache cache invalidation", "cache eviction: cache keys expire"))
+    write(config, C, ("unrelated", "nothing here"))
+    sessions.refresh()
+    hits = sessions.search("cache")
+    assert [h.session_id for h in hits] == [B, A]
+    assert hits[0].score >= hits[1].score
+    assert "[cache]" in hits[0].snippet and hits[0].role in ("user", "assistant")
+    assert sessions.search("cache", limit=1)[0].session_id == B
+    assert sessions.search('"add a cache"')[0].session_id == A
+    assert sessions.search("nosuchword") == [] and sessions.search("  ") == []
+
+
+def test_chinese_is_found_inside_a_sentence(sessions: SessionService, config: Path) -> None:
+    write(config, A, ("我们需要重构解析器", "好的，先看会话索引。"))
+    write(config, B, ("plain english only", "yes"))
+    sessions.refresh()
+    assert found(sessions, "解析") == [A]
+    assert found(sessions, "析") == [A]
+    assert found(sessions, "会话索引") == [A]
+    assert found(sessions, "解器") == []  # not adjacent in the text
+    hit = sessions.search("解析")[0]
+    assert "[解析]" in hit.snippet and "我们需要重构" in hit.snippet  # the text as written
+
+
+def test_roots_setting_limits_the_list(
+    hub: ServiceHub, sessions: SessionService, config: Path
+) -> None:
+    write(config, A, ("a", "b"), cwd="/home/ana/work/api")
+    write(config, B, ("c", "d"), cwd="/home/ana/work-old/site")
+    write(config, C, ("e", "f"), cwd="/srv/other")
+    sessions.refresh()
+    assert len(sessions.list()) == 3
+    hub.settings.set("sessions.roots", json.dumps(["/home/ana/work"]))
+    assert [r.session_id for r in sessions.list()] == [A]  # not work-old: a component match
+
+
+@pytest.mark.parametrize("bad", ["../../etc/passwd", "a/b", "", A + "/..", A.upper() + "\n"])
+def test_path_like_ids_are_refused(
+    hub: ServiceHub, sessions: SessionService, config: Path, bad: str
+) -> None:
+    write(config, A, ("x", "y"))
+    sessions.refresh()
+    with pytest.raises(UsageError):
+        sessions.find(bad)
+    assert ClaudeTranscripts().locate(str(config), bad) is None
+
+
+def test_search_by_account(hub: ServiceHub, sessions: SessionService, tmp_path: Path) -> None:
+    other = tmp_path / "other-claude"
+    hub.accounts.add("home", str(other), AuthKind.LOGIN)
+    write(tmp_path / "claude", A, ("shared word zebra", "ok"))
+    write(other, B, ("shared word zebra", "ok"))
+    sessions.refresh()
+    assert sorted(found(sessions, "zebra")) == sorted([A, B])
+    assert [h.account for h in sessions.search("zebra", account="home")] == ["home"]
+
+
+def test_many_sessions_in_worker_processes_match_a_plain_read(
+    hub: ServiceHub, home: Path, config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = [f"{n:08x}-0000-4000-8000-000000000000" for n in range(40)]
+    for n, sid in enumerate(ids):
+        write(config, sid, (f"prompt {n} walrus", f"reply {n}"), cwd=f"/p/{n % 3}")
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "TASK_FILES", 3)
+    db = open_database(home / "sessiondesk.db")
+    hub.closers.append(db.close)
+    pooled = SessionService(SqlSessionIndex(db), ClaudeTranscripts(), hub.accounts, hub.settings, 2)
+    steps: list[IndexProgress] = []
+    report = pooled.refresh(steps.append)
+    assert (report.read, report.errors) == (40, ())
+    assert sorted(s.done for s in steps) == list(range(1, 41))
+    assert {s.record.session_id for s in steps if s.record} == set(ids)
+    assert len(hub.sessions.search("walrus", limit=100)) == 40
+    assert {r.session_id: r.message_count for r in hub.sessions.list()} == dict.fromkeys(ids, 2)
+
+
+def test_an_unreadable_file_is_an_error_not_a_failed_refresh(
+    sessions: SessionService, config: Path
+) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads anything")
+    path = write(config, A, ("x", "y"))
+    write(config, B, ("z", "w"))
+    path.chmod(0)
+    report = sessions.refresh()
+    assert report.read == 1 and len(report.errors) == 1 and A in report.errors[0]
+
+
+def test_text_written_before_the_rowid_scheme_is_replaced_and_kept_in_order(
+    sessions: SessionService, home: Path, config: Path
+) -> None:
+    path = write(config, A, ("new style", "rows"))
+    sessions.refresh()
+    db = open_database(home / "sessiondesk.db")
+    try:
+        with db.engine.begin() as conn:
+            pk = conn.exec_driver_sql("SELECT id FROM sessions").scalar()
+            conn.exec_driver_sql(
+                "INSERT INTO session_text (rowid, body, raw, session_pk, uuid, role) "
+                "VALUES (7, 'legacy okapi', NULL, ?, 'u0', 'user')",
+                (pk,),
+            )
+        index = SqlSessionIndex(db)
+        assert index.texts("work", A)[0].text == "legacy okapi"
+        assert found(sessions, "okapi") == [A]
+        path.unlink()
+        write(config, A, ("rewritten", "from scratch"), ("and", "longer"))
+        sessions.refresh()
+        assert found(sessions, "okapi") == []
+        assert "legacy okapi" not in [t.text for t in index.texts("work", A)]
+    finally:
+        db.close()
