@@ -13,7 +13,6 @@ import html
 
 from PySide6.QtCore import (
     QEvent,
-    QObject,
     QPoint,
     QRect,
     QSize,
@@ -22,7 +21,9 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QFocusEvent,
     QKeyEvent,
+    QMoveEvent,
     QPalette,
 )
 from PySide6.QtWidgets import (
@@ -45,6 +46,30 @@ LIMIT = 30
 VISIBLE_HITS = 7
 
 
+class SearchEdit(QLineEdit):
+    """The search box: Up/Down, Enter and Escape drive the hits below it."""
+
+    stepped = Signal(int)
+    entered = Signal()
+    escaped = Signal()
+    focus_lost = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+            self.stepped.emit(1 if key == Qt.Key.Key_Down else -1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.entered.emit()
+        elif key == Qt.Key.Key_Escape:
+            self.escaped.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.focus_lost.emit()
+        super().focusOutEvent(event)
+
+
 class SearchBar(QWidget):
     hit_chosen = Signal(object)
     """The SearchHit a person chose."""
@@ -64,7 +89,7 @@ class SearchBar(QWidget):
         self._ticket = 0
         self._query = ""
         self._open_first = False
-        self.edit = QLineEdit(self)
+        self.edit = SearchEdit(self)
         self.edit.setObjectName("searchBox")
         self.edit.setClearButtonEnabled(True)
         self.edit.setMinimumWidth(360)
@@ -92,14 +117,16 @@ class SearchBar(QWidget):
         popup_layout.setContentsMargins(1, 1, 1, 1)
         popup_layout.addWidget(self.results)
         self.popup.hide()
-        overlay_parent.installEventFilter(self)  # a resized window moves the box: close
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self.search_now)
         self.edit.textChanged.connect(self._text_changed)
-        self.edit.installEventFilter(self)
+        self.edit.stepped.connect(self._step)
+        self.edit.entered.connect(self._enter)
+        self.edit.escaped.connect(self.popup.hide)
+        self.edit.focus_lost.connect(self._focus_lost)
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
@@ -207,31 +234,28 @@ class SearchBar(QWidget):
     def choose(self, row: int = -1) -> None:
         self._choose_item(self.results.item(row if row >= 0 else max(0, self.results.currentRow())))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.popup.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.popup.hide()
-        if watched is self.edit and event.type() == QEvent.Type.KeyPress:
-            key = event.key() if isinstance(event, QKeyEvent) else 0
-            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.results.count():
-                step = 1 if key == Qt.Key.Key_Down else -1
-                row = max(0, min(self.results.count() - 1, self.results.currentRow() + step))
-                self.results.setCurrentRow(row)
-                self._show_popup()
-                return True
-            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                if self._timer.isActive():  # Enter before the pause ended: search, then open
-                    self._timer.stop()
-                    self._open_first = True
-                    self.search_now()
-                else:
-                    self.choose()
-                return True
-            if key == Qt.Key.Key_Escape and self.popup.isVisible():
-                self.popup.hide()
-                return True
-        if watched is self.edit and event.type() == QEvent.Type.FocusOut:
-            QTimer.singleShot(150, self._hide_unless_focused)
-        return super().eventFilter(watched, event)
+    def moveEvent(self, event: QMoveEvent) -> None:
+        # the window was resized and the box moved: the drop-down would hang in the air
+        self.popup.hide()
+        super().moveEvent(event)
+
+    def _step(self, step: int) -> None:
+        if self.results.count():
+            row = max(0, min(self.results.count() - 1, self.results.currentRow() + step))
+            self.results.setCurrentRow(row)
+            self._show_popup()
+
+    def _enter(self) -> None:
+        if self._timer.isActive():  # Enter before the pause ended: search, then open
+            self._timer.stop()
+            self._open_first = True
+            self.search_now()
+        else:
+            self.choose()
+
+    def _focus_lost(self) -> None:
+        # a click on a hit takes the focus first: give it the time to land
+        QTimer.singleShot(150, self._hide_unless_focused)
 
     def _hide_unless_focused(self) -> None:
         if not self.edit.hasFocus():
