@@ -9,8 +9,13 @@ CLAUDE_CACHE="${SESSIONDESK_CLAUDE_CACHE:-$HOME/.cache/sessiondesk/claude-cli}"
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
+# 3.12 and 3.13 first: there None and True/False are immortal, which PySide6 6.12
+# relies on (on 3.11 desktop/ui/refcount_guard.py has to shield them).
 pick_python() {
-    for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
+    local pyenv_root="${PYENV_ROOT:-$HOME/.pyenv}"
+    for candidate in "${PYTHON:-}" python3.13 python3.12 \
+            "$pyenv_root"/versions/3.13*/bin/python3 "$pyenv_root"/versions/3.12*/bin/python3 \
+            python3.11 python3; do
         [ -n "$candidate" ] || continue
         command -v "$candidate" >/dev/null 2>&1 || continue
         if "$candidate" -c 'import sys; sys.exit(not ((3, 11) <= sys.version_info[:2] < (3, 14)))' 2>/dev/null; then

@@ -21,7 +21,7 @@ from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcn
 
 
 def _names(session: Session) -> dict[int, str]:
-    return dict(session.execute(select(AccountRow.id, AccountRow.name)).tuples().all())
+    return {row.id: row.name for row in session.execute(select(AccountRow.id, AccountRow.name))}
 
 
 def _account_id(session: Session, name: str | None) -> int | None:
