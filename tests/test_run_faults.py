@@ -93,7 +93,7 @@ def test_claude_killed_mid_turn_fails_the_execution(
     try:
         execution_id, pid = running_execution(home)
         os.kill(pid, signal.SIGKILL)
-        out, _err = proc.communicate(timeout=30)
+        proc.communicate(timeout=30)
         assert proc.returncode == 1
         status, error = status_of(home, execution_id)
         assert status == "failed"
