@@ -54,6 +54,7 @@ def test_run_streams_events_and_records_one_session_everywhere(
     # the key went through the environment: the API saw it, our records did not
     (turn,) = fake_api.main_turns()
     assert turn.headers["x-api-key"] == account.api_key
+    assert account.api_key not in result.stdout + result.stderr
     shown = sessiondesk(home, "--json", "conversations", "show", last["conversation_id"], env=env)
     assert account.api_key not in shown.stdout
     db = b"".join(p.read_bytes() for p in home.glob("sessiondesk.db*"))
