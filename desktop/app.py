@@ -41,6 +41,9 @@ RESOURCES = ROOT / "resources"
 ICON_FILES = (RESOURCES / "icons" / "sessiondesk.svg", RESOURCES / "icons" / "sessiondesk-256.png")
 QM_DIR = RESOURCES / "i18n"
 TS_DIR = ROOT / "i18n"
+GIL_SWITCH_S = 0.001
+"""Runs are driven in worker threads: with Python's default 5 ms the window's thread can
+wait that long for the interpreter lock at every step back from Qt, and a frame is 16 ms."""
 
 
 def app_icon() -> QIcon:
@@ -53,6 +56,7 @@ def app_icon() -> QIcon:
 
 def configure_application(app: QApplication) -> None:
     """Names and icon: Qt uses them for window titles, paths and the task bar."""
+    sys.setswitchinterval(GIL_SWITCH_S)
     app.setApplicationName("Sessiondesk")
     app.setOrganizationName("Sessiondesk")
     app.setApplicationVersion(__version__)

@@ -81,7 +81,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+98"/>
+        <location filename="../desktop/app.py" line="+102"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
@@ -121,6 +121,70 @@
     </message>
 </context>
 <context>
+    <name>Composer</name>
+    <message>
+        <location filename="../desktop/ui/composer.py" line="+189"/>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <location line="+16"/>
+        <source>Working folder</source>
+        <translation>Carpeta de trabajo</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
+        <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Prompt</source>
+        <translation>Mensaje</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Claude is answering… (Esc stops it; the next prompt can be written now)</source>
+        <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Send the prompt (Enter or Ctrl+Enter)</source>
+        <translation>Enviar el mensaje (Intro o Ctrl+Intro)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;ccount:</source>
+        <translation>Cuen&amp;ta:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F&amp;older:</source>
+        <translation>Car&amp;peta:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose the working folder</source>
+        <translation>Elegir la carpeta de trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fr&amp;esh session</source>
+        <translation>Sesió&amp;n nueva</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start a new Claude session; the conversation so far is sent along as text</source>
+        <translation>Empieza una sesión nueva de Claude; la conversación hasta ahora se envía como texto</translation>
+    </message>
+</context>
+<context>
     <name>FolderListEditor</name>
     <message>
         <location filename="../desktop/ui/roots_editor.py" line="+49"/>
@@ -144,9 +208,22 @@
     </message>
 </context>
 <context>
+    <name>LivePresenter</name>
+    <message>
+        <location filename="../desktop/ui/live_transcript.py" line="+119"/>
+        <source>New conversation</source>
+        <translation>Conversación nueva</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose an account and a working folder below, then send the first prompt.</source>
+        <translation>Elige abajo una cuenta y una carpeta de trabajo y envía el primer mensaje.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/main_window.py" line="+138"/>
+        <location filename="../desktop/ui/main_window.py" line="+137"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -241,19 +318,67 @@
         <translation>Cuenta {name} eliminada.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../desktop/ui/about.py" line="+23"/>
         <source>About Sessiondesk</source>
         <translation>Acerca de Sessiondesk</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Every Claude Code session on this machine, for every account.</source>
         <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Data folder: {path}</source>
         <translation>Carpeta de datos: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionCard</name>
+    <message>
+        <location filename="../desktop/ui/permission_card.py" line="+134"/>
+        <source>✗ Denied</source>
+        <translation>✗ Denegado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Allowed, and allowed again until this turn ends</source>
+        <translation>✓ Permitido, y permitido de nuevo hasta que acabe este turno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ Allowed</source>
+        <translation>✓ Permitido</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>⚑ Claude wants to use {tool}</source>
+        <translation>⚑ Claude quiere usar {tool}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claude asked to use {tool}</source>
+        <translation>Claude pidió usar {tool}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A&amp;llow</source>
+        <translation>Per&amp;mitir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this &amp;session</source>
+        <translation>Permitir en esta &amp;sesión</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allow, and do not ask again about {tool} until this turn ends</source>
+        <translation>Permitir, y no volver a preguntar por {tool} hasta que acabe este turno</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Deny</source>
+        <translation>&amp;Denegar</translation>
     </message>
 </context>
 <context>
@@ -280,9 +405,65 @@
     </message>
 </context>
 <context>
+    <name>RunDesk</name>
+    <message>
+        <location filename="../desktop/ui/run_desk.py" line="+120"/>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The turn did not start: {reason}</source>
+        <translation>El turno no empezó: {reason}</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Claude needs your permission</source>
+        <translation>Claude necesita tu permiso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{tool} in “{turn}”</source>
+        <translation>{tool} en «{turn}»</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the turn failed</source>
+        <translation>el turno falló</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A turn failed</source>
+        <translation>Un turno falló</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claude finished</source>
+        <translation>Claude terminó</translation>
+    </message>
+</context>
+<context>
+    <name>RunIndicator</name>
+    <message>
+        <location filename="../desktop/ui/run_indicator.py" line="+127"/>
+        <source>1 run streaming</source>
+        <translation>1 ejecución en curso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{count} runs streaming</source>
+        <translation>{count} ejecuciones en curso</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} waiting for permission</source>
+        <translation>{count} esperando permiso</translation>
+    </message>
+</context>
+<context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search_panel.py" line="+106"/>
+        <location filename="../desktop/ui/search_panel.py" line="+133"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
     </message>
@@ -305,12 +486,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/session_browser.py" line="+96"/>
+        <location filename="../desktop/ui/session_browser.py" line="+101"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+55"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
@@ -338,7 +519,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/session_list.py" line="+153"/>
+        <location filename="../desktop/ui/session_list.py" line="+146"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -592,7 +773,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/actions.py" line="+52"/>
+        <location filename="../desktop/ui/actions.py" line="+57"/>
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
@@ -650,6 +831,26 @@
         <location line="+1"/>
         <source>Look for new and changed transcripts now</source>
         <translation>Busca ahora transcripciones nuevas o modificadas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>Conversación &amp;nueva</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start a conversation with the chosen account and working folder</source>
+        <translation>Empezar una conversación con la cuenta y la carpeta de trabajo elegidas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;top Run</source>
+        <translation>De&amp;tener ejecución</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
+        <translation>Detener la respuesta de Claude; lo que ya escribió se conserva</translation>
     </message>
 </context>
 </TS>

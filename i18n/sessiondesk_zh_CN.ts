@@ -81,7 +81,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+98"/>
+        <location filename="../desktop/app.py" line="+102"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
@@ -121,6 +121,70 @@
     </message>
 </context>
 <context>
+    <name>Composer</name>
+    <message>
+        <location filename="../desktop/ui/composer.py" line="+189"/>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <location line="+16"/>
+        <source>Working folder</source>
+        <translation>工作文件夹</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
+        <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Claude is answering… (Esc stops it; the next prompt can be written now)</source>
+        <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Send the prompt (Enter or Ctrl+Enter)</source>
+        <translation>发送提示词（Enter 或 Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;ccount:</source>
+        <translation>账户(&amp;C):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F&amp;older:</source>
+        <translation>文件夹(&amp;O):</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose the working folder</source>
+        <translation>选择工作文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fr&amp;esh session</source>
+        <translation>新会话(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start a new Claude session; the conversation so far is sent along as text</source>
+        <translation>开始新的 Claude 会话；之前的对话会以文本形式一并发送</translation>
+    </message>
+</context>
+<context>
     <name>FolderListEditor</name>
     <message>
         <location filename="../desktop/ui/roots_editor.py" line="+49"/>
@@ -144,9 +208,22 @@
     </message>
 </context>
 <context>
+    <name>LivePresenter</name>
+    <message>
+        <location filename="../desktop/ui/live_transcript.py" line="+119"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose an account and a working folder below, then send the first prompt.</source>
+        <translation>请在下方选择账户和工作文件夹，然后发送第一条提示词。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/main_window.py" line="+138"/>
+        <location filename="../desktop/ui/main_window.py" line="+137"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -241,19 +318,67 @@
         <translation>已移除账户 {name}。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../desktop/ui/about.py" line="+23"/>
         <source>About Sessiondesk</source>
         <translation>关于 Sessiondesk</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Every Claude Code session on this machine, for every account.</source>
         <translation>本机每个账户的全部 Claude Code 会话。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Data folder: {path}</source>
         <translation>数据文件夹：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionCard</name>
+    <message>
+        <location filename="../desktop/ui/permission_card.py" line="+134"/>
+        <source>✗ Denied</source>
+        <translation>✗ 已拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Allowed, and allowed again until this turn ends</source>
+        <translation>✓ 已允许，本轮结束前不再询问</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ Allowed</source>
+        <translation>✓ 已允许</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>⚑ Claude wants to use {tool}</source>
+        <translation>⚑ Claude 想要使用 {tool}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claude asked to use {tool}</source>
+        <translation>Claude 请求使用 {tool}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A&amp;llow</source>
+        <translation>允许(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this &amp;session</source>
+        <translation>本次会话内允许(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allow, and do not ask again about {tool} until this turn ends</source>
+        <translation>允许，并在本轮结束前不再询问 {tool}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -280,9 +405,65 @@
     </message>
 </context>
 <context>
+    <name>RunDesk</name>
+    <message>
+        <location filename="../desktop/ui/run_desk.py" line="+120"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The turn did not start: {reason}</source>
+        <translation>本轮未能开始：{reason}</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Claude needs your permission</source>
+        <translation>Claude 需要你的许可</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{tool} in “{turn}”</source>
+        <translation>“{turn}”中的 {tool}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the turn failed</source>
+        <translation>本轮失败</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A turn failed</source>
+        <translation>有一轮失败了</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claude finished</source>
+        <translation>Claude 已完成</translation>
+    </message>
+</context>
+<context>
+    <name>RunIndicator</name>
+    <message>
+        <location filename="../desktop/ui/run_indicator.py" line="+127"/>
+        <source>1 run streaming</source>
+        <translation>1 个运行进行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{count} runs streaming</source>
+        <translation>{count} 个运行进行中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} waiting for permission</source>
+        <translation>{count} 个等待许可</translation>
+    </message>
+</context>
+<context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search_panel.py" line="+106"/>
+        <location filename="../desktop/ui/search_panel.py" line="+133"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>搜索所有会话 (Ctrl+K)</translation>
     </message>
@@ -305,12 +486,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/session_browser.py" line="+96"/>
+        <location filename="../desktop/ui/session_browser.py" line="+101"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+55"/>
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
@@ -338,7 +519,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/session_list.py" line="+153"/>
+        <location filename="../desktop/ui/session_list.py" line="+146"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -592,7 +773,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/actions.py" line="+52"/>
+        <location filename="../desktop/ui/actions.py" line="+57"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -650,6 +831,26 @@
         <location line="+1"/>
         <source>Look for new and changed transcripts now</source>
         <translation>立即查找新的或已更改的对话记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start a conversation with the chosen account and working folder</source>
+        <translation>使用所选账户和工作文件夹开始对话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;top Run</source>
+        <translation>停止运行(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
+        <translation>停止 Claude 的回答；已写出的内容会保留</translation>
     </message>
 </context>
 </TS>

@@ -11,13 +11,19 @@ are written by the real claude CLI, driven against the test rig's fake
 Messages API (tests/rig/): a Read and a Bash call that really run, a reply with
 a code block, a second turn in Chinese. Without the CLI (or with
 --synthetic) the same conversation is written in the CLI's on-disk format.
+
+With the CLI and a working keyring (run it under scripts/with-keyring in a
+D-Bus session), the picture also shows a turn in flight: sent from the
+composer, its reply streamed, and its Bash call waiting on a permission card.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -30,12 +36,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import qasync  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402  (the platform must be set first)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from desktop.app import build_window  # noqa: E402
 from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
+from desktop.domain.errors import SessiondeskError  # noqa: E402
 from desktop.domain.settings import LANGUAGES  # noqa: E402
 from desktop.ui.transcript_rows import RowKind  # noqa: E402
 from tests.rig.claude import ClaudeAccount, ClaudeUnavailable, find_claude, make_account  # noqa: E402
@@ -109,6 +117,11 @@ OTHERS = {
 }
 
 
+LIVE_PROMPT = "Run the config tests to be sure the fix holds."
+LIVE_TEXT = "I'll run the config tests against the fixed parser."
+LIVE_COMMAND = "python3 -m pytest -q tests/test_config.py"
+
+
 @dataclass
 class Sessions:
     accounts: dict[str, Path] = field(default_factory=dict)
@@ -116,6 +129,10 @@ class Sessions:
     main_id: str = ""
     count: int = 0
     writer: str = ""
+    keys: dict[str, str] = field(default_factory=dict)
+    """API keys of the CLI's accounts: with them (and a keyring) a turn can run live."""
+    shell: dict[str, str] = field(default_factory=dict)
+    """What a person's shell gives Sessiondesk to reach the fake API, minus its address."""
 
 
 def make_sessions(folder: Path, *, real: bool = True) -> Sessions:
@@ -155,6 +172,13 @@ def _by_the_cli(folder: Path, binary: Path) -> Sessions:
             for name in OTHERS
         }
         out.accounts = {name: account.config_dir for name, account in accounts.items()}
+        out.keys = {name: account.api_key for name, account in accounts.items()}
+        out.shell = {
+            k: v
+            for k, v in accounts["work"].env.items()
+            if k not in ("CLAUDE_CONFIG_DIR", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL")
+        }
+        out.shell["SESSIONDESK_CLAUDE"] = str(binary)  # fmt: skip
         for name, jobs in OTHERS.items():
             for project, prompt, answer in jobs:
                 api.enqueue(Reply.text(answer))
@@ -228,15 +252,14 @@ def settle(done: object, timeout: float = WAIT_S) -> None:
 
 
 def shoot(output: Path, language: str, sessions: Sessions | None) -> Path:
-    with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp, FakeAPI() as api:
         home = Path(tmp) / "home"
         home.mkdir()
         # keep the machine's own ~/.claude out of the picture
         os.environ["CLAUDE_CONFIG_DIR"] = str(Path(tmp) / "no-default")
         hub = open_services(home)
         try:
-            for name, config in sessions.accounts.items() if sessions else ():
-                hub.accounts.add(name, str(config), AuthKind.LOGIN)
+            live = add_accounts(hub, sessions, api.url, Path(tmp)) if sessions else False
             hub.settings.set("language", language)
             window = build_window(hub)
             window.resize(*SIZE)
@@ -246,7 +269,13 @@ def shoot(output: Path, language: str, sessions: Sessions | None) -> Path:
                 show_session(window, sessions)
             settle(lambda: True, 0)
             output.parent.mkdir(parents=True, exist_ok=True)
-            if not window.grab().save(str(output)):
+            if live:
+                loop = qasync.QEventLoop(QApplication.instance())
+                asyncio.set_event_loop(loop)
+                loop.run_until_complete(turn_in_flight(window, api, output))
+                asyncio.set_event_loop(None)
+                loop.close()
+            elif not window.grab().save(str(output)):
                 raise SystemExit(f"error: could not write {output}")
             window.close()
             if window.translations is not None:
@@ -255,6 +284,49 @@ def shoot(output: Path, language: str, sessions: Sessions | None) -> Path:
         finally:
             hub.close()
     return output
+
+
+def add_accounts(hub: object, sessions: Sessions, api_url: str, folder: Path) -> bool:
+    """Register copies of the accounts; True when the main one can run a turn (key in the
+    keyring). Copies, so the turn one picture shows is not in the next one's transcript."""
+    live = False
+    for name, original in sessions.accounts.items():
+        config = shutil.copytree(original, folder / "claude" / name, symlinks=True)
+        key = sessions.keys.get(name)
+        try:
+            if key is None:
+                raise SessiondeskError("no key")
+            hub.accounts.add(name, str(config), AuthKind.API_KEY, key)  # type: ignore[attr-defined]
+            live = live or name == sessions.main_account
+        except SessiondeskError:  # no keyring here: the picture shows no turn in flight
+            hub.accounts.add(name, str(config), AuthKind.LOGIN)  # type: ignore[attr-defined]
+    if live:
+        os.environ.update(sessions.shell, ANTHROPIC_BASE_URL=api_url)
+    return live
+
+
+async def turn_in_flight(window: object, api: FakeAPI, output: Path) -> None:
+    """Send a turn from the composer and take the picture while its Bash call waits."""
+    api.enqueue(
+        Reply.tool_use("Bash", {"command": LIVE_COMMAND, "description": "Run the config tests"},
+                       text=LIVE_TEXT, chunks=4),
+        Reply.text("Understood: I will leave the tests to you."),
+    )  # fmt: skip
+    desk = window.runs  # type: ignore[attr-defined]
+    desk.composer.prompt.setPlainText(LIVE_PROMPT)
+    desk.send()
+    deadline = time.monotonic() + WAIT_S
+    while not desk.cards.pending() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    desk.panel.view.scroll_to_bottom()
+    window.status_bar.clearMessage()  # type: ignore[attr-defined]
+    await asyncio.sleep(0.5)  # the badge spins, the rows settle
+    if not window.grab().save(str(output)):  # type: ignore[attr-defined]
+        raise SystemExit(f"error: could not write {output}")
+    for card in desk.cards.pending():
+        card.deny_button.click()
+    while desk.controller.streaming() and time.monotonic() < deadline + WAIT_S:
+        await asyncio.sleep(0.05)
 
 
 def show_session(window: object, sessions: Sessions) -> None:

@@ -35,6 +35,11 @@ class WindowActions(QObject):
         self.search.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.reindex = QAction(window)
         self.reindex.setShortcut(QKeySequence("F5"))
+        self.new_conversation = QAction(window)
+        self.new_conversation.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+        self.stop_run = QAction(window)
+        self.stop_run.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.stop_run.setEnabled(False)  # until the conversation shown has a run streaming
 
         self.language_group = QActionGroup(window)
         self.language_group.setExclusive(True)
@@ -61,6 +66,12 @@ class WindowActions(QObject):
         self.search.setStatusTip(self.tr("Find words in every session of every account"))
         self.reindex.setText(self.tr("&Reread Sessions"))
         self.reindex.setStatusTip(self.tr("Look for new and changed transcripts now"))
+        self.new_conversation.setText(self.tr("&New Conversation"))
+        self.new_conversation.setStatusTip(
+            self.tr("Start a conversation with the chosen account and working folder")
+        )
+        self.stop_run.setText(self.tr("S&top Run"))
+        self.stop_run.setStatusTip(self.tr("Stop Claude's answer; what it wrote so far is kept"))
 
     def check_language(self, code: str) -> None:
         action = self.languages.get(code)

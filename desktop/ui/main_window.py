@@ -9,19 +9,13 @@ own saveGeometry/saveState bytes).
 
 from __future__ import annotations
 
-import html
-import platform
-
-import PySide6
 from PySide6.QtCore import (
     QByteArray,
-    QCoreApplication,
     QEvent,
     QLocale,
     QSize,
     Qt,
     Signal,
-    qVersion,
 )
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidget
@@ -29,10 +23,12 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidge
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
+from desktop.ui.about import show_about
 from desktop.ui.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.actions import WindowActions
 from desktop.ui.messages import show_message
 from desktop.ui.navigation import AccountsPane, NavigationPane
+from desktop.ui.run_desk import RunDesk
 from desktop.ui.session_browser import SessionBrowser
 from desktop.ui.settings_dialog import SettingsDialog
 from desktop.ui.status import StatusBar
@@ -81,6 +77,7 @@ class MainWindow(QMainWindow):
         self.navigation.refresh()
         # the session list, transcript, search and indexing replace the placeholders
         self.sessions = SessionBrowser(self)
+        self.runs = RunDesk(self)  # the composer, live runs and their permission questions
         self.restore_state()
 
     # -- structure -----------------------------------------------------------------
@@ -89,6 +86,8 @@ class MainWindow(QMainWindow):
         c = self.commands
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
+        self.file_menu.addActions([c.new_conversation, c.stop_run])
+        self.file_menu.addSeparator()
         self.file_menu.addAction(c.settings)
         self.file_menu.addSeparator()
         self.file_menu.addAction(c.quit)
@@ -288,21 +287,7 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Removed account {name}.").format(name=name))
 
     def show_about(self) -> QMessageBox:
-        version = QCoreApplication.applicationVersion() or "?"
-        box = QMessageBox(self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.setWindowTitle(self.tr("About Sessiondesk"))
-        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
-        box.setText(f"<h3>Sessiondesk {html.escape(version)}</h3>")
-        details = [
-            html.escape(self.tr("Every Claude Code session on this machine, for every account.")),
-            html.escape(self.tr("Data folder: {path}").format(path=self.hub.home)),
-            f"Qt {qVersion()} · PySide6 {PySide6.__version__} · Python {platform.python_version()}",
-        ]
-        box.setInformativeText("<br><br>".join(details))
-        box.setStandardButtons(QMessageBox.StandardButton.Ok)
-        box.open()
-        return box
+        return show_about(self, self.hub.home)
 
     def show_error(self, title: str, error: SessiondeskError | str) -> QMessageBox:
         """Tell the person what went wrong, in words: never a traceback."""
@@ -339,5 +324,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        self.runs.shutdown()
         self.sessions.shutdown()
         super().closeEvent(event)

@@ -1,0 +1,216 @@
+"""The window's runs: start them, follow what they say, answer their questions, stop them.
+
+Each run is driven by a `RunDriver` in a thread of its own, so several
+conversations stream at once, none waits for another and none blocks the
+window; what a run says arrives here in order, on the window's thread, and
+is re-emitted as Qt signals for the widgets. Nothing here knows which
+session the window shows: that is the presenter's business.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import count
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.domain.conversations import Execution, ExecutionStatus
+from desktop.domain.events import Event, PermissionRequest, SystemInit
+from desktop.services.hub import ServiceHub
+from desktop.services.run import PermissionChoice, Run, TurnRequest
+from desktop.ui.live_run import LiveTranscript
+from desktop.ui.run_driver import Key, RunDriver
+
+__all__ = ["Key", "LiveRun", "Phase", "RunController"]
+
+
+class Phase(StrEnum):
+    STREAMING = "streaming"
+    FINISHED = "finished"
+
+
+@dataclass(eq=False)
+class LiveRun:
+    """One turn the window started, from its first event to its recorded end."""
+
+    id: str
+    run: Run
+    driver: RunDriver
+    account: str
+    cwd: str | None
+    transcript: LiveTranscript
+    origin: Key | None
+    """The session the turn was sent from (None: a new conversation)."""
+    key: Key | None
+    """The session it writes to: the origin until `claude` names its session."""
+    phase: Phase = Phase.STREAMING
+    pending: dict[str, PermissionRequest] = field(default_factory=dict)
+    """Permission requests waiting for an answer, by request id."""
+    decided: list[tuple[PermissionRequest, PermissionChoice]] = field(default_factory=list)
+    error: str | None = None
+    stopping: bool = False
+
+    @property
+    def prompt(self) -> str:
+        return self.transcript.prompt.message.text
+
+    @property
+    def execution(self) -> Execution | None:
+        return self.run.execution
+
+    @property
+    def status(self) -> ExecutionStatus | None:
+        execution = self.run.execution
+        return execution.status if execution is not None else None
+
+    @property
+    def streaming(self) -> bool:
+        return self.phase is Phase.STREAMING
+
+    @property
+    def needs_answer(self) -> bool:
+        return self.streaming and bool(self.pending)
+
+    def failed(self) -> bool:
+        return self.error is not None or self.status is ExecutionStatus.FAILED
+
+
+class RunController(QObject):
+    started = Signal(object)
+    """A LiveRun began."""
+    updated = Signal(object, object)
+    """(LiveRun, list of live_run.Change): its transcript grew or changed."""
+    bound = Signal(object)
+    """A LiveRun learnt (or changed) the session it writes to."""
+    permission = Signal(object, object)
+    """(LiveRun, PermissionRequest): a tool waits for the person's answer."""
+    answered = Signal(object)
+    """A LiveRun's permission question was answered."""
+    finished = Signal(object)
+    """A LiveRun ended; its execution is final."""
+
+    def __init__(self, hub: ServiceHub, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._hub = hub
+        self._ids = count(1)
+        self.runs: list[LiveRun] = []
+        """Every run of this window, oldest first, finished ones included."""
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def streaming(self) -> list[LiveRun]:
+        return [live for live in self.runs if live.streaming]
+
+    def for_key(self, key: Key | None) -> LiveRun | None:
+        """The run streaming into this session now, if any."""
+        if key is None:
+            return None
+        return next((r for r in reversed(self.runs) if r.streaming and r.key == key), None)
+
+    # -- commands ------------------------------------------------------------------------
+
+    async def start(self, request: TurnRequest, origin: Key | None = None) -> LiveRun:
+        """Prepare a turn and set it streaming; SessiondeskError when it cannot start.
+
+        With `origin`, the turn continues that session (adopting it into a
+        conversation the first time). The turn itself runs in its own thread.
+        """
+        handler = _Handler(self, request, origin, asyncio.get_running_loop().create_future())
+        handler.driver = RunDriver(self._hub, request, origin, handler, self)
+        handler.driver.start()
+        return await handler.ready
+
+    def answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
+        request = live.pending.pop(request_id, None)
+        if request is None or not live.streaming:
+            return
+        live.decided.append((request, choice))
+        self.answered.emit(live)
+        live.driver.call(live.run.answer(request, choice), "answer")
+
+    def stop(self, live: LiveRun) -> None:
+        if not live.streaming or live.stopping:
+            return
+        live.stopping = True
+        live.driver.call(live.run.stop(), "stop")
+
+    def stop_all(self) -> None:
+        for live in self.streaming():
+            self.stop(live)
+
+    # -- what a run says (on the window's thread, in order) --------------------------------------
+
+    def _new(
+        self, run: Run, driver: RunDriver, request: TurnRequest, origin: Key | None
+    ) -> LiveRun:
+        live = LiveRun(
+            id=f"live{next(self._ids)}",
+            run=run,
+            driver=driver,
+            account=request.account or (origin[0] if origin else ""),
+            cwd=request.cwd,
+            transcript=LiveTranscript(request.prompt),
+            origin=origin,
+            key=None if request.fresh else origin,  # fresh: claude names a new session
+        )
+        self.runs.append(live)
+        self.started.emit(live)
+        return live
+
+    def _event(self, live: LiveRun, event: Event) -> None:
+        if isinstance(event, SystemInit) and event.session_id:
+            key = (live.account, event.session_id)
+            if key != live.key:
+                live.key = key
+                self.bound.emit(live)
+        elif isinstance(event, PermissionRequest):
+            live.pending[event.request_id] = event
+            self.permission.emit(live, event)
+            return
+        changes = live.transcript.apply(event)
+        if changes:
+            self.updated.emit(live, changes)
+
+    def _ended(self, live: LiveRun, error: str | None) -> None:
+        live.phase = Phase.FINISHED
+        live.pending.clear()
+        live.error = error
+        execution = live.run.execution
+        if error is None and execution is not None and execution.status is ExecutionStatus.FAILED:
+            live.error = execution.error or "the turn failed"
+        live.driver.deleteLater()
+        self.finished.emit(live)
+
+
+@dataclass(eq=False)
+class _Handler:
+    """One run's news, for the controller: before it is prepared, and after."""
+
+    controller: RunController
+    request: TurnRequest
+    origin: Key | None
+    ready: asyncio.Future[LiveRun]
+    driver: RunDriver | None = None
+    live: LiveRun | None = None
+
+    def prepared(self, run: Run) -> None:
+        assert self.driver is not None
+        self.live = self.controller._new(run, self.driver, self.request, self.origin)
+        if not self.ready.done():
+            self.ready.set_result(self.live)
+
+    def refused(self, error: BaseException) -> None:
+        if self.driver is not None:
+            self.driver.deleteLater()
+        if not self.ready.done():
+            self.ready.set_exception(error)
+
+    def event(self, event: Event) -> None:
+        if self.live is not None:
+            self.controller._event(self.live, event)
+
+    def ended(self, error: str | None) -> None:
+        if self.live is not None:
+            self.controller._ended(self.live, error)

@@ -1,0 +1,260 @@
+"""Wires turns into the window: the composer, live rows, permission cards, badges, the tray.
+
+Like the session browser, this keeps the window a shell. The composer and
+the permission cards go under the transcript; a send continues the session
+the list has chosen (adopting it into a conversation) or, in a draft made by
+New Conversation, starts one with the chosen account and folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QBoxLayout
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import SessionRecord
+from desktop.domain.transcript_text import shorten
+from desktop.services.run import PermissionChoice, TurnRequest
+from desktop.ui.composer import Composer
+from desktop.ui.live_transcript import LivePresenter
+from desktop.ui.permission_card import PermissionStack
+from desktop.ui.run_controller import LiveRun, RunController
+from desktop.ui.run_indicator import RunIndicator, status_label
+from desktop.ui.session_model import TITLE, key_of
+from desktop.ui.transcript_render import Theme, code_html
+from desktop.ui.tray import Attention, Notifier
+
+log = logging.getLogger(__name__)
+SHUTDOWN_GRACE_S = 3.0
+
+if TYPE_CHECKING:
+    from desktop.domain.events import PermissionRequest
+    from desktop.ui.main_window import MainWindow
+
+
+class RunDesk(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        browser = window.sessions
+        self.pane, self.panel = browser.pane, browser.panel
+        self.controller = RunController(window.hub, self)
+        self.presenter = LivePresenter(self.panel, self.controller)
+        page = window.transcript.transcript_page
+        self.cards = PermissionStack(page)
+        self.composer = Composer(page)
+        layout = page.layout()
+        assert isinstance(layout, QBoxLayout)
+        layout.addWidget(self.cards)
+        layout.addWidget(self.composer)
+        layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
+        label = status_label(window.status_bar)
+        window.status_bar.addPermanentWidget(label)
+        self.indicator = RunIndicator(self.controller, self.pane.view, TITLE, label)
+        self.notifier = Notifier(window, window.status_bar)
+        self.starting = False
+        self._sending: asyncio.Future[None] | None = None
+        self._folder = os.path.expanduser("~")
+
+        commands = window.commands
+        self.composer.use_stop_action(commands.stop_run)
+        # Esc stops only where a person is looking at a conversation, not in the search box
+        commands.stop_run.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        window.transcript.addAction(commands.stop_run)
+        browser.toolbar.insertAction(browser.toolbar.actions()[0], commands.new_conversation)
+        commands.new_conversation.triggered.connect(self.new_conversation)
+        commands.stop_run.triggered.connect(self.stop_shown)
+        self.composer.send_requested.connect(self.send)
+        self.cards.decided.connect(self._answer)
+        self.pane.record_selected.connect(self._selected)
+        self.pane.contents_changed.connect(self._fill_accounts)
+        browser.indexer.records.connect(self._listed)
+        browser.indexer.finished.connect(self._listed)
+        self.panel.loaded.connect(self._sync)
+        c = self.controller
+        c.started.connect(self._sync)
+        c.bound.connect(self._bound)
+        c.permission.connect(self._permission)
+        c.answered.connect(self._sync)
+        c.finished.connect(self._finished)
+        self._fill_accounts()
+        self._selected(self.pane.selected_record())
+        threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def target_run(self) -> LiveRun | None:
+        """The streaming run of the conversation in the centre, if any."""
+        if self.presenter.is_draft():
+            shown = self.presenter.shown()
+            return shown if shown is not None and shown.streaming else None
+        record = self.panel.current() or self.pane.selected_record()
+        return self.controller.for_key(key_of(record)) if record is not None else None
+
+    def _sync(self, *_args: object) -> None:
+        run = self.target_run()
+        streaming = run is not None
+        self.composer.set_state(streaming=streaming, starting=self.starting)
+        self.window.commands.stop_run.setEnabled(streaming and not run.stopping)
+        self.cards.show_run(run)
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def new_conversation(self) -> None:
+        account = self.pane.selected_account() or self.composer.account()
+        self._enter_draft(None)
+        self.composer.set_target(account, self.composer.folder() or self._folder)
+        self.composer.prompt.setFocus()
+
+    def stop_shown(self) -> None:
+        run = self.target_run()
+        if run is not None:
+            self.controller.stop(run)
+            self.window.status_bar.notify(self.tr("Stopping…"))
+            self._sync()
+
+    def send(self) -> None:
+        if self.starting or not self.composer.can_send():
+            return
+        self._sending = asyncio.ensure_future(self._send())
+
+    async def _send(self) -> None:
+        text = self.composer.prompt_text().strip()
+        record = None if self.presenter.is_draft() else self.panel.current()
+        fresh = self.composer.fresh()
+        request = TurnRequest(prompt=text, account=self.composer.account(),
+                              cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
+        self.starting = True
+        self.composer.clear_error()
+        self._sync()
+        try:
+            live = await self.controller.start(request, key_of(record) if record else None)
+        except Exception as exc:
+            if not isinstance(exc, SessiondeskError):  # a bug: said plainly, logged in full
+                log.error("a turn could not start", exc_info=exc)
+            reason = (
+                str(exc) if isinstance(exc, SessiondeskError) else f"{type(exc).__name__}: {exc}"
+            )
+            self.composer.show_error(reason)
+            self.window.status_bar.notify(self.tr("The turn did not start: {reason}").format(
+                reason=reason))  # fmt: skip
+            return
+        finally:
+            self.starting = False
+            self._sync()
+        self._folder = request.cwd or self._folder
+        self.composer.clear_prompt()
+        self.composer.fresh_check.setChecked(False)  # a fresh start is a one-off
+        if record is not None and fresh:
+            self._enter_draft(live)  # claude makes a new session: show the turn on its own
+        self.presenter.attach(live)
+        self._sync()
+
+    def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
+        self.controller.answer(live, request_id, choice)
+
+    def _enter_draft(self, live: LiveRun | None) -> None:
+        self.pane.view.clearSelection()
+        self.window.transcript.show_transcript()
+        self.presenter.show_draft(live, *self.presenter.draft_header(live))
+        self._sync()
+
+    # -- reactions ---------------------------------------------------------------------------------
+
+    def _fill_accounts(self) -> None:
+        names = self.pane.account_names()
+        self.composer.set_accounts(names)
+        self.window.commands.new_conversation.setEnabled(bool(names))  # no account, no turn
+
+    def _selected(self, record: SessionRecord | None) -> None:
+        self.presenter.selection_changed(record)
+        if record is not None:
+            self.composer.set_target(record.account, record.cwd or self._folder)
+        self._sync()
+
+    def _listed(self, *_args: object) -> None:
+        """A draft's session is in the list now: choose it, so the list and the centre agree."""
+        live = self.presenter.shown()
+        if not self.presenter.is_draft() or live is None or live.key is None:
+            return
+        if self.pane.source.row_of(live.key) >= 0:
+            self.pane.select_session(*live.key)
+
+    def _bound(self, live: LiveRun) -> None:
+        current = self.panel.current()
+        shown = self.presenter.shown() is live and not self.presenter.is_draft()
+        if shown and current is not None and key_of(current) != live.key:
+            self._enter_draft(live)  # claude started another session: follow the turn
+        self._sync()
+
+    def _permission(self, live: LiveRun, request: PermissionRequest) -> None:
+        self._sync()
+        title = self.tr("Claude needs your permission")
+        text = self.tr("{tool} in “{turn}”").format(tool=request.tool_name,
+                                                    turn=shorten(live.prompt, 60))  # fmt: skip
+        self.notifier.tell(Attention.PERMISSION, title, text, run_shown=self._is_shown(live))
+
+    def _finished(self, live: LiveRun) -> None:
+        shown = self._is_shown(live)
+        self._relist(live)  # first: choosing the listed session resets the composer
+        self.presenter.reread(live)  # when listing it did not start a read already
+        if live.failed():
+            reason = live.error or self.tr("the turn failed")
+            if shown:
+                self.composer.show_error(reason)
+                if not live.transcript.text():
+                    self.composer.restore_prompt(live.prompt)
+            self.notifier.tell(Attention.FAILED, self.tr("A turn failed"), reason, run_shown=shown)
+        else:
+            self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
+                               shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
+        self._sync()
+
+    def _relist(self, live: LiveRun) -> None:
+        # the run service indexed the transcript as the turn ended: put it in the list now
+        if live.key is None:
+            return
+        try:
+            record = self.window.hub.sessions.find(live.key[1], live.key[0])
+        except SessiondeskError:
+            return  # never written (the turn failed early): nothing to list
+        self.pane.merge([record])
+        self._listed()
+
+    def _is_shown(self, live: LiveRun) -> bool:
+        """Whether the centre shows this run's conversation (its rows, cards or end)."""
+        if self.presenter.shown() is live:
+            return True
+        current = self.panel.current()
+        return not self.presenter.is_draft() and current is not None and key_of(current) == live.key
+
+    def shutdown(self, grace: float = SHUTDOWN_GRACE_S) -> None:
+        """The window closes: stop every run and give them a moment to record their end.
+
+        A run still going after that is recorded as interrupted at the next start.
+        """
+        streaming = self.controller.streaming()
+        self.controller.stop_all()
+        deadline = time.monotonic() + grace
+        for live in streaming:
+            live.driver.join(max(0.0, deadline - time.monotonic()))
+        self.notifier.close()
+
+
+def _warm_up_highlighter() -> None:
+    """Load the code highlighter's commonest lexers, in a thread of its own.
+
+    The first code block in a language costs an import and a few hundred
+    regular expressions (about 45 ms for Python): paid on the window's
+    thread in the middle of a streaming reply, that is a visible stall.
+    """
+    theme = Theme.for_dark(False)
+    for language in ("python", "bash", "diff"):
+        code_html("x", theme, language)

@@ -1,0 +1,158 @@
+"""Where a person sees that runs are going: a badge in the session list, a status-bar count.
+
+The badge is drawn by a delegate on the list's title column, so the list's
+model stays a plain mirror of the index: a spinning arc for a session whose
+run streams, an amber mark for one that waits for a permission answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+from PySide6.QtCore import QLocale, QModelIndex, QObject, QPersistentModelIndex, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QLabel,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from desktop.ui.run_controller import Key, LiveRun, RunController
+from desktop.ui.session_model import RECORD_ROLE, key_of
+
+BADGE = 14
+SPIN_MS = 90
+"""A spinner step: smooth enough to read as motion, rare enough to cost nothing."""
+STEPS = 12
+
+
+class Badge(StrEnum):
+    RUNNING = "running"
+    ATTENTION = "attention"
+
+
+def badge_for(runs: list[LiveRun], key: Key) -> Badge | None:
+    """The badge a session gets from the runs streaming into it."""
+    mine = [r for r in runs if r.streaming and r.key == key]
+    if any(r.needs_answer for r in mine):
+        return Badge.ATTENTION
+    return Badge.RUNNING if mine else None
+
+
+class RunBadgeDelegate(QStyledItemDelegate):
+    """Paints a list row as usual, leaving room at its right end for a run badge."""
+
+    def __init__(self, badge: Callable[[Key], Badge | None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._badge = badge
+        self.step = 0
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        record = index.data(RECORD_ROLE)
+        badge = self._badge(key_of(record)) if record is not None else None
+        if badge is None:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        widget = opt.widget  # type: ignore[attr-defined]
+        style = widget.style() if widget is not None else QApplication.style()
+        # the row's background first, across the whole cell; then the text, narrower
+        style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, widget)
+        full = QRectF(opt.rect)  # type: ignore[attr-defined]
+        opt.rect = opt.rect.adjusted(0, 0, -(BADGE + 8), 0)  # type: ignore[attr-defined]
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        box = QRectF(full.right() - BADGE - 4, full.center().y() - BADGE / 2, BADGE, BADGE)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if badge is Badge.ATTENTION:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#F59E0B"))
+            painter.drawEllipse(box)
+            font = QFont(opt.font)  # type: ignore[attr-defined]
+            font.setBold(True)
+            font.setPixelSize(BADGE - 3)
+            painter.setFont(font)
+            painter.setPen(QColor("white"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "!")
+        else:
+            pen = QPen(QColor("#2563EB"), 2.2)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            start = -(self.step % STEPS) * (360 // STEPS) * 16
+            painter.drawArc(box.adjusted(2, 2, -2, -2), start, 270 * 16)
+        painter.restore()
+
+
+class RunIndicator(QObject):
+    """Keeps the list's badges spinning and the status-bar count true."""
+
+    def __init__(
+        self, controller: RunController, view: QAbstractItemView, column: int, label: QLabel
+    ) -> None:
+        super().__init__(view)
+        self._controller = controller
+        self._view = view
+        self.label = label
+        self.delegate = RunBadgeDelegate(self.badge, view)
+        view.setItemDelegateForColumn(column, self.delegate)
+        self._timer = QTimer(self)
+        self._timer.setInterval(SPIN_MS)
+        self._timer.timeout.connect(self._spin)
+        for signal in (controller.started, controller.bound, controller.permission,
+                       controller.answered, controller.finished):  # fmt: skip
+            signal.connect(self.refresh)
+        self.refresh()
+
+    def badge(self, key: Key) -> Badge | None:
+        return badge_for(self._controller.runs, key)
+
+    def summary(self) -> str:
+        """'2 runs streaming · 1 waits for you', or '' when nothing runs."""
+        streaming = self._controller.streaming()
+        if not streaming:
+            return ""
+        count = QLocale().toString(len(streaming))
+        if len(streaming) == 1:
+            text = self.tr("1 run streaming")
+        else:
+            text = self.tr("{count} runs streaming").format(count=count)
+        waiting = sum(1 for live in streaming if live.needs_answer)
+        if waiting:
+            text += " · " + self.tr("{count} waiting for permission").format(
+                count=QLocale().toString(waiting)
+            )
+        return text
+
+    def refresh(self, *_args: object) -> None:
+        text = self.summary()
+        self.label.setText(text)
+        self.label.setVisible(bool(text))
+        if self._controller.streaming():
+            if not self._timer.isActive():
+                self._timer.start()
+        else:
+            self._timer.stop()
+        self._view.viewport().update()
+
+    def _spin(self) -> None:
+        self.delegate.step += 1
+        self._view.viewport().update()
+
+
+def status_label(parent: QWidget) -> QLabel:
+    label = QLabel(parent)
+    label.setObjectName("runSummary")
+    label.setContentsMargins(12, 0, 0, 0)  # apart from the account count beside it
+    label.hide()
+    return label

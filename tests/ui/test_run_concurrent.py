@@ -1,0 +1,95 @@
+"""Two conversations stream at once, each on its own; looking away does not stop either."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.domain.conversations import ExecutionStatus
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from desktop.ui.run_controller import LiveRun
+from desktop.ui.run_indicator import Badge
+from desktop.ui.transcript_rows import RowKind
+from tests.rig.fakeapi import FakeAPI, Reply
+from tests.rig.fixtures import AccountFactory
+from tests.ui.run_kit import Rig, open_rig, until
+
+pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
+
+FIRST = "Herons stand still in the shallows and wait for fish to come close."
+SECOND = "Kingfishers dive from a perch and come up with a fish in their beak."
+
+
+@pytest.fixture
+def rig(
+    home: Path, hub: ServiceHub, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Rig]:  # fmt: skip
+    project = tmp_path / "birds"
+    project.mkdir()
+    with open_rig(home=home, hub=hub, account=claude_account("alpha"), claude_bin=claude_bin,
+                  api=fake_api, project=project, qapp=qapp, qtbot=qtbot,
+                  open_window=open_window, monkeypatch=monkeypatch) as made:  # fmt: skip
+        yield made
+
+
+def test_two_conversations_stream_at_once_and_each_keeps_its_own_rows(rig: Rig) -> None:
+    gates = threading.Event(), threading.Event()
+    rig.api.enqueue(Reply.text(FIRST, chunks=6, delay=0.25, hold=gates[0]))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("How do herons fish?")
+        first = await rig.started(1)
+        await until(lambda: rig.api.main_turns(), 30, "the first request")
+        rig.api.enqueue(Reply.text(SECOND, chunks=6, delay=0.25, hold=gates[1]))
+        rig.new_conversation()
+        rig.type_and_send("And kingfishers?")
+        second = await rig.started(2)
+        await until(lambda: len(rig.api.main_turns()) == 2, 30, "the second request")
+        assert rig.desk.indicator.label.text() == "2 runs streaming"
+        for gate in gates:
+            gate.set()
+
+        runs = (first, second)
+
+        def both_mid_stream() -> bool:
+            return all(r.streaming and r.transcript.text() for r in runs)
+
+        await until(both_mid_stream, 30, "both replies to be streaming together")
+        # the centre follows the second; the first keeps streaming out of sight
+        assert rig.desk.presenter.shown() is second
+        grown = len(first.transcript.text())
+        await until(lambda: len(first.transcript.text()) > grown or not first.streaming, 10)
+        # look at the first while the second goes on
+        await until(lambda: first.key and rig.desk.pane.source.row_of(first.key) >= 0, 30)
+        assert first.key is not None
+        expected = Badge.RUNNING if first.streaming else None
+        assert rig.desk.indicator.badge(first.key) is expected
+        assert rig.desk.pane.select_session(*first.key)
+        await until(lambda: rig.desk.presenter.shown() is first or not first.streaming, 10)
+        for live in runs:
+            execution = await rig.finished(live)
+            assert execution.status is ExecutionStatus.SUCCEEDED
+        assert {first.transcript.text(), second.transcript.text()} == {FIRST, SECOND}
+        await check_read_back(rig, first)
+        assert second.key is not None and rig.desk.pane.select_session(*second.key)
+        await check_read_back(rig, second)
+        assert len({first.key, second.key}) == 2
+        assert rig.desk.indicator.label.isHidden()
+
+    rig.play(scenario())
+
+
+async def check_read_back(rig: Rig, live: LiveRun) -> None:
+    await rig.settled_on(live)
+    assert rig.texts(RowKind.PROMPT) == [live.prompt]
+    assert rig.texts(RowKind.REPLY) == [live.transcript.text()]
+    rig.assert_no_repeats()

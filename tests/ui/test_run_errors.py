@@ -1,0 +1,96 @@
+"""A turn that cannot start, or fails, says why in the composer and keeps the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.domain.accounts import AuthKind
+from desktop.domain.conversations import ExecutionStatus
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from tests.rig.fakeapi import FakeAPI, Reply
+from tests.rig.fixtures import AccountFactory
+from tests.ui.run_kit import Rig, open_rig, until
+
+pytestmark = pytest.mark.gui
+
+PROMPT = "Summarise the notes\nin three bullet points"
+
+
+@pytest.fixture
+def bare_rig(
+    home: Path, hub: ServiceHub, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Rig]:  # fmt: skip
+    """An account that signs in with its folder's login: no keyring, no API needed."""
+    config = tmp_path / "claude-solo"
+    config.mkdir()
+    hub.accounts.add("solo", str(config), AuthKind.LOGIN)
+    with open_rig(home=home, hub=hub, project=tmp_path, qapp=qapp, qtbot=qtbot,
+                  open_window=open_window, monkeypatch=monkeypatch) as made:  # fmt: skip
+        yield made
+
+
+def send_and_fail(rig: Rig, folder: Path, expected: str) -> None:
+    async def scenario() -> None:
+        rig.new_conversation(folder)
+        rig.type_and_send(PROMPT)
+        composer = rig.desk.composer
+        await until(lambda: composer.error_text(), 20, "the error")
+        assert expected in composer.error_text()
+        assert "Traceback" not in composer.error_text()
+        assert composer.prompt_text() == PROMPT, "the prompt is still there to send again"
+        assert composer.send_button.isEnabled()
+        assert rig.desk.controller.runs == []
+        assert not rig.window.commands.stop_run.isEnabled()
+
+    rig.play(scenario())
+
+
+def test_a_missing_working_folder_is_said_and_the_prompt_kept(
+    bare_rig: Rig, claude_bin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SESSIONDESK_CLAUDE", str(claude_bin))
+    send_and_fail(bare_rig, tmp_path / "gone", "does not exist")
+    assert bare_rig.hub.runs.conversations.list() == []
+
+
+def test_a_wrong_claude_path_is_said_and_the_prompt_kept(
+    bare_rig: Rig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SESSIONDESK_CLAUDE", str(tmp_path / "nowhere" / "claude"))
+    send_and_fail(bare_rig, tmp_path, "nowhere")
+    # and once it is fixed, the same prompt is one key away: nothing was lost
+    assert bare_rig.desk.composer.prompt_text() == PROMPT
+
+
+@pytest.mark.claude
+@pytest.mark.keyring
+def test_a_turn_the_api_refuses_fails_with_its_reason_and_gives_the_prompt_back(
+    home: Path, hub: ServiceHub, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    fake_api.enqueue(Reply.error(401, "authentication_error", "invalid x-api-key"), times=None)
+    with open_rig(home=home, hub=hub, account=claude_account("alpha"), claude_bin=claude_bin,
+                  api=fake_api, project=tmp_path, qapp=qapp, qtbot=qtbot,
+                  open_window=open_window, monkeypatch=monkeypatch) as rig:  # fmt: skip
+
+        async def scenario() -> None:
+            rig.new_conversation()
+            rig.type_and_send(PROMPT)
+            live = await rig.started()
+            assert rig.desk.composer.prompt_text() == ""
+            execution = await rig.finished(live)
+            assert execution.status is ExecutionStatus.FAILED
+            composer = rig.desk.composer
+            await until(lambda: composer.error_text(), 10, "the error")
+            assert "Traceback" not in composer.error_text()
+            assert composer.prompt_text() == PROMPT
+
+        rig.play(scenario())

@@ -1,0 +1,181 @@
+"""A prompt typed in the composer streams its reply into the transcript, then reads back once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.domain.conversations import ExecutionStatus
+from desktop.services.hub import ServiceHub
+from desktop.ui.main_window import MainWindow
+from desktop.ui.session_list import SessionListPane
+from desktop.ui.transcript_rows import RowKind
+from tests.rig.fakeapi import FakeAPI, Reply
+from tests.rig.fixtures import AccountFactory
+from tests.ui.run_kit import Rig, open_rig, until
+
+pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
+
+REPLY = "The river is called Esk, and it reaches the sea at Whitby after many bends."
+SECOND = "Yes: Esk, once more, and nothing else."
+
+
+@pytest.fixture
+def rig(
+    home: Path, hub: ServiceHub, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Rig]:  # fmt: skip
+    project = tmp_path / "river project"
+    project.mkdir()
+    with open_rig(home=home, hub=hub, account=claude_account("alpha"), claude_bin=claude_bin,
+                  api=fake_api, project=project, qapp=qapp, qtbot=qtbot,
+                  open_window=open_window, monkeypatch=monkeypatch) as made:  # fmt: skip
+        yield made
+
+
+def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text(REPLY, chunks=5, delay=0.2))
+    panel = rig.desk.panel
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        assert rig.desk.presenter.is_draft()
+        rig.type_and_send("Which river reaches the sea at Whitby?")
+        live = await rig.started()
+        # the person's message is there at once, before claude has said anything
+        assert rig.texts(RowKind.PROMPT) == ["Which river reaches the sea at Whitby?"]
+        assert rig.desk.composer.prompt_text() == "", "the prompt left the box once sent"
+        partial: list[str] = []
+
+        def grew() -> bool:
+            replies = rig.texts(RowKind.REPLY)
+            if replies and live.streaming and (not partial or partial[-1] != replies[0]):
+                partial.append(replies[0])
+            rig.assert_no_repeats()
+            return len(partial) >= 2
+
+        await until(grew, 30, "two partial readings of the reply while it streams")
+        assert all(REPLY.startswith(text) and text != REPLY for text in partial[:2])
+        assert live.streaming, "partial text was seen before the run ended"
+        assert rig.window.commands.stop_run.isEnabled()
+        assert "1 run streaming" in rig.desk.indicator.label.text()
+
+        execution = await rig.finished(live)
+        assert execution.status is ExecutionStatus.SUCCEEDED
+        assert execution.session_id == live.key[1] if live.key else False
+        await rig.settled_on(live)
+        assert rig.texts(RowKind.PROMPT) == ["Which river reaches the sea at Whitby?"]
+        assert rig.texts(RowKind.REPLY) == [REPLY]
+        rig.assert_no_repeats()
+        # the draft became the listed, chosen session
+        pane = rig.window.navigation
+        assert isinstance(pane, SessionListPane)
+        chosen = pane.selected_record()
+        assert chosen is not None and chosen.session_id == execution.session_id
+        assert not rig.window.commands.stop_run.isEnabled()
+        assert rig.desk.indicator.label.isHidden()
+
+    rig.play(scenario())
+    assert panel.current() is not None
+
+
+def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
+    rig: Rig,
+) -> None:
+    rig.api.enqueue(Reply.text(REPLY))
+    rig.api.enqueue(Reply.text(SECOND, chunks=8, delay=0.25))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Which river?")
+        first = await rig.started()
+        await rig.finished(first)
+        await rig.settled_on(first)
+        assert rig.desk.composer.folder() == str(rig.project)
+
+        rig.type_and_send("Say it again")  # the session is chosen: this continues it
+        second = await rig.started(2)
+        assert second.origin == first.key and second.key == first.key
+        await until(lambda: second.transcript.prompt.uuid and rig.texts(RowKind.REPLY)[1:],
+                    30, "the second reply to start")  # fmt: skip
+        # read the growing file in the middle of the turn, as the file watcher would
+        panel = rig.desk.panel
+        for _ in range(3):
+            panel.show_record(panel.current())
+            await until(lambda: not panel.is_loading(), 10, "the re-read")
+            rig.assert_no_repeats()
+            assert rig.texts(RowKind.PROMPT).count("Say it again") == 1
+            await until(lambda: True)
+        execution = await rig.finished(second)
+        assert execution.status is ExecutionStatus.SUCCEEDED
+        assert execution.session_id == first.key[1] if first.key else False
+        await rig.settled_on(second)
+        assert rig.texts(RowKind.PROMPT) == ["Which river?", "Say it again"]
+        assert rig.texts(RowKind.REPLY) == [REPLY, SECOND]
+        rig.assert_no_repeats()
+        assert rig.desk.presenter.live_keys() == []
+
+    rig.play(scenario())
+
+
+def test_stop_during_a_slow_stream_interrupts_and_keeps_the_partial_reply(rig: Rig) -> None:
+    words = " ".join(f"word{n}" for n in range(60))
+    rig.api.enqueue(Reply.text(words, chunks=30, delay=0.2))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Count slowly")
+        live = await rig.started()
+        await until(lambda: len(live.transcript.text()) > 30, 30, "some of the reply")
+        rig.qtbot.keyClick(rig.desk.composer.prompt, Qt.Key.Key_Escape)  # Esc stops
+        assert live.stopping
+        execution = await rig.finished(live, timeout=30)
+        assert execution.status is ExecutionStatus.INTERRUPTED
+        kept = live.transcript.text()
+        assert kept and kept != words and words.startswith(kept)
+        await rig.settled_on(live)
+        replies = rig.texts(RowKind.REPLY)
+        assert replies and words.startswith(replies[0]) and replies[0] != words
+        rig.assert_no_repeats()
+        assert rig.desk.composer.error_text() == "", "a stop is not an error"
+
+    rig.play(scenario())
+
+
+def test_a_fresh_session_from_a_chosen_one_is_shown_on_its_own_then_listed(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text(REPLY))
+    rig.api.enqueue(Reply.text(SECOND, chunks=4, delay=0.2))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Which river?")
+        first = await rig.started()
+        await rig.finished(first)
+        await rig.settled_on(first)
+
+        rig.desk.composer.fresh_check.setChecked(True)
+        rig.type_and_send("Start over: which river?")
+        fresh = await rig.started(2)
+        assert fresh.origin == first.key and rig.desk.presenter.is_draft()
+        assert not rig.desk.composer.fresh(), "a fresh start is a one-off"
+        execution = await rig.finished(fresh)
+        assert execution.status is ExecutionStatus.SUCCEEDED
+        assert fresh.key is not None and fresh.key != first.key
+        await rig.settled_on(fresh)
+        assert rig.texts(RowKind.REPLY) == [SECOND]
+        rig.assert_no_repeats()
+        # the conversation went on in a new session; the old one is as it was
+        assert first.key is not None and rig.desk.pane.select_session(*first.key)
+        await rig.settled_on(first)
+        assert rig.texts(RowKind.REPLY) == [REPLY]
+        first_run, second_run = (rig.hub.runs.execution(r.execution.id) for r in (first, fresh)
+                                 if r.execution)  # fmt: skip
+        assert first_run.conversation_id == second_run.conversation_id
+
+    rig.play(scenario())
