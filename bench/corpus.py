@@ -96,9 +96,10 @@ def _sentence(rng: random.Random, n: int, chinese: bool = False) -> str:
 
 
 @cache
-def _blob_pool(chinese: bool) -> tuple[str, list[int]]:
-    """A long run of serialized request messages and where each one ends, so a
-    blob of any size is one slice."""
+def _blob_pool(chinese: bool) -> tuple[str, list[int], list[int]]:
+    """A long run of serialized request messages, where each one ends (in
+    characters) and how many bytes it takes up to there, so that a blob of any
+    size is one slice."""
     rng = random.Random(3)
     units = []
     for n in range(400):
@@ -111,24 +112,26 @@ def _blob_pool(chinese: bool) -> tuple[str, list[int]]:
                 ensure_ascii=False,
             )
         )
-    pool = ",".join(units * 40)  # about 20 MB
-    ends = [i for i, c in enumerate(pool) if c == "," and pool.startswith(',{"role"', i)]
-    return pool, [*ends, len(pool)]
+    units *= 40  # about 20 MB
+    chars = list(itertools.accumulate(len(u) + 1 for u in units))
+    sizes = list(itertools.accumulate(len(u.encode()) + 1 for u in units))
+    return ",".join(units), [c - 1 for c in chars], [b - 1 for b in sizes]
 
 
 def _blob(session_id: str, stamp: str, size: int, chinese: bool) -> str:
-    pool, ends = _blob_pool(chinese)
+    """An `api-request-blob` line of about `size` bytes (not more)."""
+    pool, chars, sizes = _blob_pool(chinese)
     head = (
         f'{{"type":"api-request-blob","sessionId":"{session_id}","timestamp":"{stamp}",'
         f'"blob":{{"model":"{MODEL}","max_tokens":32000,"stream":true,'
         f'"system":[{{"type":"text","text":"You are Claude Code."}}],"messages":['
     )
     parts = [head]
-    left = max(0, size - len(head))
-    while left > 0:  # bigger than the pool: repeat it
-        cut = ends[min(bisect.bisect_left(ends, left), len(ends) - 1)]
-        parts.append(("," if len(parts) > 1 else "") + pool[:cut])
-        left -= cut
+    left = size - len(head) - 3
+    while left >= sizes[0]:  # bigger than the pool: repeat it
+        fits = bisect.bisect_right(sizes, left) - 1
+        parts.append(("," if len(parts) > 1 else "") + pool[: chars[fits]])
+        left -= sizes[fits] + 1
     parts.append("]}}")
     return "".join(parts)
 
@@ -236,7 +239,7 @@ class _Session:
 
     def finish(self, target_bytes: int) -> bytes:
         known = sum(len(line.encode()) + 1 for line in self.lines)
-        each = max(0, (target_bytes - known) // max(len(self.blobs), 1) - 120)
+        each = max(0, (target_bytes - known) // max(len(self.blobs), 1) - 1)
         for index, stamp in self.blobs:
             self.lines[index] = _blob(self.sid, stamp, each, self.chinese)
         return ("\n".join(self.lines) + "\n").encode()

@@ -86,9 +86,14 @@ def median_of(runs: list[dict[str, Any]], key: str = "seconds") -> dict[str, Any
     return sorted(runs, key=lambda r: r[key])[len(runs) // 2]
 
 
-def measure(code: Path, config_dir: Path, home: Path, largest: str) -> dict[str, Any]:
-    shutil.rmtree(home, ignore_errors=True)
-    out: dict[str, Any] = {"cold": phase(code, config_dir, "cold", "--home", str(home))}
+def measure(
+    code: Path, config_dir: Path, home: Path, largest: str, cold_runs: int
+) -> dict[str, Any]:
+    colds = []
+    for _ in range(cold_runs):  # each from an empty home; the machine may be shared
+        shutil.rmtree(home, ignore_errors=True)
+        colds.append(phase(code, config_dir, "cold", "--home", str(home)))
+    out: dict[str, Any] = {"cold": median_of(colds), "colds": colds}
     out["warm"] = median_of(
         [phase(code, config_dir, "warm", "--home", str(home)) for _ in range(3)]
     )
@@ -117,7 +122,9 @@ def table(result: dict[str, Any], corpus: dict[str, Any], full_size: bool) -> li
             "cold index",
             cold["seconds"],
             "cold",
-            f"{cold['read']} sessions; {cold['cpu']:.0f} CPU-s over {cold['wall']:.0f} s "
+            f"median of {len(result['colds'])} (all: "
+            + ", ".join(f"{c['seconds']:.1f}" for c in result["colds"])
+            + f" s); {cold['read']} sessions; {cold['cpu']:.0f} CPU-s over {cold['wall']:.0f} s "
             f"(≈{cold['cpu'] / max(cold['wall'], 1e-9):.1f} cores; other processes took "
             f"{cold['others']:.0f} CPU-s meanwhile); peak {cold['peak_mb']:.0f} MB",
         ),
@@ -200,6 +207,7 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="use the corpus left by --keep")
     parser.add_argument("--peers", action="store_true", help="also run ccusage and claude-code-log")
     parser.add_argument("--peer-timeout", type=float, default=300)
+    parser.add_argument("--cold-runs", type=int, default=1, help="report the median of N")
     args = parser.parse_args()
     size = dict(QUICK if args.quick else FULL)
     for key in size:
@@ -228,9 +236,8 @@ def main() -> None:
         meta.write_text(json.dumps(corpus))
         print(f"corpus written in {corpus['generated_s']:.1f} s")
     try:
-        result = measure(
-            args.code.resolve(), config_dir, args.work / "home", str(corpus["largest"])
-        )
+        home, largest = args.work / "home", str(corpus["largest"])
+        result = measure(args.code.resolve(), config_dir, home, largest, args.cold_runs)
         full_size = corpus["sessions"] >= 10_000 and corpus["bytes"] >= 4.5e9
         lines = table(result, corpus, full_size)
         if args.peers:

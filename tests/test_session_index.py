@@ -279,3 +279,32 @@ def test_text_written_before_the_rowid_scheme_is_replaced_and_kept_in_order(
         assert "legacy okapi" not in [t.text for t in index.texts("work", A)]
     finally:
         db.close()
+
+
+def test_a_refresh_stopped_by_its_progress_callback_keeps_what_it_wrote(
+    hub: ServiceHub, home: Path, config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window stops a run by raising from the progress callback (it is closing)."""
+    ids = [f"{n:08x}-0000-4000-8000-000000000000" for n in range(30)]
+    for sid in ids:
+        write(config, sid, ("lemur", "ok"))
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "TASK_FILES", 2)
+    db = open_database(home / "sessiondesk.db")
+    hub.closers.append(db.close)
+    pooled = SessionService(SqlSessionIndex(db), ClaudeTranscripts(), hub.accounts, hub.settings, 2)
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_five(step: IndexProgress) -> None:
+        if step.record is not None and step.done >= 5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        pooled.refresh(stop_after_five)
+    kept = len(pooled.list())
+    assert kept >= 5  # the batch holding them was written before they were reported
+    report = pooled.refresh()
+    assert report.read == 30 - kept and report.unchanged == kept
+    assert len(pooled.search("lemur", limit=50)) == 30
