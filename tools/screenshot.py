@@ -85,36 +85,21 @@ SUMMARY_ZH = """**修复总结**
 3. 建议为“空文件”和“没有端口”两种情况各补一个测试。"""
 OTHERS = {
     "work": [
-        (
-            "web",
-            "Add a dark mode toggle to the settings page",
-            "Done: the toggle lives in `Settings.vue`.",
-        ),
-        (
-            "api",
-            "Write a migration that adds an index on sessions.modified",
-            "Added `0007_modified_index.py`.",
-        ),
-        (
-            "infra",
-            "Why is the nightly backup job slow?",
-            "It copies the WAL file twice; see `backup.sh`.",
-        ),
+        ("web", "Add a dark mode toggle to the settings page",
+         "Done: the toggle lives in `Settings.vue`."),
+        ("api", "Write a migration that adds an index on sessions.modified",
+         "Added `0007_modified_index.py`."),
+        ("infra", "Why is the nightly backup job slow?",
+         "It copies the WAL file twice; see `backup.sh`."),
         ("api", "给 API 加上分页参数", "已添加 `limit` 和 `cursor` 参数。"),
     ],
     "personal": [
-        (
-            "blog",
-            "Draft a post about moving our CLI to Rust",
-            "Here is a first draft with three sections.",
-        ),
-        (
-            "scripts",
-            "Rename my photos by their EXIF date",
-            "The script `rename_photos.py` is ready.",
-        ),
+        ("blog", "Draft a post about moving our CLI to Rust",
+         "Here is a first draft with three sections."),
+        ("scripts", "Rename my photos by their EXIF date",
+         "The script `rename_photos.py` is ready."),
     ],
-}
+}  # fmt: skip
 
 
 LIVE_PROMPT = "Run the config tests to be sure the fix holds."
