@@ -70,6 +70,10 @@ class AccountService:
             raise NotFoundError(f"no account named {name!r} (accounts: {known})")
         return account
 
+    def accounts(self) -> list[Account]:
+        """The accounts alone, without asking the keyring (cheap: no D-Bus)."""
+        return self._repo.list()
+
     def list(self) -> list[AccountView]:
         views = []
         for account in self._repo.list():

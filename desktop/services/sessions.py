@@ -78,7 +78,7 @@ class SessionService:
         exception from `progress` ends the run; what was written stays.
         """
         with self._refreshing:
-            names = [account] if account else [v.account.name for v in self._accounts.list()]
+            names = [account] if account else [a.name for a in self._accounts.accounts()]
             report = IndexReport()
             for name in names:
                 report = self._refresh_account(name, rebuild, progress, report)

@@ -201,7 +201,7 @@ class SessionBrowser(QObject):
 
     def _watch(self) -> None:
         try:
-            roots = [view.account.config_dir for view in self.window.hub.accounts.list()]
+            roots = [account.config_dir for account in self.window.hub.accounts.accounts()]
         except SessiondeskError:
             return
         records = sorted(
