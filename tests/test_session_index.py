@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,10 +22,12 @@ from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import UsageError
 from desktop.domain.sessions import FileState, Increment, IndexProgress, TranscriptFile
+from desktop.domain.textsearch import segment
 from desktop.services import session_reads
 from desktop.services.hub import ServiceHub
 from desktop.services.sessions import SessionService
 from desktop.store.db import open_database
+from desktop.store.session_text import segmented, unsegmented
 from desktop.store.sessions import SqlSessionIndex
 from tests.test_transcript_fixtures import Transcript, text
 
@@ -308,3 +311,12 @@ def test_a_refresh_stopped_by_its_progress_callback_keeps_what_it_wrote(
     report = pooled.refresh()
     assert report.read == 30 - kept and report.unchanged == kept
     assert len(pooled.search("lemur", limit=50)) == 30
+
+
+def test_stored_text_is_segmented_as_queries_are_and_comes_back_as_written() -> None:
+    rng = random.Random(5)
+    alphabet = ["a", "Z", " ", "  ", "\n", "解", "析", "か", "한", "，", "é", "\u3000", "x1"]
+    for _ in range(2000):
+        written = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        assert segmented(written) == segment(written)
+        assert unsegmented(segmented(written)) == written

@@ -202,7 +202,7 @@ class TranscriptReader:
             text = data.decode("utf-8", errors="replace")
             replaced = True
         try:
-            obj = json.loads(text)
+            obj = _loads(text)
         except (ValueError, RecursionError):
             reason = "not text (invalid UTF-8)" if replaced else "invalid JSON"
             self._problem(offset, "incomplete last line" if last else reason, number)
@@ -220,6 +220,20 @@ class TranscriptReader:
         self.problems.append(
             LineProblem(self.line if line is None else line, offset, reason, skipped)
         )
+
+
+_scan_once = json.JSONDecoder().scan_once
+
+
+def _loads(text: str) -> Any:
+    """`json.loads(text)`, minus its Python-level wrapper for the usual line
+    (one value, nothing around it); anything else goes to `json.loads`
+    itself, so that errors are exactly its own."""
+    try:
+        value, end = _scan_once(text, 0)
+    except StopIteration:
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
 
 
 def _utf8(buf: bytearray, start: int, end: int) -> bool:

@@ -5,9 +5,10 @@
   reading them back never scans the table. Rows written before this scheme
   have small rowids and are found through `session_pk`, by a scan.
 * `body` is what is matched: the text with CJK characters spaced apart, as
-  the query side does it (`desktop.domain.textsearch.segment`). When that
-  changes nothing (no CJK), `raw` is left NULL rather than holding a second
-  copy: every stored byte costs at insert time, and most text is like that.
+  the query side does it (`desktop.domain.textsearch.segment`). The text as
+  written is that with the spaces taken out again (`unsegmented`), exactly,
+  so `raw` is left NULL rather than holding a second copy: every stored byte
+  costs at insert time. (Rows written earlier have `raw` set; it is used.)
 * A search ranks by bm25 among the most recent `RANKED` matches, and reads
   the content only of the rows it returns.
 """
@@ -35,11 +36,27 @@ text is appended): bm25 costs per match, and a word in most messages says little
 _CJK_RUN = re.compile(f"([{_CJK}]+)")
 
 
+_CJK_SPACED = re.compile(f" ([{_CJK}]) ")
+
+
 def segmented(text: str) -> str:
     """`desktop.domain.textsearch.segment(text)`, built run by run."""
+    if text.isascii():
+        return text
     parts = _CJK_RUN.split(text)
     parts[1::2] = [" " + "  ".join(run) + " " for run in parts[1::2]]
     return "".join(parts)
+
+
+def unsegmented(body: str) -> str:
+    """The text `segmented` was given: each CJK character had a space put on
+    either side, always right next to it, so taking one off each side
+    leaves the original (spaces it had of its own included)."""
+    return body if body.isascii() else _CJK_SPACED.sub(r"\1", body)
+
+
+def _written(raw: str | None, body: str) -> str:
+    return raw if raw is not None else unsegmented(body)
 
 
 AUTOMERGE = 16
@@ -76,12 +93,9 @@ def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]
             ).scalar()
             n = low if last is None else last + 1
         for t in item.texts:
-            if not t.text.strip():
-                continue
-            plain = t.text.isascii()  # nothing to segment: body is the text itself
-            body = t.text if plain else segmented(t.text)
-            rows.append((n, body, None if plain else t.text, pk, t.uuid, t.role))
-            n += 1
+            if t.text.strip():
+                rows.append((n, segmented(t.text), None, pk, t.uuid, t.role))
+                n += 1
     if rows:
         conn.exec_driver_sql(
             "INSERT INTO session_text (rowid, body, raw, session_pk, uuid, role) "
@@ -109,7 +123,7 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
     params = {"q": expression, "account": account, "n": limit * 8}
     rows = conn.execute(
         text(
-            "SELECT coalesce(t.raw, t.body), t.uuid, t.role, r.score, "
+            "SELECT t.raw, t.body, t.uuid, t.role, r.score, "
             "s.session_id, s.title, s.cwd, a.name FROM ("
             "SELECT id, score FROM (SELECT rowid AS id, bm25(session_text) AS score "
             f"FROM session_text WHERE session_text MATCH :q {scope}"
@@ -121,9 +135,9 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
         params | {"k": RANKED, "span": SPAN},
     ).all()
     best: dict[tuple[str, str], tuple[str, str | None, str, float, str | None, str | None]] = {}
-    for raw, uuid, role, score, sid, title, cwd, name in rows:
+    for raw, body, uuid, role, score, sid, title, cwd, name in rows:
         if (name, sid) not in best:  # rows come best first: keep each session's best
-            best[(name, sid)] = (raw, uuid, role, score, title, cwd)
+            best[(name, sid)] = (_written(raw, body), uuid, role, score, title, cwd)
     return [
         SearchHit(
             account=name,
@@ -141,13 +155,13 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
 
 def session_texts(conn: Connection, pk: int) -> list[IndexedText]:
     """A session's text rows, in the order they were read."""
-    sql = "SELECT uuid, role, coalesce(raw, body) FROM session_text WHERE "
+    sql = "SELECT uuid, role, raw, body FROM session_text WHERE "
     low, high = pk * SPAN, (pk + 1) * SPAN - 1
     rows = conn.exec_driver_sql(sql + "rowid BETWEEN ? AND ? ORDER BY rowid", (low, high)).all()
     if has_legacy(conn):  # written before the rowid scheme: found by a scan
         older = sql + "rowid < ? AND session_pk = ? ORDER BY rowid"
         rows = conn.exec_driver_sql(older, (SPAN, pk)).all() + rows
-    return [IndexedText(uuid, role, raw) for uuid, role, raw in rows]
+    return [IndexedText(uuid, role, _written(raw, body)) for uuid, role, raw, body in rows]
 
 
 def has_legacy(conn: Connection) -> bool:
