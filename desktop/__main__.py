@@ -4,4 +4,6 @@ import sys
 
 from desktop.cli import main
 
-sys.exit(main())
+# guarded: index workers are spawned processes, which import this module again
+if __name__ == "__main__":
+    sys.exit(main())
