@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from desktop.claude.discovery import iter_found
-from desktop.claude.transcripts import RawEntry, load_session, summarise_transcript
+from desktop.claude.transcripts import RawEntry, load_recent, load_session, summarise_transcript
 from desktop.domain.sessions import (
     FileState,
     Increment,
@@ -96,9 +96,15 @@ class ClaudeTranscripts:
         state = FileState(file.path, file.size, file.mtime_ns, update.offset, update.state)
         return Increment(record, state, texts, replace=not resumable or update.restarted)
 
-    def load(self, path: str) -> SessionContent:
-        thread, problems = load_session(path)
-        return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems])
+    def load(self, path: str, recent: int | None = None) -> SessionContent:
+        """The whole transcript, or with `recent` only enough of its end for that
+        many messages (a long file's first screen; `complete` says which)."""
+        whole = True
+        if recent is None:
+            thread, problems = load_session(path)
+        else:
+            thread, problems, whole = load_recent(path, recent)
+        return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems], whole)
 
     def locate(self, config_dir: str, session_id: str) -> str | None:
         if not is_valid_session_id(session_id):  # strict: no trailing newline either

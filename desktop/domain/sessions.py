@@ -135,6 +135,8 @@ class SessionContent:
     thread: Any
     """A `desktop.domain.transcript_chain.Conversation`."""
     problems: list[str]
+    complete: bool = True
+    """False when only the end of a long transcript was read, for a first screen."""
 
     @property
     def messages(self) -> tuple[Any, ...]:

@@ -175,10 +175,13 @@ class SessionService:
             )
         return found[0]
 
-    def show(self, session_id: str, account: str | None = None) -> tuple[SessionRecord, Any]:
-        """The session and its readable content (messages and problems)."""
+    def show(
+        self, session_id: str, account: str | None = None, recent: int | None = None
+    ) -> tuple[SessionRecord, Any]:
+        """The session and its readable content (messages and problems); with
+        `recent`, only the end of a long transcript, for a fast first screen."""
         record = self.find(session_id, account)
-        return record, self._source.load(record.path)
+        return record, self._source.load(record.path, recent)
 
     def history(self, account: str, session_id: str) -> list[Turn]:
         """A session's user and assistant turns: from its transcript, or, when

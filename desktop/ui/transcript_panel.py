@@ -36,6 +36,9 @@ from desktop.ui.transcript_view import TranscriptView
 MAX_PROBLEMS_SHOWN = 3
 RELOAD_MIN_S = 0.3
 RELOAD_MAX_S = 10.0
+# a transcript this large shows its end first, then the whole of it
+FIRST_SCREEN_BYTES = 4 << 20
+FIRST_SCREEN_MESSAGES = 60
 
 
 class TranscriptPanel(QWidget):
@@ -58,6 +61,7 @@ class TranscriptPanel(QWidget):
         self.load_seconds = 0.0
         self._inflight = False
         self._again: SessionRecord | None = None
+        self._partial = False
         self._cooldown = QTimer(self)
         self._cooldown.setSingleShot(True)
         self._cooldown.timeout.connect(self._cooled_down)
@@ -162,20 +166,27 @@ class TranscriptPanel(QWidget):
         if not same:
             self.model.clear()
             self._problems = []
+            self._partial = False
         self._fill_header(record)
         self._update_banner()
         self._background.cancel(self._ticket)
         started = time.perf_counter()
+        recent = FIRST_SCREEN_MESSAGES if not same and record.size > FIRST_SCREEN_BYTES else None
+        self._read(record, same, started, recent)
+
+    def _read(
+        self, record: SessionRecord, same: bool, started: float, recent: int | None
+    ) -> None:
         account, session_id = record.account, record.session_id
         sessions = self._sessions
 
-        def work() -> tuple[SessionRecord, list[str], list, object]:
-            found, content = sessions.show(session_id, account)
+        def work() -> tuple[SessionRecord, list[str], list, object, bool]:
+            found, content = sessions.show(session_id, account, recent)
             rows, builder = build_rows(content.messages, content.thread)
-            return found, list(content.problems), rows, builder
+            return found, list(content.problems), rows, builder, content.complete
 
         self._inflight = True
-        self._set_busy(not same)  # reading a growing session again is quiet
+        self._set_busy(not same or recent is not None)  # a growing session re-reads quietly
         self._ticket = self._background.submit(
             work,
             lambda result: self._loaded(result, same, started),
@@ -193,7 +204,22 @@ class TranscriptPanel(QWidget):
     # -- loading --------------------------------------------------------------------
 
     def _loaded(self, result: tuple, same: bool, started: float) -> None:
-        record, problems, rows, builder = result
+        record, problems, rows, builder, complete = result
+        if not complete:
+            # the end of a long transcript, shown at once; the whole follows
+            self.model.set_rows(rows, builder)
+            self.view.scroll_to_bottom()
+            self._partial = True
+            self._read(record, True, started, None)
+            return
+        if self._partial:
+            self._partial = False
+            at_end = self.view.is_at_bottom()
+            self.model.set_rows(rows, builder)
+            if at_end:
+                self.view.scroll_to_bottom()
+            same = False  # rows already replaced: nothing left to sync
+            rows = []
         self._settle()
         self.load_seconds = time.perf_counter() - started
         # a live 200 MB session must not keep a core busy re-reading it
@@ -205,7 +231,7 @@ class TranscriptPanel(QWidget):
         self._update_banner()
         if same and self.model.rowCount():
             self.model.sync_rows(rows, builder)
-        else:
+        elif rows:
             self.model.set_rows(rows, builder)
             self.view.scroll_to_bottom()
         if self._scroll_to:
