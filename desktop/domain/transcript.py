@@ -19,6 +19,7 @@ from typing import Any
 
 from desktop.domain import transcript_text as tt
 from desktop.domain.errors import UsageError
+from desktop.domain.events import Usage  # one shape for a call's token counts
 from desktop.domain.sessions import is_session_id
 from desktop.domain.transcript_text import UserKind
 
@@ -55,19 +56,6 @@ class EntryKind(StrEnum):
     """A title the CLI or the person gave the session."""
     META = "meta"
     """Bookkeeping: hidden, but may still be a link of the parentUuid chain."""
-
-
-@dataclass(frozen=True, slots=True)
-class Usage:
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_read_input_tokens: int = 0
-    cache_creation_input_tokens: int = 0
-
-    @property
-    def context_tokens(self) -> int:
-        """What the request put in the context window (not what it cost)."""
-        return self.input_tokens + self.cache_read_input_tokens + self.cache_creation_input_tokens
 
 
 @dataclass(frozen=True, slots=True)
