@@ -5,8 +5,11 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
+import subprocess
 import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
@@ -58,10 +61,21 @@ def project(tmp_path: Path) -> Path:
     return folder
 
 
-def test_stop_from_another_process_interrupts_the_turn(
+@dataclass
+class TurnInFlight:
+    env: dict[str, str]
+    proc: subprocess.Popen[str]
+    execution_id: str
+    pid: int
+    """claude's pid."""
+
+
+@pytest.fixture
+def in_flight(
     home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
     project: Path,
-) -> None:  # fmt: skip
+) -> Iterator[TurnInFlight]:  # fmt: skip
+    """`sessiondesk run` in the background, its reply held until the test ends."""
     env = register(home, claude_account("alpha"), claude_bin)
     hold = threading.Event()
     fake_api.enqueue(Reply.text("never finished", hold=hold))
@@ -69,62 +83,42 @@ def test_stop_from_another_process_interrupts_the_turn(
     try:
         execution_id, pid = running_execution(home)
         fake_api.wait_for_request(lambda r: True)
-        stopped = sessiondesk(home, "--json", "stop", execution_id, env=env)
-        assert stopped.code == 0, stopped.stderr
-        assert stopped.json()["status"] == "interrupted"
-        out, _err = proc.communicate(timeout=30)
-        assert proc.returncode == 1
-        assert '"status": "interrupted"' in out.splitlines()[-1]
-        assert not alive(pid)
+        yield TurnInFlight(env, proc, execution_id, pid)
     finally:
         hold.set()
         if proc.poll() is None:
             proc.kill()
 
 
-def test_claude_killed_mid_turn_fails_the_execution(
-    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
-    project: Path,
-) -> None:  # fmt: skip
-    env = register(home, claude_account("alpha"), claude_bin)
-    hold = threading.Event()
-    fake_api.enqueue(Reply.text("never finished", hold=hold))
-    proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
-    try:
-        execution_id, pid = running_execution(home)
-        os.kill(pid, signal.SIGKILL)
-        proc.communicate(timeout=30)
-        assert proc.returncode == 1
-        status, error = status_of(home, execution_id)
-        assert status == "failed"
-        assert error and "signal 9" in error
-    finally:
-        hold.set()
-        if proc.poll() is None:
-            proc.kill()
+def test_stop_from_another_process_interrupts_the_turn(home: Path, in_flight: TurnInFlight) -> None:
+    stopped = sessiondesk(home, "--json", "stop", in_flight.execution_id, env=in_flight.env)
+    assert stopped.code == 0, stopped.stderr
+    assert stopped.json()["status"] == "interrupted"
+    out, _err = in_flight.proc.communicate(timeout=30)
+    assert in_flight.proc.returncode == 1
+    assert '"status": "interrupted"' in out.splitlines()[-1]
+    assert not alive(in_flight.pid)
+
+
+def test_claude_killed_mid_turn_fails_the_execution(home: Path, in_flight: TurnInFlight) -> None:
+    os.kill(in_flight.pid, signal.SIGKILL)
+    in_flight.proc.communicate(timeout=30)
+    assert in_flight.proc.returncode == 1
+    status, error = status_of(home, in_flight.execution_id)
+    assert status == "failed"
+    assert error and "signal 9" in error
 
 
 def test_the_next_start_marks_a_crashed_run_interrupted_and_ends_its_claude(
-    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
-    project: Path,
-) -> None:  # fmt: skip
-    env = register(home, claude_account("alpha"), claude_bin)
-    hold = threading.Event()
-    fake_api.enqueue(Reply.text("never finished", hold=hold))
-    proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
-    try:
-        execution_id, pid = running_execution(home)
-        proc.kill()  # Sessiondesk dies; claude, in its own process group, lives on
-        proc.communicate(timeout=10)
-        assert alive(pid)
-        assert status_of(home, execution_id)[0] == "running"
+    home: Path, in_flight: TurnInFlight
+) -> None:
+    in_flight.proc.kill()  # Sessiondesk dies; claude, in its own process group, lives on
+    in_flight.proc.communicate(timeout=10)
+    assert alive(in_flight.pid)
+    assert status_of(home, in_flight.execution_id)[0] == "running"
 
-        listed = sessiondesk(home, "--json", "accounts", "list", env=env)
-        assert listed.code == 0, listed.stderr
-        status, error = status_of(home, execution_id)
-        assert status == "interrupted" and error
-        assert not alive(pid)
-    finally:
-        hold.set()
-        if proc.poll() is None:
-            proc.kill()
+    listed = sessiondesk(home, "--json", "accounts", "list", env=in_flight.env)
+    assert listed.code == 0, listed.stderr
+    status, error = status_of(home, in_flight.execution_id)
+    assert status == "interrupted" and error
+    assert not alive(in_flight.pid)
