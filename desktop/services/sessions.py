@@ -13,9 +13,9 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.ports import SessionIndex, TranscriptSource
@@ -39,13 +39,6 @@ BATCH_TEXTS = 20_000
 """Messages per transaction: large enough that commits cost little."""
 BATCH_SECONDS = 1.0
 """And a commit at least this often, for a list that shows progress."""
-
-
-@runtime_checkable
-class BatchIndex(Protocol):
-    """An index that can store many sessions in one transaction."""
-
-    def save_many(self, increments: Sequence[Increment]) -> None: ...
 
 
 class SessionService:
@@ -136,11 +129,7 @@ class SessionService:
         )
 
     def _save(self, batch: list[Increment], step: Callable[[SessionRecord | None], None]) -> None:
-        if isinstance(self._index, BatchIndex):
-            self._index.save_many(batch)
-        else:
-            for item in batch:
-                self._index.save(item.record, item.file, item.texts, replace=item.replace)
+        self._index.save_many(batch)
         for item in batch:
             step(item.record)
 
