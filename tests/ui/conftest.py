@@ -25,6 +25,9 @@ from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
 from desktop.ui.main_window import MainWindow
 from desktop.ui.translations import Translations, catalog_name, compile_catalog
+from tests.rig.fakeapi import FakeAPI
+from tests.rig.fixtures import AccountFactory
+from tests.ui.run_kit import Rig, open_rig
 
 LANGUAGES_WITH_CATALOGS = ("es", "zh_CN")
 
@@ -72,3 +75,19 @@ def open_window(
 def window(hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow]) -> MainWindow:
     # hub first: teardown runs in reverse, so the window closes (and saves) before the hub
     return open_window(hub)
+
+
+@pytest.fixture
+def rig(
+    home: Path, hub: ServiceHub, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Rig]:  # fmt: skip
+    """The window over a real home with account `alpha` (real claude, fake API) and a
+    project folder whose name has a space, ready for runs from the composer."""
+    project = tmp_path / "my project"
+    project.mkdir()
+    with open_rig(home=home, hub=hub, account=claude_account("alpha"), claude_bin=claude_bin,
+                  api=fake_api, project=project, qapp=qapp, qtbot=qtbot,
+                  open_window=open_window, monkeypatch=monkeypatch) as made:  # fmt: skip
+        yield made

@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
 from desktop.domain.conversations import ExecutionStatus
-from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
 from desktop.ui.run_indicator import Badge
 from desktop.ui.transcript_rows import RowKind
-from tests.rig.fakeapi import FakeAPI, Reply, tool_results
-from tests.rig.fixtures import AccountFactory
-from tests.ui.run_kit import Rig, open_rig, until
+from tests.rig.fakeapi import Reply, tool_results
+from tests.ui.run_kit import Rig, until
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
 
-@pytest.fixture
-def rig(
-    home: Path, hub: ServiceHub, claude_account: AccountFactory, claude_bin: Path,
-    fake_api: FakeAPI, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
-    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[Rig]:  # fmt: skip
-    project = tmp_path / "tool project"
-    project.mkdir()
-    with open_rig(home=home, hub=hub, account=claude_account("alpha"), claude_bin=claude_bin,
-                  api=fake_api, project=project, qapp=qapp, qtbot=qtbot,
-                  open_window=open_window, monkeypatch=monkeypatch) as made:  # fmt: skip
-        yield made
 
 
 def has_tool_card(rig: Rig) -> bool:

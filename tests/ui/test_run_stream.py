@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
 from desktop.domain.conversations import ExecutionStatus
-from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
 from desktop.ui.session_list import SessionListPane
 from desktop.ui.transcript_rows import RowKind
-from tests.rig.fakeapi import FakeAPI, Reply
-from tests.rig.fixtures import AccountFactory
-from tests.ui.run_kit import Rig, open_rig, until
+from tests.rig.fakeapi import Reply
+from tests.ui.run_kit import Rig, until
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
@@ -25,18 +17,6 @@ REPLY = "The river is called Esk, and it reaches the sea at Whitby after many be
 SECOND = "Yes: Esk, once more, and nothing else."
 
 
-@pytest.fixture
-def rig(
-    home: Path, hub: ServiceHub, claude_account: AccountFactory, claude_bin: Path,
-    fake_api: FakeAPI, tmp_path: Path, qapp: QApplication, qtbot: QtBot,
-    open_window: Callable[[ServiceHub], MainWindow], monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[Rig]:  # fmt: skip
-    project = tmp_path / "river project"
-    project.mkdir()
-    with open_rig(home=home, hub=hub, account=claude_account("alpha"), claude_bin=claude_bin,
-                  api=fake_api, project=project, qapp=qapp, qtbot=qtbot,
-                  open_window=open_window, monkeypatch=monkeypatch) as made:  # fmt: skip
-        yield made
 
 
 def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
