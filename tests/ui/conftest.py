@@ -1,8 +1,9 @@
 """Fixtures for the window tests: offscreen Qt, compiled catalogs, a real window.
 
 The window runs over a real home (SQLite file, migrations) made by the
-`home` fixture; no test here touches the OS keyring, because every account
-they add signs in with the login kept in its config folder.
+`home` fixture. Accounts added directly sign in with the login kept in their
+config folder; the `rig` fixture for runs stores its account's key in the
+real keyring, so tests using it are marked `keyring`.
 """
 
 from __future__ import annotations
