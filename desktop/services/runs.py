@@ -196,6 +196,9 @@ class RunService:
 
     def replan_fresh(self, request: TurnRequest, plan: Plan) -> Plan:
         content = self._replayed(plan.conversation, request.prompt)
+        # the retry continues from the attempt that was just refused
+        history = self.executions.for_conversation(plan.conversation.id)
+        parent = history[-1].id if history else plan.parent
         return Plan(
             plan.conversation,
             ExecutionKind.REPLAY,
@@ -204,13 +207,9 @@ class RunService:
             content,
             None,
             False,
-            self.execution_id_of(plan),
+            parent,
             None,
         )
-
-    def execution_id_of(self, plan: Plan) -> str | None:
-        history = self.executions.for_conversation(plan.conversation.id)
-        return history[-1].id if history else plan.parent
 
     # ---- running ----------------------------------------------------------------
 

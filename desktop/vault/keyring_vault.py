@@ -40,10 +40,6 @@ class KeyringVault:
     def __init__(self, service: str = SERVICE) -> None:
         self._service = service
 
-    def backend_name(self) -> str:
-        backend = _backend()
-        return f"{type(backend).__module__}.{type(backend).__name__}"
-
     def store(self, account: str, secret: str) -> None:
         try:
             _backend().set_password(self._service, account, secret)
