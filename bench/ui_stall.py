@@ -44,7 +44,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from desktop.app import build_window  # noqa: E402
 from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
-from desktop.ui.main_window import MainWindow  # noqa: E402
+from desktop.ui.shell.main_window import MainWindow  # noqa: E402
 from tests.rig.claude import find_claude, make_account  # noqa: E402
 
 TICK_MS = 5

@@ -7,7 +7,7 @@ Translations: `.qm` catalogs are read from `resources/i18n/` (built by
 `tools/build_translations.py`); when they are missing they are compiled from
 `i18n/*.ts` into `<home>/cache/i18n/` on first use, and when that is not
 possible the window shows English and logs a warning (see
-`desktop.ui.translations`).
+`desktop.ui.shell.translations`).
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
-from desktop.ui import refcount_guard
-from desktop.ui.main_window import MainWindow
-from desktop.ui.messages import show_message
-from desktop.ui.translations import Translations
+from desktop.ui.shell import refcount_guard
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.shell.messages import show_message
+from desktop.ui.shell.translations import Translations
 
 log = logging.getLogger(__name__)
 

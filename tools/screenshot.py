@@ -45,7 +45,7 @@ from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.domain.errors import SessiondeskError  # noqa: E402
 from desktop.domain.settings import LANGUAGES  # noqa: E402
-from desktop.ui.transcript_rows import RowKind  # noqa: E402
+from desktop.ui.transcript.transcript_rows import RowKind  # noqa: E402
 from tests.rig.claude import ClaudeAccount, ClaudeUnavailable, find_claude, make_account  # noqa: E402
 from tests.rig.fakeapi import FakeAPI, Reply, Text, Thinking, ToolUse  # noqa: E402
 

@@ -24,8 +24,8 @@ from pytestqt.qtbot import QtBot
 from desktop.app import TS_DIR, build_window
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.translations import Translations, catalog_name, compile_catalog
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.shell.translations import Translations, catalog_name, compile_catalog
 from tests.rig.fakeapi import FakeAPI
 from tests.rig.fixtures import AccountFactory
 from tests.ui.run_kit import Rig, open_rig

@@ -25,10 +25,10 @@ from pytestqt.qtbot import QtBot
 
 from desktop.domain.conversations import Execution
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.run_controller import LiveRun
-from desktop.ui.run_desk import RunDesk
-from desktop.ui.transcript_rows import RowKind
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.runs.run_controller import LiveRun
+from desktop.ui.runs.run_desk import RunDesk
+from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.claude import ClaudeAccount
 from tests.rig.fakeapi import FakeAPI
 from tests.sdrig import register

@@ -9,8 +9,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.transcript_panel import FIRST_SCREEN_BYTES, FIRST_SCREEN_MESSAGES
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.transcript.transcript_panel import FIRST_SCREEN_BYTES, FIRST_SCREEN_MESSAGES
 from tests.test_transcript_fixtures import Transcript, text
 from tests.ui.session_kit import WAIT_MS, add_account, browser, pane, wait_listed, write
 

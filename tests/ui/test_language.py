@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop.app import TS_DIR
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.translations import Translations, catalog_name
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.shell.translations import Translations, catalog_name
 
 pytestmark = pytest.mark.gui
 

@@ -15,9 +15,9 @@ from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
-from desktop.ui.account_dialogs import AddAccountDialog, RemoveAccountDialog
-from desktop.ui.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
-from desktop.ui.navigation import NavigationPane
+from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
+from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
+from desktop.ui.sessions.navigation import NavigationPane
 
 pytestmark = pytest.mark.gui
 

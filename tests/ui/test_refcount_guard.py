@@ -8,8 +8,8 @@ import sys
 import pytest
 from PySide6.QtCore import QObject
 
-from desktop.ui import refcount_guard
-from desktop.ui.main_window import MainWindow
+from desktop.ui.shell import refcount_guard
+from desktop.ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 

@@ -7,9 +7,9 @@ import threading
 import pytest
 
 from desktop.domain.conversations import ExecutionStatus
-from desktop.ui.run_controller import LiveRun
-from desktop.ui.run_indicator import Badge
-from desktop.ui.transcript_rows import RowKind
+from desktop.ui.runs.run_controller import LiveRun
+from desktop.ui.runs.run_indicator import Badge
+from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
 from tests.ui.run_kit import Rig, until
 

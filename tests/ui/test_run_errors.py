@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from desktop.domain.accounts import AuthKind
 from desktop.domain.conversations import ExecutionStatus
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
+from desktop.ui.shell.main_window import MainWindow
 from tests.rig.fakeapi import FakeAPI, Reply
 from tests.rig.fixtures import AccountFactory
 from tests.ui.run_kit import Rig, open_rig, until

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from desktop.domain.conversations import ExecutionStatus
-from desktop.ui.run_indicator import Badge
-from desktop.ui.transcript_rows import RowKind
+from desktop.ui.runs.run_indicator import Badge
+from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply, tool_results
 from tests.ui.run_kit import Rig, until
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.accounts import AuthKind
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
+from desktop.ui.shell.main_window import MainWindow
 
 pytestmark = [pytest.mark.gui, pytest.mark.keyring]
 

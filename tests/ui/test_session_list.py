@@ -18,10 +18,10 @@ from pytestqt.qtbot import QtBot
 
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.session_browser import LAST_SESSION_KEY
-from desktop.ui.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
-from desktop.ui.status import StatusBar
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
+from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
+from desktop.ui.common.status import StatusBar
 from tests.test_transcript_fixtures import text
 from tests.ui.session_kit import (
     WAIT_MS,

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop.domain.accounts import AuthKind
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.transcript_rows import RowKind
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import FakeAPI, Reply
 from tests.rig.fixtures import AccountFactory
 from tests.ui.session_kit import WAIT_MS, browser, open_session, pane, wait_indexed

@@ -18,10 +18,10 @@ from pytestqt.qtbot import QtBot
 from desktop.domain.accounts import AuthKind
 from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
-from desktop.ui.main_window import MainWindow
-from desktop.ui.transcript_model import TranscriptModel
-from desktop.ui.transcript_rows import RowKind, build_rows
-from desktop.ui.transcript_view import TranscriptView
+from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.transcript.transcript_model import TranscriptModel
+from desktop.ui.transcript.transcript_rows import RowKind, build_rows
+from desktop.ui.transcript.transcript_view import TranscriptView
 from tests.test_transcript_fixtures import REAL, REAL_COMPACTED, Transcript, text, thinking
 from tests.ui.session_kit import (
     add_account,

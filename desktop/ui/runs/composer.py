@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.navigation import account_avatar
+from desktop.ui.sessions.navigation import account_avatar
 
 MIN_LINES, MAX_LINES = 2, 8
 

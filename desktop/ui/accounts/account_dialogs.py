@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import SessiondeskError
 from desktop.services.accounts import AccountService
-from desktop.ui.navigation import auth_label
+from desktop.ui.sessions.navigation import auth_label
 
 ERROR_COLOUR = "#B42318"
 """A red that stays readable on light and dark palettes."""

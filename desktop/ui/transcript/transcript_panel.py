@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.sessions import SessionService
-from desktop.ui.background import Background
-from desktop.ui.session_model import Key, key_of, project_name, short_time
-from desktop.ui.transcript_model import TranscriptModel
-from desktop.ui.transcript_rows import build_rows
-from desktop.ui.transcript_view import TranscriptView
+from desktop.ui.common.background import Background
+from desktop.ui.sessions.session_model import Key, key_of, project_name, short_time
+from desktop.ui.transcript.transcript_model import TranscriptModel
+from desktop.ui.transcript.transcript_rows import build_rows
+from desktop.ui.transcript.transcript_view import TranscriptView
 
 MAX_PROBLEMS_SHOWN = 3
 RELOAD_MIN_S = 0.3

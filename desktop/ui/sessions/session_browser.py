@@ -17,15 +17,15 @@ from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import IndexReport, SearchHit, SessionRecord
-from desktop.ui.background import Background
-from desktop.ui.indexer import Indexer, SessionWatcher
-from desktop.ui.search_panel import SearchBar
-from desktop.ui.session_list import SessionListPane
-from desktop.ui.session_model import Key, key_of
-from desktop.ui.transcript_panel import TranscriptPanel
+from desktop.ui.common.background import Background
+from desktop.ui.sessions.indexer import Indexer, SessionWatcher
+from desktop.ui.search.search_panel import SearchBar
+from desktop.ui.sessions.session_list import SessionListPane
+from desktop.ui.sessions.session_model import Key, key_of
+from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
 if TYPE_CHECKING:
-    from desktop.ui.main_window import MainWindow
+    from desktop.ui.shell.main_window import MainWindow
 
 LAST_SESSION_KEY = "ui.last_session"
 """The chosen session, {"account", "session_id"}, chosen again at the next start."""

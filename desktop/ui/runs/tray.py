@@ -14,7 +14,7 @@ from enum import StrEnum
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QMainWindow, QSystemTrayIcon
 
-from desktop.ui.status import StatusBar
+from desktop.ui.common.status import StatusBar
 
 TRAY_MS = 8000
 

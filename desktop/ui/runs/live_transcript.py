@@ -22,10 +22,10 @@ from PySide6.QtCore import QObject, QTimer
 
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Role
-from desktop.ui.live_run import Change, LiveItem, Op, split_paragraphs
-from desktop.ui.run_controller import LiveRun, RunController
-from desktop.ui.session_model import key_of, project_name
-from desktop.ui.transcript_panel import TranscriptPanel
+from desktop.ui.runs.live_run import Change, LiveItem, Op, split_paragraphs
+from desktop.ui.runs.run_controller import LiveRun, RunController
+from desktop.ui.sessions.session_model import key_of, project_name
+from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
 FLUSH_MS = 40
 """Streamed text is painted at most this often: a repaint per chunk would cost more

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.settings import SettingsService
-from desktop.ui.account_dialogs import error_label
-from desktop.ui.roots_editor import FolderListEditor
+from desktop.ui.accounts.account_dialogs import error_label
+from desktop.ui.settings.roots_editor import FolderListEditor
 
 CLAUDE_PATH = "claude.path"
 LANGUAGE = "language"

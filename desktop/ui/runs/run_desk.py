@@ -22,21 +22,21 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_text import shorten
 from desktop.services.run import PermissionChoice, TurnRequest
-from desktop.ui.composer import Composer
-from desktop.ui.live_transcript import LivePresenter
-from desktop.ui.permission_card import PermissionStack
-from desktop.ui.run_controller import LiveRun, RunController
-from desktop.ui.run_indicator import RunIndicator, status_label
-from desktop.ui.session_model import TITLE, key_of
-from desktop.ui.transcript_render import Theme, code_html
-from desktop.ui.tray import Attention, Notifier
+from desktop.ui.runs.composer import Composer
+from desktop.ui.runs.live_transcript import LivePresenter
+from desktop.ui.runs.permission_card import PermissionStack
+from desktop.ui.runs.run_controller import LiveRun, RunController
+from desktop.ui.runs.run_indicator import RunIndicator, status_label
+from desktop.ui.sessions.session_model import TITLE, key_of
+from desktop.ui.transcript.transcript_render import Theme, code_html
+from desktop.ui.runs.tray import Attention, Notifier
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
 
 if TYPE_CHECKING:
     from desktop.domain.events import PermissionRequest
-    from desktop.ui.main_window import MainWindow
+    from desktop.ui.shell.main_window import MainWindow
 
 
 class RunDesk(QObject):

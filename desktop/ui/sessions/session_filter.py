@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from desktop.ui.session_model import SessionTableModel
+from desktop.ui.sessions.session_model import SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 

@@ -22,11 +22,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
 
-from desktop.ui.transcript_delegate import TranscriptDelegate
-from desktop.ui.transcript_layout import RowLayout
-from desktop.ui.transcript_model import TranscriptModel
-from desktop.ui.transcript_paint import format_time
-from desktop.ui.transcript_rows import COLLAPSIBLE
+from desktop.ui.transcript.transcript_delegate import TranscriptDelegate
+from desktop.ui.transcript.transcript_layout import RowLayout
+from desktop.ui.transcript.transcript_model import TranscriptModel
+from desktop.ui.transcript.transcript_paint import format_time
+from desktop.ui.transcript.transcript_rows import COLLAPSIBLE
 
 
 class TranscriptView(QAbstractScrollArea):

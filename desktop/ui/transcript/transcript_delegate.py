@@ -32,9 +32,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from desktop.ui import transcript_cards as cards
-from desktop.ui import transcript_render as render
-from desktop.ui.transcript_paint import (
+from desktop.ui.transcript import transcript_cards as cards
+from desktop.ui.transcript import transcript_render as render
+from desktop.ui.transcript.transcript_paint import (
     CARD_PAD,
     GAP,
     MARGIN_X,
@@ -43,7 +43,7 @@ from desktop.ui.transcript_paint import (
     TURN_GAP,
     paint_row,
 )
-from desktop.ui.transcript_rows import COLLAPSIBLE, Row, RowKind
+from desktop.ui.transcript.transcript_rows import COLLAPSIBLE, Row, RowKind
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 CACHE_SIZE = 400

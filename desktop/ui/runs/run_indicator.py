@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.run_controller import Key, LiveRun, RunController
-from desktop.ui.session_model import RECORD_ROLE, key_of
+from desktop.ui.runs.run_controller import Key, LiveRun, RunController
+from desktop.ui.sessions.session_model import RECORD_ROLE, key_of
 
 BADGE = 14
 SPIN_MS = 90

@@ -20,8 +20,8 @@ from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
-from desktop.ui.live_run import LiveTranscript
-from desktop.ui.run_driver import Key, RunDriver
+from desktop.ui.runs.live_run import LiveTranscript
+from desktop.ui.runs.run_driver import Key, RunDriver
 
 __all__ = ["Key", "LiveRun", "Phase", "RunController"]
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QDateTime, QLocale, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 
-from desktop.ui import transcript_cards as cards
-from desktop.ui.transcript_rows import Row, RowKind
+from desktop.ui.transcript import transcript_cards as cards
+from desktop.ui.transcript.transcript_rows import Row, RowKind
 
 if TYPE_CHECKING:
-    from desktop.ui.transcript_delegate import TranscriptDelegate
+    from desktop.ui.transcript.transcript_delegate import TranscriptDelegate
 
 RADIUS = 8.0
 MAX_COLUMN = 900

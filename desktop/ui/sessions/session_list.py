@@ -27,10 +27,10 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
-from desktop.ui.list_filters import AccountFilterList, ProjectCombo
-from desktop.ui.navigation import NavigationPane
-from desktop.ui.session_filter import SessionFilterProxy
-from desktop.ui.session_model import (
+from desktop.ui.sessions.list_filters import AccountFilterList, ProjectCombo
+from desktop.ui.sessions.navigation import NavigationPane
+from desktop.ui.sessions.session_filter import SessionFilterProxy
+from desktop.ui.sessions.session_model import (
     ACCOUNT,
     COLUMNS,
     MESSAGES,

@@ -25,7 +25,7 @@ from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.domain.sessions import SessionRecord
-from desktop.ui.navigation import account_avatar
+from desktop.ui.sessions.navigation import account_avatar
 
 Index = QModelIndex | QPersistentModelIndex
 Key = tuple[str, str]

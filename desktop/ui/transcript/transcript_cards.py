@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from desktop.domain.transcript import Message, Role
-from desktop.ui.transcript_render import (
+from desktop.ui.transcript.transcript_render import (
     MONO,
     Labels,
     Theme,

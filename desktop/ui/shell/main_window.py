@@ -23,17 +23,17 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidge
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
-from desktop.ui.about import show_about
-from desktop.ui.account_dialogs import AddAccountDialog, RemoveAccountDialog
-from desktop.ui.actions import WindowActions
-from desktop.ui.messages import show_message
-from desktop.ui.navigation import AccountsPane, NavigationPane
-from desktop.ui.run_desk import RunDesk
-from desktop.ui.session_browser import SessionBrowser
-from desktop.ui.settings_dialog import SettingsDialog
-from desktop.ui.status import StatusBar
-from desktop.ui.transcript_area import TranscriptArea
-from desktop.ui.translations import Translations
+from desktop.ui.shell.about import show_about
+from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
+from desktop.ui.shell.actions import WindowActions
+from desktop.ui.shell.messages import show_message
+from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
+from desktop.ui.runs.run_desk import RunDesk
+from desktop.ui.sessions.session_browser import SessionBrowser
+from desktop.ui.settings.settings_dialog import SettingsDialog
+from desktop.ui.common.status import StatusBar
+from desktop.ui.transcript.transcript_area import TranscriptArea
+from desktop.ui.shell.translations import Translations
 
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.events import PermissionRequest
 from desktop.services.run import PermissionChoice
-from desktop.ui.run_controller import LiveRun
+from desktop.ui.runs.run_controller import LiveRun
 
 MAX_INPUT_CHARS = 800
 DECIDED_SHOWN = 2

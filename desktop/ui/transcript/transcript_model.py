@@ -19,8 +19,8 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from desktop.domain.transcript import Message, Role
-from desktop.ui.transcript_delegate import ROW_ROLE
-from desktop.ui.transcript_rows import COLLAPSIBLE, Row, RowBuilder, RowKind
+from desktop.ui.transcript.transcript_delegate import ROW_ROLE
+from desktop.ui.transcript.transcript_rows import COLLAPSIBLE, Row, RowBuilder, RowKind
 
 Index = QModelIndex | QPersistentModelIndex
 

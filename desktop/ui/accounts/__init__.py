@@ -1,0 +1,1 @@
+"""Adding and removing Claude accounts."""

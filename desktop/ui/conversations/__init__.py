@@ -1,0 +1,1 @@
+"""Conversations in the window: the conversation pane and the execution tree."""

@@ -1,0 +1,1 @@
+"""Full-text search over the indexed sessions: the search box and its hits."""

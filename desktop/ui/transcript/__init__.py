@@ -1,0 +1,1 @@
+"""Reading a session: the transcript area, its rows, model, view and painting."""
