@@ -25,9 +25,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop.domain.conversations import Execution
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
+from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.claude import ClaudeAccount
 from tests.rig.fakeapi import FakeAPI

@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop.domain.accounts import AuthKind
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.sessions.session_list import SessionListPane
+from desktop.ui.shell.main_window import MainWindow
 from tests.test_transcript_fixtures import Transcript, text, tool_use
 
 WAIT_MS = 15_000

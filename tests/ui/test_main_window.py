@@ -16,8 +16,8 @@ from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
-from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
 from desktop.ui.sessions.navigation import NavigationPane
+from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
 
 pytestmark = pytest.mark.gui
 

@@ -22,12 +22,12 @@ from desktop.domain.events import (
 )
 from desktop.domain.transcript import Role
 from desktop.services.hub import ServiceHub
+from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_run import LiveTranscript, Op, split_paragraphs
-from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.runs.permission_card import describe_input
-from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.tray import Attention, Channel, Notifier, decide
+from desktop.ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 

@@ -22,6 +22,11 @@ SECOND = "Yes: Esk, once more, and nothing else."
 def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
     rig.api.enqueue(Reply.text(REPLY, chunks=5, delay=0.2))
     panel = rig.desk.panel
+    heard: list[tuple[str, str]] = []
+    changes = rig.window.changes
+    changes.execution_changed.connect(lambda eid: heard.append(("execution", eid)))
+    changes.conversation_changed.connect(lambda cid: heard.append(("conversation", cid)))
+    changes.sessions_changed.connect(lambda: heard.append(("sessions", "")))
 
     async def scenario() -> None:
         rig.new_conversation()
@@ -60,6 +65,11 @@ def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Ri
         assert chosen is not None and chosen.session_id == execution.session_id
         assert not rig.window.commands.stop_run.isEnabled()
         assert rig.desk.indicator.label.isHidden()
+        # the end was announced once, by id, after the list took the new session
+        ended = heard.index(("execution", execution.id))
+        assert heard[ended + 1] == ("conversation", execution.conversation_id)
+        assert ("sessions", "") in heard[:ended]
+        assert [h for h in heard if h[0] == "execution"] == [("execution", execution.id)]
 
     rig.play(scenario())
     assert panel.current() is not None

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.search.search_hits import HTML_ROLE, marked_html
 from desktop.ui.search.search_panel import SearchBar
+from desktop.ui.shell.main_window import MainWindow
 from tests.test_transcript_fixtures import Transcript, text
 from tests.ui.session_kit import WAIT_MS, add_account, browser, pane, wait_indexed, write
 

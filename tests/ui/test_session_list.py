@@ -18,10 +18,10 @@ from pytestqt.qtbot import QtBot
 
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.common.status import StatusBar
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
 from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
-from desktop.ui.common.status import StatusBar
+from desktop.ui.shell.main_window import MainWindow
 from tests.test_transcript_fixtures import text
 from tests.ui.session_kit import (
     WAIT_MS,
@@ -182,7 +182,9 @@ def test_new_and_growing_sessions_show_up_without_a_restart(
     listing = pane(window)
     listing.view.setFocus()
     growing = new_session("/home/ana/src/live", "start a live session")
-    path = write(populated["alpha"], growing)
+    # a session found on disk is announced once on the window's one change notice
+    with qtbot.waitSignal(window.changes.sessions_changed, timeout=WAIT_MS):
+        path = write(populated["alpha"], growing)
     wait_listed(qtbot, window, 4)
     key = ("alpha", growing.session_id)
     open_session(qtbot, window, *key)

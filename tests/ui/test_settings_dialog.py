@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.settings.settings_dialog import SettingsDialog
+from desktop.ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 

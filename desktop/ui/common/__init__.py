@@ -1,1 +1,1 @@
-"""Small pieces every room of the window shares: the status bar, background work, change notices, session keys."""
+"""Small pieces every room shares: status bar, background work, change notices, keys."""

@@ -22,9 +22,9 @@ from PySide6.QtCore import QObject, QTimer
 
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Role
+from desktop.ui.common.records import key_of, project_name
 from desktop.ui.runs.live_run import Change, LiveItem, Op, split_paragraphs
 from desktop.ui.runs.run_controller import LiveRun, RunController
-from desktop.ui.sessions.session_model import key_of, project_name
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
 FLUSH_MS = 40

@@ -1,9 +1,12 @@
 """Wires turns into the window: the composer, live rows, permission cards, badges, the tray.
 
-Like the session browser, this keeps the window a shell. The composer and
-the permission cards go under the transcript; a send continues the session
-the list has chosen (adopting it into a conversation) or, in a draft made by
-New Conversation, starts one with the chosen account and folder.
+Like the session browser, this keeps the window a shell: it gets the
+session browser, the transcript area, the status bar, its two actions and
+the window's `Changes`, never the window. The composer and the permission
+cards go under the transcript; a send continues the session the list has
+chosen (adopting it into a conversation) or, in a draft made by New
+Conversation, starts one with the chosen account and folder. A run that ends
+is announced on `Changes` (its execution and conversation).
 """
 
 from __future__ import annotations
@@ -16,38 +19,60 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_text import shorten
+from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, TurnRequest
+from desktop.ui.common.changes import Changes
+from desktop.ui.common.records import key_of
+from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_transcript import LivePresenter
 from desktop.ui.runs.permission_card import PermissionStack
 from desktop.ui.runs.run_controller import LiveRun, RunController
 from desktop.ui.runs.run_indicator import RunIndicator, status_label
-from desktop.ui.sessions.session_model import TITLE, key_of
-from desktop.ui.transcript.transcript_render import Theme, code_html
 from desktop.ui.runs.tray import Attention, Notifier
+from desktop.ui.sessions.session_browser import SessionBrowser
+from desktop.ui.sessions.session_model import TITLE
+from desktop.ui.transcript.transcript_area import TranscriptArea
+from desktop.ui.transcript.transcript_render import Theme, code_html
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
 
 if TYPE_CHECKING:
     from desktop.domain.events import PermissionRequest
-    from desktop.ui.shell.main_window import MainWindow
 
 
 class RunDesk(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        browser = window.sessions
-        self.pane, self.panel = browser.pane, browser.panel
-        self.controller = RunController(window.hub, self)
+    def __init__(
+        self,
+        hub: ServiceHub,
+        *,
+        sessions: SessionBrowser,
+        area: TranscriptArea,
+        status: StatusBar,
+        new_conversation: QAction,
+        stop_run: QAction,
+        notifier: Notifier,
+        changes: Changes,
+        parent: QObject,
+    ) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.area = area
+        self.status = status
+        self.stop_action = stop_run
+        self.new_action = new_conversation
+        self.changes = changes
+        self.pane, self.panel = sessions.pane, sessions.panel
+        self.controller = RunController(hub, self)
         self.presenter = LivePresenter(self.panel, self.controller)
-        page = window.transcript.transcript_page
+        page = area.transcript_page
         self.cards = PermissionStack(page)
         self.composer = Composer(page)
         layout = page.layout()
@@ -55,28 +80,26 @@ class RunDesk(QObject):
         layout.addWidget(self.cards)
         layout.addWidget(self.composer)
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
-        label = status_label(window.status_bar)
-        window.status_bar.addPermanentWidget(label)
+        label = status_label(status)
+        status.addPermanentWidget(label)
         self.indicator = RunIndicator(self.controller, self.pane.view, TITLE, label)
-        self.notifier = Notifier(window, window.status_bar)
+        self.notifier = notifier
         self.starting = False
         self._sending: asyncio.Future[None] | None = None
         self._folder = os.path.expanduser("~")
 
-        commands = window.commands
-        self.composer.use_stop_action(commands.stop_run)
+        self.composer.use_stop_action(stop_run)
         # Esc stops only where a person is looking at a conversation, not in the search box
-        commands.stop_run.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        window.transcript.addAction(commands.stop_run)
-        browser.toolbar.insertAction(browser.toolbar.actions()[0], commands.new_conversation)
-        commands.new_conversation.triggered.connect(self.new_conversation)
-        commands.stop_run.triggered.connect(self.stop_shown)
+        stop_run.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        area.addAction(stop_run)
+        sessions.toolbar.insertAction(sessions.toolbar.actions()[0], new_conversation)
+        new_conversation.triggered.connect(self.new_conversation)
+        stop_run.triggered.connect(self.stop_shown)
         self.composer.send_requested.connect(self.send)
         self.cards.decided.connect(self._answer)
         self.pane.record_selected.connect(self._selected)
         self.pane.contents_changed.connect(self._fill_accounts)
-        browser.indexer.records.connect(self._listed)
-        browser.indexer.finished.connect(self._listed)
+        changes.sessions_changed.connect(self._listed)
         self.panel.loaded.connect(self._sync)
         c = self.controller
         c.started.connect(self._sync)
@@ -102,7 +125,7 @@ class RunDesk(QObject):
         run = self.target_run()
         streaming = run is not None
         self.composer.set_state(streaming=streaming, starting=self.starting)
-        self.window.commands.stop_run.setEnabled(streaming and not run.stopping)
+        self.stop_action.setEnabled(streaming and not run.stopping)
         self.cards.show_run(run)
 
     # -- commands ------------------------------------------------------------------------------
@@ -117,7 +140,7 @@ class RunDesk(QObject):
         run = self.target_run()
         if run is not None:
             self.controller.stop(run)
-            self.window.status_bar.notify(self.tr("Stopping…"))
+            self.status.notify(self.tr("Stopping…"))
             self._sync()
 
     def send(self) -> None:
@@ -143,7 +166,7 @@ class RunDesk(QObject):
                 str(exc) if isinstance(exc, SessiondeskError) else f"{type(exc).__name__}: {exc}"
             )
             self.composer.show_error(reason)
-            self.window.status_bar.notify(self.tr("The turn did not start: {reason}").format(
+            self.status.notify(self.tr("The turn did not start: {reason}").format(
                 reason=reason))  # fmt: skip
             return
         finally:
@@ -162,7 +185,7 @@ class RunDesk(QObject):
 
     def _enter_draft(self, live: LiveRun | None) -> None:
         self.pane.view.clearSelection()
-        self.window.transcript.show_transcript()
+        self.area.show_transcript()
         self.presenter.show_draft(live, *self.presenter.draft_header(live))
         self._sync()
 
@@ -171,7 +194,7 @@ class RunDesk(QObject):
     def _fill_accounts(self) -> None:
         names = self.pane.account_names()
         self.composer.set_accounts(names)
-        self.window.commands.new_conversation.setEnabled(bool(names))  # no account, no turn
+        self.new_action.setEnabled(bool(names))  # no account, no turn
 
     def _selected(self, record: SessionRecord | None) -> None:
         self.presenter.selection_changed(record)
@@ -216,17 +239,20 @@ class RunDesk(QObject):
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
         self._sync()
+        if live.execution is not None:
+            self.changes.execution_changed.emit(live.execution.id)
+            self.changes.conversation_changed.emit(live.execution.conversation_id)
 
     def _relist(self, live: LiveRun) -> None:
         # the run service indexed the transcript as the turn ended: put it in the list now
         if live.key is None:
             return
         try:
-            record = self.window.hub.sessions.find(live.key[1], live.key[0])
+            record = self.hub.sessions.find(live.key[1], live.key[0])
         except SessiondeskError:
             return  # never written (the turn failed early): nothing to list
         self.pane.merge([record])
-        self._listed()
+        self.changes.sessions_changed.emit()  # the list and a waiting draft follow
 
     def _is_shown(self, live: LiveRun) -> bool:
         """Whether the centre shows this run's conversation (its rows, cards or end)."""

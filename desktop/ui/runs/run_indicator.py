@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.common.records import key_of
 from desktop.ui.runs.run_controller import Key, LiveRun, RunController
-from desktop.ui.sessions.session_model import RECORD_ROLE, key_of
+from desktop.ui.sessions.session_model import RECORD_ROLE
 
 BADGE = 14
 SPIN_MS = 90

@@ -38,8 +38,8 @@ from PySide6.QtWidgets import (
 from desktop.domain.sessions import SearchHit, is_under
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
+from desktop.ui.common.records import project_name
 from desktop.ui.search.search_hits import HIT_ROLE, HTML_ROLE, HitDelegate, marked_html, search_icon
-from desktop.ui.sessions.session_model import project_name
 
 DEBOUNCE_MS = 200
 LIMIT = 30

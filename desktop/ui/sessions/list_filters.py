@@ -17,8 +17,8 @@ from PySide6.QtGui import QIcon, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QTreeView, QWidget
 
 from desktop.services.accounts import AccountView
+from desktop.ui.common.records import project_name
 from desktop.ui.sessions.navigation import account_avatar, account_tooltip
-from desktop.ui.sessions.session_model import project_name
 
 ACCOUNT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_HEIGHT_PAD = 10

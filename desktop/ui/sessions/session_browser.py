@@ -1,31 +1,32 @@
 """Wires the session list, the transcript, search and indexing into the window.
 
-The window stays a shell: this object puts the session list in its left pane,
-the transcript panel in its centre and the search box in a toolbar, then
-connects them. Indexing starts as soon as the event loop runs and never on
-the UI thread; its progress goes to the status bar.
+The window stays a shell: this object makes the session list (for its left
+pane), the transcript panel (for its centre) and the search box in a toolbar
+(for its top), then connects them; the window puts each in place. Indexing
+starts as soon as the event loop runs and never on the UI thread; its
+progress goes to the status bar, and every listing is announced on `Changes`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale, QObject, Qt, QTimer
+from PySide6.QtCore import QLocale, QObject, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import IndexReport, SearchHit, SessionRecord
+from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
-from desktop.ui.sessions.indexer import Indexer, SessionWatcher
+from desktop.ui.common.changes import Changes
+from desktop.ui.common.records import Key, key_of
+from desktop.ui.common.status import StatusBar
 from desktop.ui.search.search_panel import SearchBar
+from desktop.ui.sessions.indexer import Indexer, SessionWatcher
 from desktop.ui.sessions.session_list import SessionListPane
-from desktop.ui.sessions.session_model import Key, key_of
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
-
-if TYPE_CHECKING:
-    from desktop.ui.shell.main_window import MainWindow
 
 LAST_SESSION_KEY = "ui.last_session"
 """The chosen session, {"account", "session_id"}, chosen again at the next start."""
@@ -35,14 +36,24 @@ WATCHED_RECENT = 200
 
 
 class SessionBrowser(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        hub = window.hub
+    def __init__(
+        self,
+        hub: ServiceHub,
+        *,
+        status: StatusBar,
+        search_action: QAction,
+        reindex_action: QAction,
+        changes: Changes,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.status = status
+        self.changes = changes
         self.background = Background(self)
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self.panel = TranscriptPanel(hub.sessions, self.background)
-        self.search = SearchBar(hub.sessions, self.background, window)
+        self.search = SearchBar(hub.sessions, self.background, parent)
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
         self._announce = True
@@ -50,14 +61,13 @@ class SessionBrowser(QObject):
         self._scroll_to: str | None = None
         self._showing_load = False
 
-        self.toolbar = QToolBar(window)
+        self.toolbar = QToolBar(parent)
         self.toolbar.setObjectName("searchToolbar")
         self.toolbar.setMovable(False)
         self.toolbar.setFloatable(False)
         self.toolbar.toggleViewAction().setVisible(False)
         for widget in (self._spacer(), self.search, self._spacer()):
             self.toolbar.addWidget(widget)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
 
         self.pane.record_selected.connect(self._open)
         self.pane.record_changed.connect(self._record_changed)
@@ -69,12 +79,10 @@ class SessionBrowser(QObject):
         self.watcher.changed.connect(self.indexer.request)
         self.search.hit_chosen.connect(self.open_hit)
         self.panel.loading_changed.connect(self._loading)
-        window.commands.search.triggered.connect(self.search.focus)
-        window.commands.reindex.triggered.connect(self.reindex)
-        # installed last: the pane's first refresh may choose the remembered session
+        search_action.triggered.connect(self.search.focus)
+        reindex_action.triggered.connect(self.reindex)
+        # before the window installs the pane: its first refresh may choose this session
         self.pane.choose_when_listed(self._last_session())
-        window.transcript.set_transcript_view(self.panel)
-        window.set_navigation_pane(self.pane)
         QTimer.singleShot(0, self.indexer.start)
 
     def _spacer(self) -> QWidget:
@@ -98,7 +106,7 @@ class SessionBrowser(QObject):
         self._scroll_to = hit.uuid
         if not self.pane.select_session(hit.account, hit.session_id):
             self._scroll_to = None
-            self.window.status_bar.notify(self.tr("That session is not in the list yet."))
+            self.status.notify(self.tr("That session is not in the list yet."))
 
     def shutdown(self) -> None:
         """Stop the workers before the services close (the window is closing)."""
@@ -116,7 +124,7 @@ class SessionBrowser(QObject):
 
     def _last_session(self) -> Key | None:
         try:
-            saved = json.loads(self.window.hub.settings.get(LAST_SESSION_KEY) or "null")
+            saved = json.loads(self.hub.settings.get(LAST_SESSION_KEY) or "null")
         except (SessiondeskError, ValueError):
             return None
         if not isinstance(saved, dict):
@@ -132,7 +140,7 @@ class SessionBrowser(QObject):
         value = json.dumps({"account": record.account, "session_id": record.session_id})
         # remembering the selection is a convenience, never worth an error box
         with contextlib.suppress(SessiondeskError):
-            self.window.hub.settings.set(LAST_SESSION_KEY, value)
+            self.hub.settings.set(LAST_SESSION_KEY, value)
 
     def _record_changed(self, record: SessionRecord | None) -> None:
         current = self.panel.current()
@@ -156,26 +164,27 @@ class SessionBrowser(QObject):
             text = self.tr("Indexing {done} / {total}").format(
                 done=locale.toString(done), total=locale.toString(total)
             )
-            self.window.status_bar.show_progress(text, done, total)
+            self.status.show_progress(text, done, total)
             self._showing_load = False
 
     def _records(self, records: list[SessionRecord]) -> None:
         self._read_in_run += len(records)
         self.pane.merge(records)
+        self.changes.sessions_changed.emit()
 
     def _indexed(self, report: IndexReport, listing: list[SessionRecord] | None) -> None:
         if listing is not None:
             self.pane.merge(listing, complete=True)
         if self._announce or self._read_in_run >= QUIET_READS:
-            self.window.status_bar.hide_progress()
+            self.status.hide_progress()
         if report.scanned and (self._announce or self._read_in_run >= QUIET_READS):
-            self.window.status_bar.notify(
+            self.status.notify(
                 self.tr("Indexed {count} sessions.").format(
                     count=QLocale().toString(report.scanned)
                 )
             )
         if report.errors:
-            self.window.status_bar.notify(
+            self.status.notify(
                 self.tr("Some transcripts could not be read: {first}").format(
                     first=report.errors[0]
                 )
@@ -184,14 +193,15 @@ class SessionBrowser(QObject):
         self._watch()
         if self.panel.is_loading():
             self._loading(True)  # the load outlived the indexing: say so again
+        self.changes.sessions_changed.emit()
 
     def _index_failed(self, message: str) -> None:
-        self.window.status_bar.hide_progress()
-        self.window.status_bar.notify(self.tr("Indexing failed: {reason}").format(reason=message))
+        self.status.hide_progress()
+        self.status.notify(self.tr("Indexing failed: {reason}").format(reason=message))
         self._announce, self._read_in_run = False, 0
 
     def _loading(self, busy: bool) -> None:
-        bar = self.window.status_bar
+        bar = self.status
         if busy and not bar.progress_visible():
             bar.show_progress(self.tr("Loading transcript…"))
             self._showing_load = True
@@ -201,7 +211,7 @@ class SessionBrowser(QObject):
 
     def _watch(self) -> None:
         try:
-            roots = [account.config_dir for account in self.window.hub.accounts.accounts()]
+            roots = [account.config_dir for account in self.hub.accounts.accounts()]
         except SessiondeskError:
             return
         records = sorted(

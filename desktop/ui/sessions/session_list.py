@@ -27,6 +27,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
+from desktop.ui.common.records import Key, key_of
 from desktop.ui.sessions.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.sessions.navigation import NavigationPane
 from desktop.ui.sessions.session_filter import SessionFilterProxy
@@ -38,9 +39,7 @@ from desktop.ui.sessions.session_model import (
     PROJECT,
     RECORD_ROLE,
     TITLE,
-    Key,
     SessionTableModel,
-    key_of,
 )
 
 

@@ -8,13 +8,10 @@ its selection and scroll position while indexing and watching go on.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
-from datetime import UTC, datetime
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QDateTime,
     QLocale,
     QModelIndex,
     QObject,
@@ -25,47 +22,15 @@ from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.domain.sessions import SessionRecord
+from desktop.ui.common.records import Key, key_of, local_time, project_name, short_time
 from desktop.ui.sessions.navigation import account_avatar
 
 Index = QModelIndex | QPersistentModelIndex
-Key = tuple[str, str]
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 10
 SORT_ROLE = Qt.ItemDataRole.UserRole + 11
 TITLE, ACCOUNT, PROJECT, MESSAGES, MODIFIED = range(5)
 COLUMNS = 5
-
-
-def project_name(cwd: str | None) -> str:
-    """A project is the last folder of the session's working directory."""
-    if not cwd:
-        return ""
-    return os.path.basename(cwd.rstrip("/")) or cwd
-
-
-def key_of(record: SessionRecord) -> Key:
-    return (record.account, record.session_id)
-
-
-def local_time(moment: datetime | None) -> QDateTime | None:
-    """The index stores naive UTC; people read local time."""
-    if moment is None:
-        return None
-    aware = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
-    return QDateTime.fromSecsSinceEpoch(int(aware.timestamp())).toLocalTime()
-
-
-def short_time(moment: datetime | None) -> str:
-    when = local_time(moment)
-    if when is None:
-        return ""
-    locale = QLocale()
-    today = QDateTime.currentDateTime().date()
-    if when.date() == today:
-        return locale.toString(when.time(), QLocale.FormatType.ShortFormat)
-    if when.date().year() == today.year():
-        return locale.toString(when.date(), "d MMM")
-    return locale.toString(when.date(), QLocale.FormatType.ShortFormat)
 
 
 class SessionTableModel(QAbstractTableModel):

@@ -1,6 +1,8 @@
 """The main window: navigation on the left, the transcript in the centre.
 
-It owns the menus, the status bar and the window state. The left pane is any
+It owns the menus, the status bar, the window state and the one `Changes`
+notice; it builds its parts (the session browser, the run desk) and hands
+each the collaborators it needs, never itself. The left pane is any
 `NavigationPane` (`set_navigation_pane()`); the transcript page takes any
 widget (`transcript.set_transcript_view()`). Geometry and splitter state are
 kept in the settings keys `ui.geometry` and `ui.splitter` (base64 of Qt's
@@ -23,17 +25,19 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidge
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell.about import show_about
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
-from desktop.ui.shell.actions import WindowActions
-from desktop.ui.shell.messages import show_message
-from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
+from desktop.ui.common.changes import Changes
+from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.run_desk import RunDesk
+from desktop.ui.runs.tray import Notifier
+from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.settings.settings_dialog import SettingsDialog
-from desktop.ui.common.status import StatusBar
-from desktop.ui.transcript.transcript_area import TranscriptArea
+from desktop.ui.shell.about import show_about
+from desktop.ui.shell.actions import WindowActions
+from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.translations import Translations
+from desktop.ui.transcript.transcript_area import TranscriptArea
 
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
@@ -56,6 +60,7 @@ class MainWindow(QMainWindow):
         self.hub = hub
         self.translations = translations
         self.commands = WindowActions(self)
+        self.changes = Changes(self)
         self.status_bar = StatusBar(self)
         self.setStatusBar(self.status_bar)
         self.transcript = TranscriptArea(self)
@@ -75,10 +80,25 @@ class MainWindow(QMainWindow):
         self.commands.check_language(translations.current if translations else "en")
         self.retranslate_ui()
         self.navigation.refresh()
-        # the session list, transcript, search and indexing replace the placeholders
-        self.sessions = SessionBrowser(self)
-        self.runs = RunDesk(self)  # the composer, live runs and their permission questions
+        self._build_parts()
         self.restore_state()
+
+    def _build_parts(self) -> None:
+        """The session list, transcript, search and indexing replace the placeholders."""
+        c = self.commands
+        self.sessions = SessionBrowser(
+            self.hub, status=self.status_bar, search_action=c.search,
+            reindex_action=c.reindex, changes=self.changes, parent=self,
+        )  # fmt: skip
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.sessions.toolbar)
+        self.transcript.set_transcript_view(self.sessions.panel)
+        self.set_navigation_pane(self.sessions.pane)
+        # the composer, live runs and their permission questions
+        self.runs = RunDesk(
+            self.hub, sessions=self.sessions, area=self.transcript, status=self.status_bar,
+            new_conversation=c.new_conversation, stop_run=c.stop_run,
+            notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
+        )  # fmt: skip
 
     # -- structure -----------------------------------------------------------------
 

@@ -40,8 +40,8 @@ from desktop.ui.transcript.transcript_paint import (
     MARGIN_X,
     MAX_COLUMN,
     PAD,
-    TURN_GAP,
     paint_row,
+    row_gap,
 )
 from desktop.ui.transcript.transcript_rows import COLLAPSIBLE, Row, RowKind
 
@@ -124,13 +124,6 @@ class TranscriptDelegate(QStyledItemDelegate):
         inner = min(usable, MAX_COLUMN)
         return MARGIN_X + (usable - inner) // 2, inner
 
-    def _gap(self, row: Row) -> int:
-        return (
-            TURN_GAP
-            if row.kind is RowKind.PROMPT or (row.kind is RowKind.REPLY and row.first_of_turn)
-            else GAP
-        )
-
     def _body_width(self, row: Row, width: int) -> int:
         _, inner = self.column(width)
         inset = 2 * PAD + (2 * CARD_PAD if row.kind in COLLAPSIBLE else 0)
@@ -143,7 +136,7 @@ class TranscriptDelegate(QStyledItemDelegate):
 
     def _frame(self, row: Row, body: int) -> int:
         """Height of everything but the body document."""
-        gap = self._gap(row)
+        gap = row_gap(row)
         if row.kind is RowKind.DIVIDER:
             return gap + self.line + 2 * GAP + 6
         if row.kind is RowKind.NOTE:
@@ -251,12 +244,12 @@ class TranscriptDelegate(QStyledItemDelegate):
         if row.kind not in COLLAPSIBLE:
             return QRect()
         left, inner = self.column(rect.width())
-        top = rect.top() + self._gap(row)
+        top = rect.top() + row_gap(row)
         return QRect(rect.left() + left + PAD, top, inner - 2 * PAD, self.header + 2 * CARD_PAD)
 
     def body_origin(self, row: Row, rect: QRect) -> QPointF:
         left, _ = self.column(rect.width())
-        top = rect.top() + self._gap(row)
+        top = rect.top() + row_gap(row)
         if row.kind in COLLAPSIBLE:
             return QPointF(
                 rect.left() + left + PAD + CARD_PAD, top + CARD_PAD + self.header + CARD_PAD

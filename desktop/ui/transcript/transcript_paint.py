@@ -7,16 +7,14 @@ geometry, the colours and the document cache, this module only paints.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QDateTime, QLocale, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
 
 from desktop.ui.transcript import transcript_cards as cards
+from desktop.ui.transcript import transcript_render as render
 from desktop.ui.transcript.transcript_rows import Row, RowKind
-
-if TYPE_CHECKING:
-    from desktop.ui.transcript.transcript_delegate import TranscriptDelegate
 
 RADIUS = 8.0
 MAX_COLUMN = 900
@@ -25,6 +23,36 @@ PAD = 12
 CARD_PAD = 8
 GAP = 4
 TURN_GAP = 14
+
+
+class RowStyle(Protocol):
+    """What painting a row needs from the delegate: its fonts, colours, words and documents."""
+
+    font: QFont
+    bold: QFont
+    small: QFont
+    line: int
+    header: int
+    colours: dict[str, QColor]
+    labels: render.Labels
+    names: tuple[str, str, str, str]
+    gap_text: str
+    compact_text: str
+
+    def column(self, width: int) -> tuple[int, int]: ...
+
+    def chevron(self, open_: bool, size: float) -> QPainterPath: ...
+
+    def paint_document(self, painter: QPainter, row: Row, rect: QRect, colour: QColor) -> None: ...
+
+
+def row_gap(row: Row) -> int:
+    """The space above a row: a new turn stands further apart than its parts."""
+    return (
+        TURN_GAP
+        if row.kind is RowKind.PROMPT or (row.kind is RowKind.REPLY and row.first_of_turn)
+        else GAP
+    )
 
 
 def format_time(timestamp: str | None) -> tuple[str, str]:
@@ -65,22 +93,20 @@ def _text(painter: QPainter, font: QFont, colour: QColor, rect: QRectF, text: st
     return float(metrics.horizontalAdvance(shown))
 
 
-def _time(d: TranscriptDelegate, painter: QPainter, row: Row, rect: QRectF) -> float:
+def _time(d: RowStyle, painter: QPainter, row: Row, rect: QRectF) -> float:
     short, _full = format_time(row.message.timestamp)
     if not short:
         return 0.0
     return _text(painter, d.small, d.colours["muted"], rect, short, Qt.AlignmentFlag.AlignRight)
 
 
-def paint_row(
-    d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, selected: bool
-) -> None:
+def paint_row(d: RowStyle, painter: QPainter, rect: QRect, row: Row, selected: bool) -> None:
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     left, inner = d.column(rect.width())
     x = float(rect.left() + left)
-    top = float(rect.top() + d._gap(row))
+    top = float(rect.top() + row_gap(row))
     height = float(rect.bottom() + 1) - top
     if selected:
         painter.setPen(Qt.PenStyle.NoPen)
@@ -103,7 +129,7 @@ def paint_row(
     painter.restore()
 
 
-def _prompt(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
+def _prompt(d: RowStyle, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(d.colours["prompt"])
     painter.drawRoundedRect(card, RADIUS, RADIUS)
@@ -115,7 +141,7 @@ def _prompt(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, car
     d.paint_document(painter, row, rect, d.colours["text"])
 
 
-def _reply(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, area: QRectF) -> None:
+def _reply(d: RowStyle, painter: QPainter, rect: QRect, row: Row, area: QRectF) -> None:
     failed = row.message.is_error
     if failed:
         painter.setPen(Qt.PenStyle.NoPen)
@@ -132,7 +158,7 @@ def _reply(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, area
     d.paint_document(painter, row, rect, d.colours["error"] if failed else d.colours["text"])
 
 
-def _divider(d: TranscriptDelegate, painter: QPainter, row: Row, area: QRectF) -> None:
+def _divider(d: RowStyle, painter: QPainter, row: Row, area: QRectF) -> None:
     gap = row.message.divider == "gap"
     label = d.gap_text if gap else d.compact_text
     colour = d.colours["error"] if gap else d.colours["muted"]
@@ -147,7 +173,7 @@ def _divider(d: TranscriptDelegate, painter: QPainter, row: Row, area: QRectF) -
     _text(painter, d.small, colour, box, label, Qt.AlignmentFlag.AlignHCenter)
 
 
-def _card(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
+def _card(d: RowStyle, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
     kind, message, result = row.kind, row.message, row.result
     boxed = kind in (RowKind.TOOL, RowKind.RESULT)
     failed = (result is not None and result.is_error) or (
@@ -188,9 +214,7 @@ def _card(d: TranscriptDelegate, painter: QPainter, rect: QRect, row: Row, card:
         d.paint_document(painter, row, rect, d.colours["text"])
 
 
-def _status(
-    d: TranscriptDelegate, painter: QPainter, row: Row, head: QRectF, failed: bool
-) -> float:
+def _status(d: RowStyle, painter: QPainter, row: Row, head: QRectF, failed: bool) -> float:
     """The call's outcome at the card's right end: a dot, and a word when it failed."""
     if row.kind is RowKind.RESULT:
         colour = d.colours["error"] if failed else d.colours["ok"]

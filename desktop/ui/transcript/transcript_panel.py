@@ -28,7 +28,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
-from desktop.ui.sessions.session_model import Key, key_of, project_name, short_time
+from desktop.ui.common.records import Key, key_of, project_name, short_time
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_rows import build_rows
 from desktop.ui.transcript.transcript_view import TranscriptView

@@ -1,0 +1,49 @@
+"""How the window names a session: its key, its project, its time of day.
+
+Shared by the list, the transcript, search and runs, so none of them has to
+import another's room for a label.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QDateTime, QLocale
+
+from desktop.domain.sessions import SessionRecord
+
+Key = tuple[str, str]
+"""(account, session id): how the window tells sessions apart."""
+
+
+def project_name(cwd: str | None) -> str:
+    """A project is the last folder of the session's working directory."""
+    if not cwd:
+        return ""
+    return os.path.basename(cwd.rstrip("/")) or cwd
+
+
+def key_of(record: SessionRecord) -> Key:
+    return (record.account, record.session_id)
+
+
+def local_time(moment: datetime | None) -> QDateTime | None:
+    """The index stores naive UTC; people read local time."""
+    if moment is None:
+        return None
+    aware = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    return QDateTime.fromSecsSinceEpoch(int(aware.timestamp())).toLocalTime()
+
+
+def short_time(moment: datetime | None) -> str:
+    when = local_time(moment)
+    if when is None:
+        return ""
+    locale = QLocale()
+    today = QDateTime.currentDateTime().date()
+    if when.date() == today:
+        return locale.toString(when.time(), QLocale.FormatType.ShortFormat)
+    if when.date().year() == today.year():
+        return locale.toString(when.date(), "d MMM")
+    return locale.toString(when.date(), QLocale.FormatType.ShortFormat)
