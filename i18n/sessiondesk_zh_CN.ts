@@ -4,7 +4,7 @@
 <context>
     <name>AccountsPane</name>
     <message>
-        <location filename="../desktop/ui/navigation.py" line="+158"/>
+        <location filename="../desktop/ui/sessions/navigation.py" line="+158"/>
         <location line="+1"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -13,7 +13,7 @@
 <context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/account_dialogs.py" line="+108"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+108"/>
         <source>Add account</source>
         <translation>添加账户</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>AuthKind</name>
     <message>
-        <location filename="../desktop/ui/navigation.py" line="-54"/>
+        <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
         <source>Login stored in its config folder</source>
         <translation>使用其配置文件夹中保存的登录</translation>
     </message>
@@ -123,7 +123,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/composer.py" line="+189"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+189"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -187,7 +187,7 @@
 <context>
     <name>FolderListEditor</name>
     <message>
-        <location filename="../desktop/ui/roots_editor.py" line="+49"/>
+        <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
         <source>A&amp;dd…</source>
         <translation>添加(&amp;D)…</translation>
     </message>
@@ -210,7 +210,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -223,7 +223,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/main_window.py" line="+137"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+157"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -318,7 +318,7 @@
         <translation>已移除账户 {name}。</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/about.py" line="+23"/>
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
         <source>About Sessiondesk</source>
         <translation>关于 Sessiondesk</translation>
     </message>
@@ -336,7 +336,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/permission_card.py" line="+134"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+134"/>
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
@@ -384,7 +384,7 @@
 <context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/account_dialogs.py" line="+56"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+56"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
@@ -407,7 +407,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/run_desk.py" line="+120"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+143"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
@@ -445,7 +445,7 @@
 <context>
     <name>RunIndicator</name>
     <message>
-        <location filename="../desktop/ui/run_indicator.py" line="+127"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+128"/>
         <source>1 run streaming</source>
         <translation>1 个运行进行中</translation>
     </message>
@@ -463,7 +463,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search_panel.py" line="+133"/>
+        <location filename="../desktop/ui/search/search_panel.py" line="+133"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>搜索所有会话 (Ctrl+K)</translation>
     </message>
@@ -486,7 +486,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/session_browser.py" line="+101"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+109"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
@@ -496,7 +496,7 @@
         <translation>正在索引 {done} / {total}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Indexed {count} sessions.</source>
         <translation>已索引 {count} 个会话。</translation>
     </message>
@@ -506,7 +506,7 @@
         <translation>部分对话记录无法读取：{first}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Indexing failed: {reason}</source>
         <translation>索引失败：{reason}</translation>
     </message>
@@ -519,7 +519,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/session_list.py" line="+146"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+145"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -549,7 +549,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/session_model.py" line="+96"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+61"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
@@ -600,7 +600,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings_dialog.py" line="+120"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+120"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -663,7 +663,7 @@
 <context>
     <name>TranscriptArea</name>
     <message>
-        <location filename="../desktop/ui/transcript_area.py" line="+147"/>
+        <location filename="../desktop/ui/transcript/transcript_area.py" line="+147"/>
         <source>The transcript of the selected session appears here.</source>
         <translation>所选会话的对话记录将显示在这里。</translation>
     </message>
@@ -671,7 +671,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript_delegate.py" line="+98"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+98"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>
@@ -740,7 +740,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript_panel.py" line="+220"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+246"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
@@ -773,7 +773,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/actions.py" line="+57"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+57"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
