@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from desktop.compose import open_services
 from tests.clirun import CliResult, sessiondesk
 from tests.rig.claude import ClaudeAccount
 from tests.rig.fakeapi import FakeAPI, Reply, last_user_text
@@ -156,22 +157,53 @@ def test_with_the_parent_transcript_gone_continue_and_fork_replay_that_node(
     fake_api.enqueue(Reply.text("The first word is OSPREY."))
     first = turn(home, env, "run", "--account", "alpha", "--cwd", str(project), "word one")
     fake_api.enqueue(Reply.text("The second word is PLOVER."))
-    turn(home, env, "continue", first["execution_id"], "word two")
+    second = turn(home, env, "continue", first["execution_id"], "word two")
     account.transcript(first["session_id"]).unlink()
 
+    # claude refuses to resume the deleted session: the fork replays its parent's history
     fake_api.enqueue(Reply.text("Recovered the fork."))
-    fork = turn(home, env, "fork", first["execution_id"], "fork from word one")
+    fork = turn(home, env, "fork", second["execution_id"], "fork from word two")
     prompt = last_user_text(fake_api.main_turns()[-1])
-    assert "OSPREY" in prompt and "fork from word one" in prompt
-    assert "PLOVER" not in prompt, "the fork replays its node's history, not the session's"
+    assert "OSPREY" in prompt and "PLOVER" in prompt and "fork from word two" in prompt
     assert (fork["kind"], fork["resumed"]) == ("replay", False)
     assert "refused" in fork["resume_reason"]
+    assert fork["conversation_id"] != first["conversation_id"]
 
     fake_api.enqueue(Reply.text("Recovered the continue."))
-    cont = turn(home, env, "continue", first["execution_id"], "continue word one")
+    cont = turn(home, env, "continue", second["execution_id"], "continue word two")
+    prompt = last_user_text(fake_api.main_turns()[-1])
+    assert "OSPREY" in prompt and "PLOVER" in prompt and "continue word two" in prompt
+    assert (cont["kind"], cont["conversation_id"]) == ("replay", first["conversation_id"])
+
+    # an older node: its own history, not the turns that came after it in its session
+    fake_api.enqueue(Reply.text("Back at word one."))
+    older = turn(home, env, "fork", first["execution_id"], "fork from word one")
+    prompt = last_user_text(fake_api.main_turns()[-1])
+    assert "OSPREY" in prompt and "PLOVER" not in prompt
+    assert (older["kind"], older["resumed"]) == ("fork", False)
+    assert older["forked_from_execution_id"] == first["execution_id"]
+    fake_api.enqueue(Reply.text("Word one again."))
+    turn(home, env, "continue", first["execution_id"], "continue word one")
     prompt = last_user_text(fake_api.main_turns()[-1])
     assert "OSPREY" in prompt and "PLOVER" not in prompt and "continue word one" in prompt
-    assert cont["conversation_id"] == first["conversation_id"]
+
+
+def test_continuing_an_older_node_replays_its_history_even_with_the_file_there(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    project: Path,
+) -> None:  # fmt: skip
+    account = claude_account("alpha")
+    env = register(home, account, claude_bin)
+    fake_api.enqueue(Reply.text("First: KESTREL."), Reply.text("Second: FALCON."))
+    first = turn(home, env, "run", "--account", "alpha", "--cwd", str(project), "one")
+    turn(home, env, "continue", first["execution_id"], "two")
+    fake_api.enqueue(Reply.text("From one."))
+    older = turn(home, env, "continue", first["execution_id"], "from one")
+    assert (older["kind"], older["resumed"], older["parent_execution_id"]) == (
+        "replay", False, first["execution_id"],
+    )  # fmt: skip
+    sent = json.dumps(fake_api.main_turns()[-1].json["messages"])
+    assert "KESTREL" in sent and "FALCON" not in sent
 
 
 def test_no_request_under_another_account_carries_the_conversation(
@@ -261,3 +293,12 @@ def test_conversations_describe_and_show_say_whether_each_turn_resumed(
     ]  # fmt: skip
     human = sessiondesk(home, "conversations", "show", first["conversation_id"], env=env).stdout
     assert "Greetings, twice" in human and "not resumed: a new conversation" in human
+
+    hub = open_services(home)  # the token series is for the window's chart: no command yet
+    try:
+        series = hub.conversations.token_series(first["conversation_id"])
+    finally:
+        hub.close()
+    assert [p.execution_id for p in series] == [e["execution_id"] for e in shown["executions"]]
+    assert [p.context_tokens for p in series] == [e["context_tokens"] for e in shown["executions"]]
+    assert all(p.context_tokens for p in series)

@@ -79,9 +79,16 @@ def test_a_refused_fork_replays_the_parent_history_from_the_refused_attempt() ->
     assert "PARENT words" in filled.content
 
 
-def test_a_continue_from_an_older_node_names_that_node() -> None:
+def test_a_continue_from_an_older_node_replays_that_node() -> None:
     plan = plan_turn(prompt="c", account="alpha", cwd="/src", runtime=RUNTIME, branch=POINT)
     assert (plan.kind, plan.conversation_id, plan.parent) == (ExecutionKind.CONTINUE, "c1", "e2")
+    older = replace(POINT, superseded=True)
+    for fork in (False, True):
+        plan = plan_turn(prompt="c", account="alpha", cwd="/src", runtime=RUNTIME,
+                         branch=older, fork=fork)  # fmt: skip
+        assert plan.resume is None and "later turns" in (plan.resume_blocker or "")
+        assert plan.kind is (ExecutionKind.FORK if fork else ExecutionKind.REPLAY)
+        assert plan.replay_from is not None and plan.replay_from.last_uuid == "u4"
     no_fork = replace(RUNTIME, supports_fork=False)
     forked = plan_turn(prompt="c", account="alpha", cwd="/src", runtime=no_fork,
                        branch=POINT, fork=True)  # fmt: skip

@@ -40,6 +40,9 @@ class BranchPoint:
     runtime_id: str | None
     history_epoch: int = 0
     last_uuid: str | None = None
+    superseded: bool = False
+    """Later turns followed this one in its session: resuming the session
+    would bring them along, so the branch replays this node's history."""
 
     @property
     def history(self) -> HistorySource:
@@ -151,12 +154,18 @@ def _branch(base: Plan, branch: BranchPoint, runtime: Runtime, *, fork: bool, fr
         branch.history_epoch, True,
     )  # fmt: skip
     blocker = _blocker(pointer, branch.account, base.cwd, branch.history_epoch, runtime, fresh)
+    if blocker is None and branch.superseded:
+        blocker = "later turns followed this one in its session"
     if blocker is None and fork and not runtime.supports_fork:
         blocker = "this claude has no --fork-session"
     resumed = blocker is None
+    if fork:
+        kind = ExecutionKind.FORK
+    else:
+        kind = ExecutionKind.CONTINUE if resumed else ExecutionKind.REPLAY
     return replace(
         base,
-        kind=ExecutionKind.FORK if fork else ExecutionKind.CONTINUE,
+        kind=kind,
         account=branch.account,
         conversation_id=None if fork else branch.conversation_id,
         resume=branch.session_id if resumed else None,

@@ -117,10 +117,16 @@ class ConversationService:
         if not execution.session_id or not execution.account:
             raise UsageError(f"execution {execution.id} never got a Claude session to resume")
         conversation = self.get(execution.conversation_id)
+        later = [
+            e
+            for e in self._executions.with_session(execution.session_id)
+            if e.status is ExecutionStatus.SUCCEEDED
+            and (e.started, e.id) > (execution.started, execution.id)
+        ]
         return BranchPoint(
             conversation.id, execution.id, execution.account, execution.cwd,
             execution.session_id, execution.runtime_fingerprint, conversation.history_epoch,
-            execution.last_uuid,
+            execution.last_uuid, superseded=bool(later),
         )  # fmt: skip
 
     # ---- queries ----------------------------------------------------------------
