@@ -25,7 +25,7 @@ CONV = Conversation(
     id="c1", number=42, account="alpha", session_id=SESSION, cwd="/src",
     runtime_id=RUNTIME.runtime_id,
 )  # fmt: skip
-POINT = BranchPoint("c1", "e2", "alpha", "/src", SESSION, RUNTIME.runtime_id, 0, "u4")
+POINT = BranchPoint("c1", "SESS-042", "e2", "alpha", "/src", SESSION, RUNTIME.runtime_id, 0, "u4")
 
 
 def test_a_new_conversation_starts_fresh_and_says_why() -> None:
@@ -55,6 +55,9 @@ def test_another_account_on_a_conversation_is_refused_pointing_to_switch() -> No
     with pytest.raises(UsageError, match="sessiondesk switch SESS-042 --to beta"):
         plan_turn(prompt="hi", account="beta", cwd="/src", runtime=RUNTIME,
                   conversation=CONV, answered=True)  # fmt: skip
+    with pytest.raises(UsageError, match="sessiondesk switch SESS-042 --to beta"):
+        plan_turn(prompt="hi", account="beta", cwd="/src", runtime=RUNTIME,
+                  branch=POINT, fork=True)  # fmt: skip
 
 
 def test_a_fork_resumes_with_fork_session_and_records_its_origin() -> None:

@@ -33,6 +33,7 @@ class BranchPoint:
     that has none yet (`execution_id` None)."""
 
     conversation_id: str
+    conversation_code: str
     execution_id: str | None
     account: str
     cwd: str
@@ -85,6 +86,11 @@ class Plan:
     def resumed(self) -> bool:
         return self.resume is not None
 
+    @property
+    def replays(self) -> bool:
+        """The content must carry the history: no session to resume, one to read."""
+        return self.resume is None and self.replay_from is not None
+
 
 def plan_turn(
     *,
@@ -115,10 +121,7 @@ def plan_turn(
     if conversation is None:
         return replace(base, resume_blocker="a new conversation")
     if conversation.account and conversation.account != account:
-        raise UsageError(
-            f"{conversation.code} belongs to account {conversation.account}: "
-            f"move it with `sessiondesk switch {conversation.code} --to {account}`"
-        )
+        raise _other_account(conversation.code, conversation.account, account)
     pointer = ProviderPointer(
         conversation.session_id,
         conversation.account,
@@ -148,7 +151,17 @@ def plan_turn(
     )
 
 
+def _other_account(where: str, owner: str, asked: str) -> UsageError:
+    """Nothing of a conversation crosses to another account but through a switch."""
+    return UsageError(
+        f"{where} belongs to account {owner}: "
+        f"move it with `sessiondesk switch {where} --to {asked}`"
+    )
+
+
 def _branch(base: Plan, branch: BranchPoint, runtime: Runtime, *, fork: bool, fresh: bool) -> Plan:
+    if base.account != branch.account:
+        raise _other_account(branch.conversation_code, branch.account, base.account)
     pointer = ProviderPointer(
         branch.session_id, branch.account, branch.cwd, branch.runtime_id,
         branch.history_epoch, True,
@@ -206,6 +219,6 @@ def after_refusal(plan: Plan, refused_execution: str) -> Plan:
 
 def with_history(plan: Plan, turns: Sequence[Turn], budget: int) -> Plan:
     """The plan with its replayed history in the content (nothing to replay: as is)."""
-    if plan.resume is not None or plan.replay_from is None:
+    if not plan.replays:
         return plan
     return replace(plan, content=replay_prompt(turns, plan.prompt, budget))

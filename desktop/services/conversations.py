@@ -108,7 +108,7 @@ class ConversationService:
         if conversation.session_id and conversation.account and conversation.cwd:
             # adopted from disk: its turns were made before Sessiondesk knew it
             return BranchPoint(
-                conversation.id, None, conversation.account, conversation.cwd,
+                conversation.id, conversation.code, None, conversation.account, conversation.cwd,
                 conversation.session_id, conversation.runtime_id, conversation.history_epoch,
             )  # fmt: skip
         raise UsageError(f"{conversation.code} has no Claude session to branch from yet")
@@ -124,7 +124,7 @@ class ConversationService:
             and (e.started, e.id) > (execution.started, execution.id)
         ]
         return BranchPoint(
-            conversation.id, execution.id, execution.account, execution.cwd,
+            conversation.id, conversation.code, execution.id, execution.account, execution.cwd,
             execution.session_id, execution.runtime_fingerprint, conversation.history_epoch,
             execution.last_uuid, superseded=bool(later),
         )  # fmt: skip

@@ -70,26 +70,19 @@ class RunService:
 
     async def prepare(self, request: TurnRequest) -> Run:
         """Check everything a turn needs and decide how it runs (nothing starts yet)."""
-        if not request.prompt.strip():
-            raise UsageError("the prompt is empty")
         launch = await self._launcher.probe()
         ref = request.continue_from or request.fork_from
         if ref:
             branch = await self._threads.branch_point(ref)
             plan = plan_turn(
                 prompt=request.prompt,
-                account=branch.account,
+                account=request.account or branch.account,
                 cwd=_folder(request.cwd or branch.cwd),
                 runtime=launch.runtime,
                 branch=branch,
                 fork=request.fork_from is not None,
                 fresh=request.fresh,
             )
-            if request.account and request.account != branch.account:
-                raise UsageError(
-                    f"that session belongs to account {branch.account}: move its "
-                    f"conversation with `sessiondesk switch … --to {request.account}`"
-                )
         else:
             plan = self._plan_next(request, launch)
         plan = self._with_history(plan)
@@ -124,7 +117,7 @@ class RunService:
         )
 
     def _with_history(self, plan: Plan) -> Plan:
-        if plan.resume is not None or plan.replay_from is None:
+        if not plan.replays:
             return plan
         budget = int(self._settings.get("carry_context.budget_bytes"))
         return with_history(plan, self._threads.history(plan.replay_from), budget)
