@@ -12,6 +12,8 @@ from desktop.claude.configdir import default_config_dir
 from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.services.accounts import AccountService
+from desktop.services.claude_launch import ClaudeLauncher
+from desktop.services.conversations import ConversationService
 from desktop.services.hub import ServiceHub
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
@@ -43,16 +45,13 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     accounts.ensure_default()
     settings = SettingsService(settings_repo)
     sessions = SessionService(SqlSessionIndex(db), ClaudeTranscripts(), accounts, settings)
+    launcher = ClaudeLauncher(ClaudeCli(home / "cache"), settings, claude)
+    conversation_rows, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
+    conversations = ConversationService(conversation_rows, executions, sessions, launcher)
     runs = RunService(
-        ClaudeCli(home / "cache"),
-        SqlConversationRepository(db),
-        SqlExecutionRepository(db),
-        accounts,
-        settings,
-        sessions,
-        claude_override=claude,
+        launcher, conversations, conversation_rows, executions, accounts, settings, sessions
     )
-    if runs.executions.unfinished():
+    if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         asyncio.run(runs.recover())
     return ServiceHub(
@@ -60,6 +59,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
         accounts=accounts,
         settings=settings,
         sessions=sessions,
+        conversations=conversations,
         runs=runs,
         claude_override=claude,
         closers=[db.close],

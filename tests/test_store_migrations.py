@@ -55,6 +55,36 @@ def test_database_of_the_first_migration_is_upgraded_with_rows_intact(tmp_path: 
         upgraded.close()
 
 
+def test_executions_written_before_0005_say_whether_they_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old = open_database(path, target="0004")
+    with old.engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO conversations (id, number, title, description, archived, "
+                 "history_epoch, created, updated) VALUES ('c', 1, '', '', 0, 0, "
+                 "'2026-01-01', '2026-01-01')")
+        )  # fmt: skip
+        for eid, kind in (("e1", "new"), ("e2", "continue"), ("e3", "replay")):
+            connection.execute(
+                text("INSERT INTO executions (id, conversation_id, kind, cwd, prompt, args_json, "
+                     "status, stop_requested, started) VALUES (:id, 'c', :kind, '/', 'p', '[]', "
+                     "'succeeded', 0, '2026-01-01')"),
+                {"id": eid, "kind": kind},
+            )  # fmt: skip
+    old.close()
+    upgraded = open_database(path)
+    try:
+        with upgraded.engine.connect() as connection:
+            found = connection.execute(
+                text("SELECT id, resumed, resume_reason, last_uuid FROM executions ORDER BY id")
+            ).all()
+        assert [tuple(r) for r in found] == [
+            ("e1", 0, None, None), ("e2", 1, None, None), ("e3", 0, None, None),
+        ]  # fmt: skip
+    finally:
+        upgraded.close()
+
+
 def test_database_of_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "newer.db"
     open_database(path).close()

@@ -14,7 +14,7 @@ import contextlib
 import itertools
 import math
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -90,9 +90,23 @@ class ClaudeProcess:
         goes over `base_env` (default: ours) with every other account's
         credentials removed. Nothing secret ever goes to argv.
         """
-        if not Path(request.cwd).is_dir():
-            raise ClaudeError(f"the working folder {request.cwd} does not exist")
         argv = build_argv(binary, request, capabilities)
+        return await cls.launch(argv, request.cwd, account_env, base_env=base_env, grace=grace)
+
+    @classmethod
+    async def launch(
+        cls,
+        argv: Sequence[str],
+        cwd: str,
+        account_env: Mapping[str, str],
+        *,
+        base_env: Mapping[str, str] | None = None,
+        grace: StopGrace | None = None,
+    ) -> Self:
+        """Spawn an argv already built (`build_argv`), as `start` does."""
+        if not Path(cwd).is_dir():
+            raise ClaudeError(f"the working folder {cwd} does not exist")
+        argv = list(argv)
         env = build_env(account_env, base_env)
         check_argv(argv, env)
         try:
@@ -101,12 +115,12 @@ class ClaudeProcess:
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
-                cwd=request.cwd,
+                cwd=cwd,
                 env=env,
                 start_new_session=True,  # a group of its own, to signal as one
             )
         except OSError as exc:
-            raise ClaudeError(f"cannot start {binary}: {exc.strerror or exc}") from exc
+            raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}") from exc
         return cls(proc, argv, grace or StopGrace())
 
     # ---- state ----------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from desktop.claude.argv import build_argv
@@ -30,15 +30,9 @@ class ClaudeCli:
         return build_argv(binary, request, caps)
 
     async def start(
-        self,
-        binary: str,
-        request: RunRequest,
-        account_env: Mapping[str, str],
-        caps: Capabilities,
+        self, argv: Sequence[str], cwd: str, account_env: Mapping[str, str]
     ) -> ClaudeProcess:
-        return await ClaudeProcess.start(
-            binary, request, account_env, base_env=self._base_env, capabilities=caps
-        )
+        return await ClaudeProcess.launch(argv, cwd, account_env, base_env=self._base_env)
 
     def start_time(self, pid: int) -> float | None:
         return process_start_time(pid)

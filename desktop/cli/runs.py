@@ -8,9 +8,8 @@ import json
 import sys
 from typing import Any
 
-from desktop.cli.output import Output, table
-from desktop.cli.parser import add_group
-from desktop.domain.conversations import Conversation, Execution
+from desktop.cli.output import Output
+from desktop.domain.conversations import Execution
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
@@ -27,30 +26,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     run.set_defaults(handler=_run)
     for name, text in (
         ("continue", "--resume that execution's session"),
-        ("fork", "a new conversation branching from that execution"),
-    ):
+        ("fork", "a new conversation branching from an execution, a conversation's head "
+                 "or a Claude session found on disk"),
+    ):  # fmt: skip
         branch = commands.add_parser(name, help=text)
-        branch.add_argument("execution_id")
+        branch.add_argument("ref", metavar="REF", help="execution id, SESS-042, or session id")
         branch.add_argument("prompt")
         _permission_args(branch)
         branch.set_defaults(handler=_run, branch=name)
     stop = commands.add_parser("stop", help="interrupt a running turn")
     stop.add_argument("execution_id")
     stop.set_defaults(handler=_stop)
-
-    sub = add_group(commands, "conversations", "our stable threads and their executions")
-    sub.add_parser("list", help="every conversation").set_defaults(handler=_conversations)
-    show = sub.add_parser("show", help="a conversation's executions in order")
-    show.add_argument("id")
-    show.set_defaults(handler=_conversation)
-    rename = sub.add_parser("rename", help="give a conversation a title")
-    rename.add_argument("id")
-    rename.add_argument("title")
-    rename.set_defaults(handler=_rename)
-    adopt = commands.add_parser("adopt", help="make a conversation of a session found on disk")
-    adopt.add_argument("session_id")
-    adopt.add_argument("--account", metavar="NAME")
-    adopt.set_defaults(handler=_adopt)
 
 
 def _permission_args(parser: argparse.ArgumentParser) -> None:
@@ -84,6 +70,8 @@ def execution_json(execution: Execution) -> dict[str, Any]:
         "error": execution.error,
         "parent_execution_id": execution.parent_execution_id,
         "forked_from_execution_id": execution.forked_from_execution_id,
+        "resumed": execution.resumed,
+        "resume_reason": execution.resume_reason,
         "started": execution.started.isoformat() if execution.started else None,
         "finished": execution.finished.isoformat() if execution.finished else None,
     }
@@ -142,8 +130,8 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         conversation_id=getattr(args, "conversation", None),
         fresh=getattr(args, "fresh_session", False),
         allowed_tools=tuple(args.allow),
-        continue_from=args.execution_id if branch == "continue" else None,
-        fork_from=args.execution_id if branch == "fork" else None,
+        continue_from=args.ref if branch == "continue" else None,
+        fork_from=args.ref if branch == "fork" else None,
     )
 
     async def main() -> Run:
@@ -154,7 +142,7 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     run = asyncio.run(main())
     execution = run.execution
     assert execution is not None
-    document = {"type": "execution", **execution_json(execution), "resumed": run.resumed}
+    document = {"type": "execution", **execution_json(execution)}
     if out.json_mode:
         out.line(document)
     else:
@@ -169,71 +157,4 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 def _stop(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     execution = asyncio.run(services.runs.stop(args.execution_id))
     out.emit(execution_json(execution), f"execution {execution.id}: {execution.status}")
-    return 0
-
-
-def _conversations(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    found = services.runs.conversations.list()
-    rows = [[c.code, c.account or "-", c.session_id or "-", c.title[:50]] for c in found]
-    out.emit(
-        [conversation_json(c) for c in found],
-        lambda: table(rows, ["CODE", "ACCOUNT", "SESSION", "TITLE"]) if rows else "none yet",
-    )
-    return 0
-
-
-def _conversation(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    conv = services.runs.conversation(args.id)
-    executions = services.runs.executions.for_conversation(conv.id)
-    rows = [
-        [
-            e.id[:8],
-            str(e.kind),
-            str(e.status),
-            e.account or "-",
-            e.session_id or "-",
-            str(e.context_tokens or "-"),
-        ]
-        for e in executions
-    ]
-    out.emit(
-        {
-            "id": conv.id,
-            "code": conv.code,
-            "title": conv.title,
-            "account": conv.account,
-            "session_id": conv.session_id,
-            "cwd": conv.cwd,
-            "executions": [execution_json(e) for e in executions],
-        },
-        lambda: (
-            f"{conv.code} · {conv.title}\n"
-            + table(rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT"])
-        ),
-    )
-    return 0
-
-
-def conversation_json(conv: Conversation) -> dict[str, Any]:
-    return {
-        "id": conv.id,
-        "code": conv.code,
-        "title": conv.title,
-        "account": conv.account,
-        "session_id": conv.session_id,
-        "cwd": conv.cwd,
-        "last_input_tokens": conv.last_input_tokens,
-    }
-
-
-def _rename(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    conv = services.runs.rename(args.id, args.title)
-    out.emit(conversation_json(conv), f"{conv.code} · {conv.title}")
-    return 0
-
-
-def _adopt(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    services.sessions.refresh(account=args.account)
-    conv = asyncio.run(services.runs.adopt(args.session_id, args.account))
-    out.emit(conversation_json(conv), f"{conv.code} · {conv.title} ({conv.session_id})")
     return 0

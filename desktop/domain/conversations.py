@@ -48,6 +48,7 @@ class Conversation:
     id: str
     number: int
     title: str = ""
+    description: str = ""
     account: str | None = None
     session_id: str | None = None
     cwd: str | None = None
@@ -88,5 +89,11 @@ class Execution:
     owner_pid: int | None = None
     owner_started: float | None = None
     stop_requested: bool = False
+    resumed: bool = False
+    """Claude's own session carried the history (`--resume`), not a replay."""
+    resume_reason: str | None = None
+    """Why it did not resume, when it did not."""
+    last_uuid: str | None = None
+    """The last message of its turn in the transcript: where this node's history ends."""
     started: datetime | None = None
     finished: datetime | None = None

@@ -7,7 +7,7 @@ budget, user and assistant text only, cut history marked as such.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 OMITTED = "…[earlier turns omitted]…"
@@ -19,6 +19,17 @@ class Turn:
     role: str
     """`user` or `assistant`."""
     text: str
+    uuid: str | None = None
+    """The transcript message's own id, where known: where a branch ends or diverges."""
+
+
+def up_to(turns: Sequence[Turn], last_uuid: str | None) -> list[Turn]:
+    """The turns up to and including `last_uuid`: one node's history in a
+    session that later turns grew. All of them when it is unknown or absent."""
+    for index in range(len(turns) - 1, -1, -1):
+        if last_uuid is not None and turns[index].uuid == last_uuid:
+            return list(turns[: index + 1])
+    return list(turns)
 
 
 def _size(text: str) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop.services.accounts import AccountService
+from desktop.services.conversations import ConversationService
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
@@ -18,6 +19,7 @@ class ServiceHub:
     accounts: AccountService
     settings: SettingsService
     sessions: SessionService
+    conversations: ConversationService
     runs: RunService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""

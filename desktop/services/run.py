@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from desktop.domain.conversations import Conversation, Execution, ExecutionKind
+from desktop.domain.conversations import Execution, ExecutionKind
 from desktop.domain.errors import SessiondeskError, UsageError
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.domain.ports import RunningClaude
 from desktop.domain.runs import TurnOutcome, summarize_turn
-
-if TYPE_CHECKING:
-    from desktop.services.runs import RunService
+from desktop.domain.turn_plan import Plan
+from desktop.services.claude_launch import Launch
 
 REJECTED_RESUME = "No conversation found with session ID"
 
@@ -38,31 +37,48 @@ class TurnRequest:
     allowed_tools: tuple[str, ...] = ()
     ask_permissions: bool = True
     continue_from: str | None = None
-    """An execution id: resume exactly its session."""
+    """An execution (or a conversation's head, or a Claude session): resume its session."""
     fork_from: str | None = None
-    """An execution id: a new conversation branching from its session."""
+    """The same references: a new conversation branching from that point."""
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    conversation: Conversation
-    kind: ExecutionKind
-    account: str
-    cwd: str
-    content: str
-    resume: str | None
-    fork: bool
-    parent: str | None
-    forked_from: str | None
+class TurnRecorder(Protocol):
+    """What a run needs from the service that records it: the narrow port that
+    keeps `Run` free of `RunService` (and of an import cycle)."""
+
+    live: dict[str, Run]
+
+    def command(self, plan: Plan, request: TurnRequest, launch: Launch) -> list[str]: ...
+    def begin(
+        self, plan: Plan, request: TurnRequest, launch: Launch, argv: Sequence[str]
+    ) -> Execution: ...
+    async def spawn(
+        self, execution: Execution, plan: Plan, argv: Sequence[str]
+    ) -> RunningClaude: ...
+    def record_session(self, execution: Execution, session_id: str) -> Execution: ...
+    def fail(self, execution: Execution, error: str) -> Execution: ...
+    def finish(
+        self,
+        execution: Execution,
+        plan: Plan,
+        outcome: TurnOutcome,
+        exit_code: int | None,
+        *,
+        interrupted: bool,
+    ) -> Execution: ...
+    def retry_plan(self, plan: Plan, refused: Execution) -> Plan: ...
 
 
 class Run:
     """One turn in flight. Iterate `events()` to drive it to its end."""
 
-    def __init__(self, service: RunService, request: TurnRequest, plan: Plan) -> None:
-        self._service = service
+    def __init__(
+        self, recorder: TurnRecorder, request: TurnRequest, plan: Plan, launch: Launch
+    ) -> None:
+        self._recorder = recorder
         self._request = request
         self._plan = plan
+        self._launch = launch
         self._process: RunningClaude | None = None
         self._stopping = False
         self._always: set[str] = set()
@@ -71,11 +87,12 @@ class Run:
 
     @property
     def conversation_id(self) -> str:
-        return self._plan.conversation.id
+        assert self._plan.conversation_id is not None  # set when the run was prepared
+        return self._plan.conversation_id
 
     @property
-    def resumed(self) -> bool:
-        return self._plan.resume is not None and not self._plan.fork
+    def plan(self) -> Plan:
+        return self._plan
 
     @property
     def kind(self) -> ExecutionKind:
@@ -89,23 +106,23 @@ class Run:
         )
         if rejected and self._plan.resume and not self._stopping:
             # the pinned session is gone (other machine, cleaned up): replay instead
-            self._plan = self._service.replan_fresh(self._request, self._plan)
+            assert self.execution is not None
+            self._plan = self._recorder.retry_plan(self._plan, self.execution)
             async for event in self._attempt():
                 yield event
 
     async def _attempt(self) -> AsyncIterator[Event]:
-        service = self._service
-        self.execution = await service.begin(self._plan, self._request)
-        service.live[self.execution.id] = self
+        recorder = self._recorder
+        argv = recorder.command(self._plan, self._request, self._launch)
+        self.execution = recorder.begin(self._plan, self._request, self._launch, argv)
+        recorder.live[self.execution.id] = self
         seen: list[Event] = []
         try:
-            self._process = await service.spawn(self.execution, self._plan, self._request)
+            self._process = await recorder.spawn(self.execution, self._plan, argv)
             async for event in self._process.turn(self._plan.content):
                 seen.append(event)
                 if isinstance(event, SystemInit) and event.session_id:
-                    self.execution = service.executions.update(
-                        self.execution.id, session_id=event.session_id
-                    )
+                    self.execution = recorder.record_session(self.execution, event.session_id)
                 if isinstance(event, PermissionRequest) and event.tool_name in self._always:
                     await self._process.respond_permission(event.request_id, True)
                     continue
@@ -113,15 +130,15 @@ class Run:
             await self._process.close()
         except SessiondeskError as exc:
             self.outcome = summarize_turn(seen)
-            self.execution = service.fail(self.execution, str(exc))
+            self.execution = recorder.fail(self.execution, str(exc))
             raise
         finally:
-            service.live.pop(self.execution.id, None)
+            recorder.live.pop(self.execution.id, None)
             if self._process is not None and self._process.returncode is None:
                 await self._process.close()
         self.outcome = summarize_turn(seen)
         code = self._process.returncode if self._process else None
-        self.execution = service.finish(
+        self.execution = recorder.finish(
             self.execution, self._plan, self.outcome, code, interrupted=self._stopping
         )
 

@@ -2,26 +2,23 @@
 
 An execution row is written before the process starts, so a crash leaves an
 `interrupted` row (see `recover`), never a hole. Whether a turn resumes
-Claude's session or replays our transcript is `decide_resume`'s call; a
-resume that `claude` rejects is retried once, fresh, with the replay.
+Claude's session or replays our transcript is `plan_turn`'s call; a resume
+that `claude` rejects is retried once, fresh, with the replay of the same
+history. Conversations themselves (queries, edits, references) belong to
+`ConversationService`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import uuid
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from desktop.domain.conversations import (
-    Conversation,
-    Execution,
-    ExecutionKind,
-    ExecutionStatus,
-    parse_code,
-)
-from desktop.domain.errors import NotFoundError, UsageError
+from desktop.domain.conversations import Execution, ExecutionStatus
+from desktop.domain.errors import UsageError
 from desktop.domain.events import Result
 from desktop.domain.ports import (
     ClaudeRuntime,
@@ -30,12 +27,13 @@ from desktop.domain.ports import (
     RunningClaude,
 )
 from desktop.domain.redact import redact
-from desktop.domain.replay import replay_prompt
-from desktop.domain.resume import ProviderPointer, RunContext, decide_resume
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
+from desktop.domain.turn_plan import Plan, after_refusal, plan_turn, with_history
 from desktop.services.accounts import AccountService
-from desktop.services.run import Plan, Run, TurnRequest
+from desktop.services.claude_launch import ClaudeLauncher, Launch
+from desktop.services.conversations import ConversationService
+from desktop.services.run import Run, TurnRequest
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 
@@ -43,219 +41,137 @@ from desktop.services.settings import SettingsService
 class RunService:
     def __init__(
         self,
-        runtime: ClaudeRuntime,
-        conversations: ConversationRepository,
+        launcher: ClaudeLauncher,
+        conversations: ConversationService,
+        conversation_rows: ConversationRepository,
         executions: ExecutionRepository,
         accounts: AccountService,
         settings: SettingsService,
         sessions: SessionService,
-        claude_override: str | None = None,
     ) -> None:
-        self.runtime = runtime
-        self.conversations = conversations
-        self.executions = executions
+        self._launcher = launcher
+        self._threads = conversations
+        self._conversations = conversation_rows
+        self._executions = executions
         self._accounts = accounts
         self._settings = settings
         self._sessions = sessions
-        self._claude_override = claude_override
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
 
-    # ---- planning ---------------------------------------------------------------
-
-    def conversation(self, ref: str) -> Conversation:
-        """By id or by its `SESS-042` code."""
-        number = parse_code(ref)
-        found = self.conversations.by_number(number) if number else self.conversations.get(ref)
-        if found is None:
-            raise NotFoundError(f"no conversation {ref}")
-        return found
-
-    def execution(self, execution_id: str) -> Execution:
-        found = self.executions.get(execution_id)
-        if found is None:
-            raise NotFoundError(f"no execution {execution_id}")
-        return found
-
-    async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
-        """A conversation of a session found on disk (the existing one if adopted before)."""
-        record = self._sessions.find(session_id, account)
-        for conv in self.conversations.list():
-            if conv.session_id == session_id and conv.account == record.account:
-                return conv
-        caps = await self.runtime.probe(self.binary())
-        conv = self.conversations.create(record.title or session_id[:8], record.account, record.cwd)
-        # the session was made by a claude on this machine: resumable by the current one
-        self.conversations.update(conv.id, session_id=session_id, runtime_id=str(caps.fingerprint))
-        return self.conversation(conv.id)
-
-    def rename(self, ref: str, title: str) -> Conversation:
-        if not title.strip():
-            raise UsageError("the title is empty")
-        conv = self.conversation(ref)
-        self.conversations.update(conv.id, title=title.strip())
-        return self.conversation(conv.id)
+    @property
+    def runtime(self) -> ClaudeRuntime:
+        return self._launcher.runtime
 
     def binary(self) -> str:
-        return self.runtime.locate(self._claude_override, self._settings.get("claude.path"))
+        return self._launcher.binary()
+
+    # ---- planning ---------------------------------------------------------------
 
     async def prepare(self, request: TurnRequest) -> Run:
         """Check everything a turn needs and decide how it runs (nothing starts yet)."""
-        if not request.prompt.strip():
-            raise UsageError("the prompt is empty")
-        if request.continue_from or request.fork_from:
-            plan = self._plan_branch(request)
+        launch = await self._launcher.probe()
+        ref = request.continue_from or request.fork_from
+        if ref:
+            branch = await self._threads.branch_point(ref)
+            plan = plan_turn(
+                prompt=request.prompt,
+                account=request.account or branch.account,
+                cwd=_folder(request.cwd or branch.cwd),
+                runtime=launch.runtime,
+                branch=branch,
+                fork=request.fork_from is not None,
+                fresh=request.fresh,
+            )
         else:
-            plan = await self._plan_turn(request)
-        run = Run(self, request, plan)
-        return run
+            plan = self._plan_next(request, launch)
+        plan = self._with_history(plan)
+        if plan.conversation_id is None:
+            conversation = self._conversations.create(
+                shorten(request.prompt, 80), plan.account, plan.cwd
+            )
+            plan = replace(plan, conversation_id=conversation.id)
+        return Run(self, request, plan, launch)
 
-    async def _plan_turn(self, request: TurnRequest) -> Plan:
-        conv = self.conversation(request.conversation_id) if request.conversation_id else None
+    def _plan_next(self, request: TurnRequest, launch: Launch) -> Plan:
+        """A turn of a named conversation, or the first of a new one."""
+        conv = self._threads.get(request.conversation_id) if request.conversation_id else None
         account = request.account or (conv.account if conv else None)
         if not account:
             raise UsageError("choose an account (--account NAME)")
         self._accounts.get(account)
         cwd = _folder(request.cwd or (conv.cwd if conv else None))
-        if conv is None:
-            conv = self.conversations.create(shorten(request.prompt, 80), account, cwd)
-            return Plan(
-                conv, ExecutionKind.NEW, account, cwd, request.prompt, None, False, None, None
-            )
-        caps = await self.runtime.probe(self.binary())
-        history = self.executions.for_conversation(conv.id)
+        history = self._executions.for_conversation(conv.id) if conv else []
         answered = any(e.status is ExecutionStatus.SUCCEEDED and e.session_id for e in history)
         # an adopted session (found on disk) had its turns before we knew it
-        answered = answered or (not history and conv.session_id is not None)
-        pointer = ProviderPointer(
-            conv.session_id, conv.account, conv.cwd, conv.runtime_id, conv.history_epoch, answered
-        )
-        current = RunContext(
-            account,
-            cwd,
-            str(caps.fingerprint),
-            conv.history_epoch,
-            caps.supports("--resume"),
-            request.fresh,
-        )
-        resume = decide_resume(pointer, current)
-        parent = history[-1].id if history else None
-        if resume:
-            return Plan(
-                conv,
-                ExecutionKind.CONTINUE,
-                account,
-                cwd,
-                request.prompt,
-                resume,
-                False,
-                parent,
-                None,
-            )
-        content = self._replayed(conv, request.prompt)
-        kind = ExecutionKind.REPLAY if content != request.prompt else ExecutionKind.NEW
-        return Plan(conv, kind, account, cwd, content, None, False, parent, None)
-
-    def _plan_branch(self, request: TurnRequest) -> Plan:
-        source = self.execution(request.continue_from or request.fork_from or "")
-        if not source.session_id or not source.account:
-            raise UsageError(f"execution {source.id} has no Claude session to resume")
-        cwd = _folder(request.cwd or source.cwd)
-        if request.fork_from:
-            conv = self.conversations.create(shorten(request.prompt, 80), source.account, cwd)
-            return Plan(
-                conv,
-                ExecutionKind.FORK,
-                source.account,
-                cwd,
-                request.prompt,
-                source.session_id,
-                True,
-                None,
-                source.id,
-            )
-        conv = self.conversation(source.conversation_id)
-        return Plan(
-            conv,
-            ExecutionKind.CONTINUE,
-            source.account,
-            cwd,
-            request.prompt,
-            source.session_id,
-            False,
-            source.id,
-            None,
+        answered = answered or (not history and conv is not None and conv.session_id is not None)
+        return plan_turn(
+            prompt=request.prompt,
+            account=account,
+            cwd=cwd,
+            runtime=launch.runtime,
+            conversation=conv,
+            head=history[-1].id if history else None,
+            answered=answered,
+            fresh=request.fresh,
         )
 
-    def _replayed(self, conv: Conversation, prompt: str) -> str:
-        if not conv.session_id or not conv.account:
-            return prompt
-        turns = self._sessions.history(conv.account, conv.session_id)
+    def _with_history(self, plan: Plan) -> Plan:
+        if not plan.replays:
+            return plan
         budget = int(self._settings.get("carry_context.budget_bytes"))
-        return replay_prompt(turns, prompt, budget)
+        return with_history(plan, self._threads.history(plan.replay_from), budget)
 
-    def replan_fresh(self, request: TurnRequest, plan: Plan) -> Plan:
-        content = self._replayed(plan.conversation, request.prompt)
-        # the retry continues from the attempt that was just refused
-        history = self.executions.for_conversation(plan.conversation.id)
-        parent = history[-1].id if history else plan.parent
-        return Plan(
-            plan.conversation,
-            ExecutionKind.REPLAY,
-            plan.account,
-            plan.cwd,
-            content,
-            None,
-            False,
-            parent,
-            None,
-        )
+    def retry_plan(self, plan: Plan, refused: Execution) -> Plan:
+        return self._with_history(after_refusal(plan, refused.id))
 
     # ---- running ----------------------------------------------------------------
 
-    async def begin(self, plan: Plan, request: TurnRequest) -> Execution:
+    def command(self, plan: Plan, request: TurnRequest, launch: Launch) -> list[str]:
+        """The argv of this attempt, built once: recorded (redacted) and run as is."""
+        run_request = RunRequest(
+            cwd=plan.cwd,
+            resume=plan.resume,
+            fork_session=plan.fork,
+            append_system_prompt=plan.carry_over,
+            allowed_tools=request.allowed_tools,
+            ask_permissions=request.ask_permissions,
+        )
+        return self.runtime.argv(launch.binary, run_request, launch.caps)
+
+    def begin(
+        self, plan: Plan, request: TurnRequest, launch: Launch, argv: Sequence[str]
+    ) -> Execution:
         """Write the execution row, before any process exists."""
-        binary = self.binary()
-        caps = await self.runtime.probe(binary)
-        run_request = self._run_request(plan, request)
-        argv = [redact(a) for a in self.runtime.argv(binary, run_request, caps)]
+        assert plan.conversation_id is not None
         owner = os.getpid()
-        execution = self.executions.create(
+        return self._executions.create(
             Execution(
                 id=str(uuid.uuid4()),
-                conversation_id=plan.conversation.id,
+                conversation_id=plan.conversation_id,
                 kind=plan.kind,
                 account=plan.account,
                 cwd=plan.cwd,
                 prompt=request.prompt,
+                args=[redact(a) for a in argv],
                 parent_execution_id=plan.parent,
                 forked_from_execution_id=plan.forked_from,
-                runtime_fingerprint=str(caps.fingerprint),
+                runtime_fingerprint=str(launch.caps.fingerprint),
                 session_id_in=plan.resume,
                 owner_pid=owner,
                 owner_started=self.runtime.start_time(owner),
+                resumed=plan.resumed,
+                resume_reason=plan.resume_blocker,
             )
         )
-        return self.executions.update(execution.id, args_json=json.dumps(argv))
 
-    def _run_request(self, plan: Plan, request: TurnRequest) -> RunRequest:
-        return RunRequest(
-            cwd=plan.cwd,
-            resume=plan.resume,
-            fork_session=plan.fork,
-            allowed_tools=request.allowed_tools,
-            ask_permissions=request.ask_permissions,
-        )
-
-    async def spawn(self, execution: Execution, plan: Plan, request: TurnRequest) -> RunningClaude:
-        binary = self.binary()
-        caps = await self.runtime.probe(binary)
+    async def spawn(self, execution: Execution, plan: Plan, argv: Sequence[str]) -> RunningClaude:
         account = self._accounts.get(plan.account)
         env = self.runtime.account_env(
             account.config_dir, account.auth, self._accounts.secret(account.name)
         )
-        process = await self.runtime.start(binary, self._run_request(plan, request), env, caps)
-        self.executions.update(
+        process = await self.runtime.start(argv, plan.cwd, env)
+        self._executions.update(
             execution.id,
             status=ExecutionStatus.RUNNING,
             pid=process.pid,
@@ -263,8 +179,11 @@ class RunService:
         )
         return process
 
+    def record_session(self, execution: Execution, session_id: str) -> Execution:
+        return self._executions.update(execution.id, session_id=session_id)
+
     def fail(self, execution: Execution, error: str) -> Execution:
-        return self.executions.update(
+        return self._executions.update(
             execution.id, status=ExecutionStatus.FAILED, error=error, finished=True
         )
 
@@ -277,7 +196,7 @@ class RunService:
         *,
         interrupted: bool,
     ) -> Execution:
-        current = self.execution(execution.id)
+        current = self._threads.execution(execution.id)
         if interrupted or current.stop_requested:
             status = ExecutionStatus.INTERRUPTED
         elif outcome.ok:
@@ -295,7 +214,14 @@ class RunService:
                 "cache_creation_input_tokens": u.cache_creation_input_tokens,
             }
         session_id = outcome.session_id or current.session_id
-        done = self.executions.update(
+        last_uuid = None
+        if session_id:
+            # index the transcript now, so the turn is searchable and kept even if
+            # Claude Code removes the file before the next scan
+            self._sessions.refresh(account=plan.account)
+            turns = self._sessions.history(plan.account, session_id)
+            last_uuid = turns[-1].uuid if turns else None
+        done = self._executions.update(
             execution.id,
             status=status,
             exit_code=exit_code,
@@ -304,15 +230,12 @@ class RunService:
             context_tokens=outcome.context_tokens,
             cost_usd=result.total_cost_usd if result else None,
             session_id=session_id,
+            last_uuid=last_uuid,
             finished=True,
         )
-        if session_id:
-            # index the transcript now, so the turn is searchable and kept even if
-            # Claude Code removes the file before the next scan
-            self._sessions.refresh(account=plan.account)
         if session_id and status is not ExecutionStatus.FAILED:
-            self.conversations.update(
-                plan.conversation.id,
+            self._conversations.update(
+                done.conversation_id,
                 account=plan.account,
                 session_id=session_id,
                 cwd=plan.cwd,
@@ -328,24 +251,24 @@ class RunService:
         local = self.live.get(execution_id)
         if local is not None:
             await local.stop()
-            return self.execution(execution_id)
-        execution = self.execution(execution_id)
+            return self._threads.execution(execution_id)
+        execution = self._threads.execution(execution_id)
         if execution.status.finished:
             raise UsageError(f"execution {execution_id} is not running ({execution.status})")
-        self.executions.update(execution_id, stop_requested=True)
+        self._executions.update(execution_id, stop_requested=True)
         if execution.pid and execution.pid_started:
             await self.runtime.end_group(execution.pid, execution.pid_started)
         if not self._owner_alive(execution):
-            return self.executions.update(
+            return self._executions.update(
                 execution_id, status=ExecutionStatus.INTERRUPTED, error="stopped", finished=True
             )
         # the owning process records the end; give it a moment to do so
         for _ in range(100):
-            current = self.execution(execution_id)
+            current = self._threads.execution(execution_id)
             if current.status.finished:
                 return current
             await asyncio.sleep(0.1)
-        return self.execution(execution_id)
+        return self._threads.execution(execution_id)
 
     def _owner_alive(self, execution: Execution) -> bool:
         if not execution.owner_pid or execution.owner_started is None:
@@ -353,16 +276,19 @@ class RunService:
         started = self.runtime.start_time(execution.owner_pid)
         return started is not None and abs(started - execution.owner_started) < 1.0
 
+    def needs_recovery(self) -> bool:
+        return bool(self._executions.unfinished())
+
     async def recover(self) -> list[Execution]:
         """Rows left running by a Sessiondesk that died: end their `claude`, mark them."""
         recovered = []
-        for execution in self.executions.unfinished():
+        for execution in self._executions.unfinished():
             if self._owner_alive(execution):
                 continue  # another Sessiondesk process is driving it right now
             if execution.pid and execution.pid_started:
                 await self.runtime.end_group(execution.pid, execution.pid_started)
             recovered.append(
-                self.executions.update(
+                self._executions.update(
                     execution.id,
                     status=ExecutionStatus.INTERRUPTED,
                     error="Sessiondesk ended while this turn ran",

@@ -184,12 +184,12 @@ class SessionService:
                 content = None
             if content is not None:
                 return [
-                    Turn(str(m.role), m.text)
+                    Turn(str(m.role), m.text, m.uuid)
                     for m in content.messages
                     if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
                 ]
         return [
-            Turn(t.role, t.text)
+            Turn(t.role, t.text, t.uuid)
             for t in self._index.texts(account, session_id)
             if t.role in ("user", "assistant")
         ]

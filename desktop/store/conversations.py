@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from desktop.domain.conversations import (
@@ -35,6 +36,7 @@ def _conversation(row: ConversationRow, names: dict[int, str]) -> Conversation:
         id=row.id,
         number=row.number,
         title=row.title,
+        description=row.description,
         account=names.get(row.account_id) if row.account_id else None,
         session_id=row.session_id,
         cwd=row.cwd,
@@ -72,6 +74,9 @@ def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
         owner_pid=row.owner_pid,
         owner_started=row.owner_started,
         stop_requested=row.stop_requested,
+        resumed=row.resumed,
+        resume_reason=row.resume_reason,
+        last_uuid=row.last_uuid,
         started=row.started,
         finished=row.finished,
     )
@@ -84,6 +89,7 @@ _POINTER_FIELDS = {
     "history_epoch",
     "last_input_tokens",
     "title",
+    "description",
     "archived",
 }
 _EXECUTION_FIELDS = {
@@ -98,6 +104,7 @@ _EXECUTION_FIELDS = {
     "runtime_fingerprint",
     "args_json",
     "stop_requested",
+    "last_uuid",
 }
 
 
@@ -175,6 +182,8 @@ class SqlExecutionRepository:
                 status=execution.status.value,
                 owner_pid=execution.owner_pid,
                 owner_started=execution.owner_started,
+                resumed=execution.resumed,
+                resume_reason=execution.resume_reason,
             )
             session.add(row)
             session.flush()
@@ -215,6 +224,28 @@ class SqlExecutionRepository:
             rows = session.scalars(
                 select(ExecutionRow)
                 .where(ExecutionRow.conversation_id == conversation_id)
+                .order_by(ExecutionRow.started, ExecutionRow.id)
+            )
+            return [_execution(row, names) for row in rows]
+
+    def forks_of(self, execution_ids: Sequence[str]) -> list[Execution]:
+        """The executions that forked from any of these, oldest first."""
+        return self._where(ExecutionRow.forked_from_execution_id.in_(list(execution_ids)))
+
+    def with_session(self, session_id: str) -> list[Execution]:
+        """The executions that ran in this Claude session, oldest first."""
+        return self._where(ExecutionRow.session_id == session_id)
+
+    def with_prefix(self, prefix: str) -> list[Execution]:
+        """The executions whose id starts so (a short id as the tables print it)."""
+        return self._where(ExecutionRow.id.startswith(prefix, autoescape=True))
+
+    def _where(self, condition: ColumnElement[bool]) -> list[Execution]:
+        with self._db.session() as session:
+            names = _names(session)
+            rows = session.scalars(
+                select(ExecutionRow)
+                .where(condition)
                 .order_by(ExecutionRow.started, ExecutionRow.id)
             )
             return [_execution(row, names) for row in rows]

@@ -79,6 +79,9 @@ class ExecutionRow(Base):
     owner_pid: Mapped[int | None] = mapped_column(Integer)
     owner_started: Mapped[float | None]
     stop_requested: Mapped[bool] = mapped_column(default=False)
+    resumed: Mapped[bool] = mapped_column(default=False)
+    resume_reason: Mapped[str | None] = mapped_column(Text)
+    last_uuid: Mapped[str | None] = mapped_column(String(64))
     started: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[datetime | None]
 

@@ -114,7 +114,7 @@ class Rig:
     async def finished(self, live: LiveRun, timeout: float = 60.0) -> Execution:
         await until(lambda: not live.streaming, timeout, "the run to end")
         assert live.execution is not None
-        return self.hub.runs.execution(live.execution.id)
+        return self.hub.conversations.execution(live.execution.id)
 
     async def settled_on(self, live: LiveRun) -> None:
         """Until the centre shows the run's session as read from disk, nothing live on top."""

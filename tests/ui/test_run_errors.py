@@ -57,7 +57,7 @@ def test_a_missing_working_folder_is_said_and_the_prompt_kept(
 ) -> None:
     monkeypatch.setenv("SESSIONDESK_CLAUDE", str(claude_bin))
     send_and_fail(bare_rig, tmp_path / "gone", "does not exist")
-    assert bare_rig.hub.runs.conversations.list() == []
+    assert bare_rig.hub.conversations.list() == []
 
 
 def test_a_wrong_claude_path_is_said_and_the_prompt_kept(

@@ -164,8 +164,8 @@ def test_a_fresh_session_from_a_chosen_one_is_shown_on_its_own_then_listed(rig: 
         assert first.key is not None and rig.desk.pane.select_session(*first.key)
         await rig.settled_on(first)
         assert rig.texts(RowKind.REPLY) == [REPLY]
-        first_run, second_run = (rig.hub.runs.execution(r.execution.id) for r in (first, fresh)
-                                 if r.execution)  # fmt: skip
+        first_run, second_run = (rig.hub.conversations.execution(r.execution.id)
+                                 for r in (first, fresh) if r.execution)  # fmt: skip
         assert first_run.conversation_id == second_run.conversation_id
 
     rig.play(scenario())

@@ -140,7 +140,7 @@ class RunDriver(QObject):
         runs, request = self._hub.runs, self._request
         runs.binary()  # a wrong claude path is worth saying before anything is recorded
         if self._origin is not None and request.conversation_id is None:
-            conversation = await runs.adopt(self._origin[1], self._origin[0])
+            conversation = await self._hub.conversations.adopt(self._origin[1], self._origin[0])
             request = replace(request, conversation_id=conversation.id)
         return await runs.prepare(request)
 

@@ -1,0 +1,175 @@
+"""`sessiondesk conversations …`, `adopt`, `tree` and `compare`: our threads,
+their execution trees and their branches."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from typing import Any
+
+from desktop.cli.output import Output, table
+from desktop.cli.parser import add_group
+from desktop.cli.runs import execution_json
+from desktop.domain.conversations import Conversation
+from desktop.domain.execution_tree import TreeNode
+from desktop.domain.replay import Turn
+from desktop.services.hub import ServiceHub
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    sub = add_group(commands, "conversations", "our stable threads and their executions")
+    sub.add_parser("list", help="every conversation").set_defaults(handler=_list)
+    show = sub.add_parser("show", help="a conversation's executions in order")
+    show.add_argument("id")
+    show.set_defaults(handler=_show)
+    rename = sub.add_parser("rename", help="give a conversation a title")
+    rename.add_argument("id")
+    rename.add_argument("title")
+    rename.set_defaults(handler=_rename)
+    describe = sub.add_parser("describe", help="give a conversation a description")
+    describe.add_argument("id")
+    describe.add_argument("text")
+    describe.set_defaults(handler=_describe)
+    adopt = commands.add_parser("adopt", help="make a conversation of a session found on disk")
+    adopt.add_argument("session_id")
+    adopt.add_argument("--account", metavar="NAME")
+    adopt.set_defaults(handler=_adopt)
+    tree = commands.add_parser("tree", help="a conversation's executions and forks as a tree")
+    tree.add_argument("id", metavar="REF", help="conversation id or SESS-042")
+    tree.set_defaults(handler=_tree)
+    compare = commands.add_parser("compare", help="two branches from where they diverged")
+    compare.add_argument("execution_a")
+    compare.add_argument("execution_b")
+    compare.set_defaults(handler=_compare)
+
+
+def conversation_json(conv: Conversation) -> dict[str, Any]:
+    return {
+        "id": conv.id,
+        "code": conv.code,
+        "title": conv.title,
+        "description": conv.description,
+        "account": conv.account,
+        "session_id": conv.session_id,
+        "cwd": conv.cwd,
+        "last_input_tokens": conv.last_input_tokens,
+    }
+
+
+def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    found = services.conversations.list()
+    rows = [[c.code, c.account or "-", c.session_id or "-", c.title[:50]] for c in found]
+    out.emit(
+        [conversation_json(c) for c in found],
+        lambda: table(rows, ["CODE", "ACCOUNT", "SESSION", "TITLE"]) if rows else "none yet",
+    )
+    return 0
+
+
+def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    detail = services.conversations.show(args.id)
+    conv = detail.conversation
+    rows = [
+        [
+            e.id[:8],
+            str(e.kind),
+            str(e.status),
+            e.account or "-",
+            e.session_id or "-",
+            str(e.context_tokens or "-"),
+            "resumed" if e.resumed else f"not resumed: {e.resume_reason or '?'}",
+        ]
+        for e in detail.executions
+    ]
+    head = f"{conv.code} · {conv.title}" + (f"\n{conv.description}" if conv.description else "")
+    out.emit(
+        {**conversation_json(conv), "executions": [execution_json(e) for e in detail.executions]},
+        lambda: head + "\n" + table(
+            rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT", "RESUME"]
+        ),
+    )  # fmt: skip
+    return 0
+
+
+def _rename(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    conv = services.conversations.rename(args.id, args.title)
+    out.emit(conversation_json(conv), f"{conv.code} · {conv.title}")
+    return 0
+
+
+def _describe(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    conv = services.conversations.describe(args.id, args.text)
+    out.emit(conversation_json(conv), f"{conv.code} · {conv.description}")
+    return 0
+
+
+def _adopt(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    services.sessions.refresh(account=args.account)
+    conv = asyncio.run(services.conversations.adopt(args.session_id, args.account))
+    out.emit(conversation_json(conv), f"{conv.code} · {conv.title} ({conv.session_id})")
+    return 0
+
+
+def node_json(node: TreeNode) -> dict[str, Any]:
+    e = node.execution
+    return {
+        "execution_id": e.id,
+        "parent_execution_id": e.parent_execution_id,
+        "forked_from_execution_id": e.forked_from_execution_id,
+        "conversation_id": e.conversation_id,
+        "conversation": node.conversation_code,
+        "kind": str(e.kind),
+        "status": str(e.status),
+        "account": e.account,
+        "session_id": e.session_id,
+        "started": e.started.isoformat() if e.started else None,
+        "context_tokens": e.context_tokens,
+        "resumed": e.resumed,
+        "children": [node_json(child) for child in node.children],
+    }
+
+
+def _tree_lines(nodes: list[TreeNode], code: str, depth: int = 0) -> list[str]:
+    lines = []
+    for node in nodes:
+        e = node.execution
+        own = f" [{node.conversation_code}]" if node.conversation_code != code else ""
+        mark = "resumed" if e.resumed else "replayed" if str(e.kind) == "replay" else "fresh"
+        lines.append(
+            f"{'  ' * depth}- {e.id[:8]} {e.kind}{own} · {e.status} · {e.account or '-'}"
+            f" · {e.context_tokens or '-'} tokens · {mark}"
+        )
+        lines += _tree_lines(node.children, code, depth + 1)
+    return lines
+
+
+def _tree(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    conv = services.conversations.get(args.id)
+    nodes = services.conversations.tree(conv.id)
+    out.emit(
+        [node_json(n) for n in nodes],
+        lambda: "\n".join([f"{conv.code} · {conv.title}", *_tree_lines(nodes, conv.code)])
+        if nodes else f"{conv.code} has no executions yet",
+    )  # fmt: skip
+    return 0
+
+
+def _message_json(turn: Turn) -> dict[str, Any]:
+    return {"role": turn.role, "text": turn.text, "uuid": turn.uuid}
+
+
+def _compare(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    found = services.conversations.compare(args.execution_a, args.execution_b)
+
+    def human() -> str:
+        parts = [f"{len(found.common)} messages in common"]
+        for name, tail in (("A", found.a), ("B", found.b)):
+            parts.append(f"--- {name} ({len(tail)} after the divergence)")
+            parts += [f"{t.role}: {t.text}" for t in tail]
+        return "\n".join(parts)
+
+    out.emit(
+        {key: [_message_json(t) for t in getattr(found, key)] for key in ("common", "a", "b")},
+        human,
+    )
+    return 0

@@ -1,0 +1,220 @@
+"""Conversations: find them by any reference, show, rename and describe them,
+adopt sessions found on disk, and read their execution tree, branches and
+token series. Running turns is `RunService`'s job."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from desktop.domain.branches import Comparison, diverge
+from desktop.domain.conversations import Conversation, Execution, ExecutionStatus, parse_code
+from desktop.domain.errors import NotFoundError, UsageError
+from desktop.domain.execution_tree import TreeNode, build_tree, lineage
+from desktop.domain.ports import ConversationRepository, ExecutionRepository
+from desktop.domain.replay import Turn, up_to
+from desktop.domain.transcript import is_valid_session_id
+from desktop.domain.turn_plan import BranchPoint, HistorySource
+from desktop.services.claude_launch import ClaudeLauncher
+from desktop.services.sessions import SessionService
+
+SHORT_ID = 6
+"""The fewest characters of an execution id accepted as a reference."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConversationDetail:
+    conversation: Conversation
+    executions: list[Execution]
+    """Oldest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPoint:
+    execution_id: str
+    started: datetime | None
+    context_tokens: int | None
+
+
+class ConversationService:
+    def __init__(
+        self,
+        conversations: ConversationRepository,
+        executions: ExecutionRepository,
+        sessions: SessionService,
+        launcher: ClaudeLauncher,
+    ) -> None:
+        self._conversations = conversations
+        self._executions = executions
+        self._sessions = sessions
+        self._launcher = launcher
+
+    # ---- references -------------------------------------------------------------
+
+    def get(self, ref: str) -> Conversation:
+        """By id or by its `SESS-042` code."""
+        found = self._find_conversation(ref)
+        if found is None:
+            raise UsageError(f"no conversation {ref} (see `sessiondesk conversations list`)")
+        return found
+
+    def _find_conversation(self, ref: str) -> Conversation | None:
+        number = parse_code(ref)
+        return self._conversations.by_number(number) if number else self._conversations.get(ref)
+
+    def execution(self, ref: str) -> Execution:
+        """By id, or by the start of one as the tables print it."""
+        found = self._find_execution(ref)
+        if found is None:
+            raise UsageError(f"no execution {ref}")
+        return found
+
+    def _find_execution(self, ref: str) -> Execution | None:
+        exact = self._executions.get(ref)
+        if exact is not None or len(ref) < SHORT_ID:
+            return exact
+        matches = self._executions.with_prefix(ref)
+        if len(matches) > 1:
+            raise UsageError(f"{ref} is the start of {len(matches)} executions: give more of it")
+        return matches[0] if matches else None
+
+    async def branch_point(self, ref: str) -> BranchPoint:
+        """Where a continue or a fork starts: an execution; a conversation (its
+        head); or a Claude session id, adopted first when found only on disk."""
+        execution = self._find_execution(ref)
+        if execution is not None:
+            return self._point_at(execution)
+        conversation = self._find_conversation(ref)
+        if conversation is None and is_valid_session_id(ref):
+            ran = [e for e in self._executions.with_session(ref) if e.account]
+            if ran:
+                return self._point_at(ran[-1])
+            try:
+                conversation = await self.adopt(ref)
+            except NotFoundError:
+                conversation = None
+        if conversation is None:
+            raise UsageError(f"{ref} is no execution, conversation or Claude session")
+        return self._head_of(conversation)
+
+    def _head_of(self, conversation: Conversation) -> BranchPoint:
+        answered = [
+            e
+            for e in self._executions.for_conversation(conversation.id)
+            if e.session_id and e.account and e.status is ExecutionStatus.SUCCEEDED
+        ]
+        if answered:
+            return self._point_at(answered[-1])
+        if conversation.session_id and conversation.account and conversation.cwd:
+            # adopted from disk: its turns were made before Sessiondesk knew it
+            return BranchPoint(
+                conversation.id, conversation.code, None, conversation.account, conversation.cwd,
+                conversation.session_id, conversation.runtime_id, conversation.history_epoch,
+            )  # fmt: skip
+        raise UsageError(f"{conversation.code} has no Claude session to branch from yet")
+
+    def _point_at(self, execution: Execution) -> BranchPoint:
+        if not execution.session_id or not execution.account:
+            raise UsageError(f"execution {execution.id} never got a Claude session to resume")
+        conversation = self.get(execution.conversation_id)
+        later = [
+            e
+            for e in self._executions.with_session(execution.session_id)
+            if e.status is ExecutionStatus.SUCCEEDED
+            and (e.started, e.id) > (execution.started, execution.id)
+        ]
+        return BranchPoint(
+            conversation.id, conversation.code, execution.id, execution.account, execution.cwd,
+            execution.session_id, execution.runtime_fingerprint, conversation.history_epoch,
+            execution.last_uuid, superseded=bool(later),
+        )  # fmt: skip
+
+    # ---- queries ----------------------------------------------------------------
+
+    def list(self) -> list[Conversation]:
+        return self._conversations.list()
+
+    def show(self, ref: str) -> ConversationDetail:
+        conversation = self.get(ref)
+        return ConversationDetail(conversation, self._executions.for_conversation(conversation.id))
+
+    def tree(self, ref: str) -> list[TreeNode]:
+        """The conversation's executions, and every fork started from them (and
+        from those forks), each under the node it branched from."""
+        root = self.get(ref)
+        executions = self._executions.for_conversation(root.id)
+        seen = {root.id}
+        frontier = [e.id for e in executions]
+        while frontier:
+            forks = [
+                f for f in self._executions.forks_of(frontier) if f.conversation_id not in seen
+            ]
+            added = []
+            for conversation_id in dict.fromkeys(f.conversation_id for f in forks):
+                seen.add(conversation_id)
+                added += self._executions.for_conversation(conversation_id)
+            executions += added
+            frontier = [e.id for e in added]
+        executions.sort(key=lambda e: (e.started or datetime.min, e.id))
+        codes = {c: self.get(c).code for c in seen}
+        return build_tree(executions, codes)
+
+    def history(self, source: HistorySource) -> list[Turn]:
+        """A node's user and assistant turns, up to its last message."""
+        return up_to(self._sessions.history(source.account, source.session_id), source.last_uuid)
+
+    def branch(self, execution: Execution) -> list[Turn]:
+        """What a person reads of one branch, up to this execution."""
+        if not execution.session_id or not execution.account:
+            return []
+        return self.history(HistorySource(execution.account, execution.session_id,
+                                          execution.last_uuid))  # fmt: skip
+
+    def compare(self, ref_a: str, ref_b: str) -> Comparison:
+        """Two branches from where they diverged; both must share a root."""
+        a, b = self.execution(ref_a), self.execution(ref_b)
+        roots = {lineage(e, self._executions.get)[-1] for e in (a, b)}
+        if len(roots) > 1 and a.conversation_id != b.conversation_id:
+            raise UsageError(
+                f"executions {a.id} and {b.id} belong to unrelated conversations: "
+                "nothing to compare"
+            )
+        return diverge(self.branch(a), self.branch(b))
+
+    def token_series(self, ref: str) -> list[TokenPoint]:
+        """The context size after each turn, oldest first (for a chart)."""
+        return [TokenPoint(e.id, e.started, e.context_tokens) for e in self.show(ref).executions]
+
+    # ---- edits ------------------------------------------------------------------
+
+    def rename(self, ref: str, title: str) -> Conversation:
+        if not title.strip():
+            raise UsageError("the title is empty")
+        conversation = self.get(ref)
+        self._conversations.update(conversation.id, title=title.strip())
+        return self.get(conversation.id)
+
+    def describe(self, ref: str, text: str) -> Conversation:
+        conversation = self.get(ref)
+        self._conversations.update(conversation.id, description=text.strip())
+        return self.get(conversation.id)
+
+    async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
+        """A conversation of a session found on disk (the existing one if adopted before)."""
+        try:
+            record = self._sessions.find(session_id, account)
+        except NotFoundError:
+            self._sessions.refresh(account=account)  # it may be newer than the index
+            record = self._sessions.find(session_id, account)
+        for conversation in self._conversations.list():
+            if conversation.session_id == session_id and conversation.account == record.account:
+                return conversation
+        launch = await self._launcher.probe()
+        conversation = self._conversations.create(
+            record.title or session_id[:8], record.account, record.cwd
+        )
+        # the session was made by a claude on this machine: resumable by the current one
+        self._conversations.update(
+            conversation.id, session_id=session_id, runtime_id=str(launch.caps.fingerprint)
+        )
+        return self.get(conversation.id)
