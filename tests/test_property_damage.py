@@ -32,6 +32,8 @@ from tests.test_transcript_fixtures import Transcript, text
 words = st.text(st.characters(exclude_categories=("Cc",)), min_size=1, max_size=30).filter(
     lambda s: s.strip()
 )
+
+
 def clean(said: str) -> str:
     """How the README says such text is shown: each lone surrogate as U+FFFD."""
     return re.sub("[\ud800-\udfff]", "\ufffd", said)
@@ -116,12 +118,17 @@ def test_damaged_transcripts_never_crash_and_keep_every_intact_line() -> None:
         check()
 
 
-odd_args = st.text(
-    st.characters(exclude_characters="\x00", exclude_categories=("Cs",)) | st.just("\udcff"),
-    max_size=25,
+odd_args = st.one_of(
+    st.text(st.characters(exclude_characters="\x00", exclude_categories=("Cs",)), max_size=25),
+    st.sampled_from(["walrus", "walrus \udcff", "caf\udce9", '"walrus', "-1", "0", "../x", "%_"]),
 )
 commands = st.one_of(
-    st.tuples(st.just("search"), odd_args, st.just("--limit"), odd_args | counts.map(str)),
+    st.tuples(
+        st.just("search"),
+        odd_args,
+        st.just("--limit"),
+        odd_args | st.integers(max_value=2**90).map(str),
+    ),
     st.tuples(st.just("search"), odd_args),
     st.tuples(st.just("sessions"), st.just("show"), odd_args),
     st.tuples(st.just("sessions"), st.just("show"), st.uuids().map(lambda u: str(u).upper())),
