@@ -24,6 +24,7 @@ from desktop.cli import main
 from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import SessionFilter
 from desktop.services.hub import ServiceHub
 from tests.test_transcript_fixtures import Transcript, text
 
@@ -105,15 +106,19 @@ def test_damaged_transcripts_never_crash_and_keep_every_intact_line() -> None:
         @given(damaged(), words)
         def check(case: tuple[str, bytes, list[str]], query: str) -> None:
             sid, data, said = case
-            (config / "projects" / "p" / f"{sid}.jsonl").write_bytes(data)
-            services.sessions.refresh()
-            listed = [r for r in services.sessions.list() if r.session_id == sid]
-            assert len(listed) == 1
-            shown = shown_text(services, sid)
-            for said_text in said:
-                assert clean(said_text).strip() in shown
-            with contextlib.suppress(SessiondeskError):  # a query may be refused, in words
-                services.sessions.search(query)
+            path = config / "projects" / "p" / f"{sid}.jsonl"
+            path.write_bytes(data)
+            try:
+                services.sessions.refresh()
+                listed = services.sessions.list(SessionFilter(text=sid))
+                assert [r.session_id for r in listed] == [sid]
+                shown = shown_text(services, sid)
+                for said_text in said:
+                    assert clean(said_text).strip() in shown
+                with contextlib.suppress(SessiondeskError):  # a query may be refused, in words
+                    services.sessions.search(query)
+            finally:
+                path.unlink()  # one file at a time on disk: a long run stays fast
 
         check()
 

@@ -53,10 +53,28 @@ class SignalStop:
             self.received = signum
         if self._run is None:
             return
-        stopping = self._run.stop() if first else self._end_claude(self._run)
+        stopping = self._stop(self._run) if first else self._end_claude(self._run)
         task = asyncio.ensure_future(stopping)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _stop(self, run: Run) -> None:
+        started = self._claude_pid(run) is not None
+        await run.stop()
+        if started:
+            return
+        # the signal came while claude was starting: stop it once it runs
+        while run.execution is None or str(run.execution.status) in ("pending", "running"):
+            if self._claude_pid(run) is not None:
+                await run.stop()
+                return
+            await asyncio.sleep(0.05)
+
+    def _claude_pid(self, run: Run) -> int | None:
+        if run.execution is None:
+            return None
+        current = self._services.runs.execution(run.execution.id)
+        return current.pid if str(current.status) == "running" else None
 
     async def _end_claude(self, run: Run) -> None:
         if run.execution is None:
