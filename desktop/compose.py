@@ -11,6 +11,7 @@ import platformdirs
 from desktop.claude.configdir import default_config_dir
 from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
+from desktop.domain.errors import StoreError
 from desktop.services.accounts import AccountService
 from desktop.services.claude_launch import ClaudeLauncher
 from desktop.services.conversations import ConversationService
@@ -36,7 +37,21 @@ def resolve_home(home: str | None) -> Path:
     return Path(platformdirs.user_data_dir("sessiondesk", appauthor=False))
 
 
+def prepare_home(home: Path) -> None:
+    """Create the data folder, or say in one line why it cannot be used."""
+    try:
+        if home.exists() and not home.is_dir():
+            raise NotADirectoryError(20, "it is not a folder")
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            f"cannot use {home} as Sessiondesk's data folder: {exc.strerror or exc} "
+            "(choose another with --home)"
+        ) from None
+
+
 def open_services(home: Path, claude: str | None = None) -> ServiceHub:
+    prepare_home(home)
     db = open_database(home / DB_NAME)
     settings_repo = SqlSettingsRepository(db)
     accounts = AccountService(

@@ -40,9 +40,11 @@ def test_bad_usage_exits_2_with_one_line_and_no_traceback(home: Path, args: list
 def test_accounts_lifecycle_in_json(home: Path, tmp_path: Path) -> None:
     assert sessiondesk(home, "--json", "accounts", "list").json() == []
     added = sessiondesk(
-        home, "--json", "accounts", "add", "alpha", "--config-dir", str(tmp_path / "cfg a")
-    )
+        home, "--json", "accounts", "add", "alpha", "--config-dir", str(tmp_path / "cfg a"),
+        "--create",
+    )  # fmt: skip
     assert added.code == 0, added.stderr
+    assert (tmp_path / "cfg a").is_dir()
     assert added.json()["config_dir"] == str(tmp_path / "cfg a")
 
     listed = sessiondesk(home, "--json", "accounts", "list").json()

@@ -155,7 +155,7 @@ def test_an_api_error_fails_the_execution_with_its_message(
 
 
 def test_a_missing_claude_is_a_clear_error(home: Path, project: Path, tmp_path: Path) -> None:
-    sessiondesk(home, "accounts", "add", "solo", "--config-dir", str(tmp_path / "c"))
+    sessiondesk(home, "accounts", "add", "solo", "--config-dir", str(tmp_path / "c"), "--create")
     result = sessiondesk(
         home, "run", "--account", "solo", "--cwd", str(project), "hi",
         env={"SESSIONDESK_CLAUDE": str(tmp_path / "nowhere" / "claude")},

@@ -28,6 +28,7 @@ def test_secret_from_stdin_goes_to_the_keyring_only(home: Path, tmp_path: Path) 
         "beta",
         "--config-dir",
         str(tmp_path / "beta"),
+        "--create",
         "--auth",
         "api-key",
         "--secret-stdin",

@@ -49,7 +49,7 @@ class SubagentFile:
         try:
             with open_regular(self.meta_path) as stream:
                 data = json.loads(stream.read(_META_LIMIT))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # damaged, or nested absurdly deep
             return None
         found = data.get("toolUseId") if isinstance(data, dict) else None
         return found if isinstance(found, str) else None

@@ -50,6 +50,8 @@ from desktop.domain.stream_json import parse_line
 # after the process is gone, how long its pipes may take to deliver the rest
 DRAIN = 2.0
 _TURN_OVER = ("completed", "cancelled")
+_EXIT_WAIT = 5.0
+"""How long a claude that refused its turn gets to finish exiting and say why."""
 
 
 class ClaudeProcess:
@@ -158,7 +160,14 @@ class ClaudeProcess:
         lifecycles, a result before our turn has started is passed on but
         does not end it.
         """
-        command = await self.send_turn(content)
+        try:
+            command: str | None = await self.send_turn(content)
+        except ClaudeError:
+            # it ended before reading the turn (bad settings, a crash at start): what
+            # it said on its way out comes with its last events, ending in ProcessExited
+            if not await self._exited_within(_EXIT_WAIT):
+                raise
+            command = None
         started = not self._tracks_turns
         while (event := await self.next_event()) is not None:
             yield event

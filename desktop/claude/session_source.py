@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
-from desktop.claude.discovery import iter_found
+from desktop.claude.discovery import find_session_file, iter_found
 from desktop.claude.transcripts import RawEntry, load_recent, load_session, summarise_transcript
 from desktop.domain.sessions import (
     FileState,
@@ -52,14 +51,22 @@ class ClaudeTranscripts:
     """Reads, never writes, the transcripts under an account's config dir."""
 
     def scan(self, config_dir: str) -> Iterator[TranscriptFile]:
+        """Each session once, by its id in lower case. The same id in several
+        project folders (a transcript copied to resume it from another folder)
+        is one session: the copy written last, as `find_session_file` picks."""
+        found: dict[str, TranscriptFile] = {}
         for session_id, path, info, _project, subagents in iter_found(config_dir):
-            yield TranscriptFile(
-                session_id=session_id,
-                path=path,
-                size=info.st_size,
-                mtime_ns=info.st_mtime_ns,
-                subagents=tuple(str(s.path) for s in subagents),
-            )
+            key = session_id.lower()
+            other = found.get(key)
+            if other is None or info.st_mtime_ns > other.mtime_ns:
+                found[key] = TranscriptFile(
+                    session_id=key,
+                    path=path,
+                    size=info.st_size,
+                    mtime_ns=info.st_mtime_ns,
+                    subagents=tuple(str(s.path) for s in subagents),
+                )
+        yield from found.values()
 
     def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
         texts: list[IndexedText] = []
@@ -109,5 +116,5 @@ class ClaudeTranscripts:
     def locate(self, config_dir: str, session_id: str) -> str | None:
         if not is_valid_session_id(session_id):  # strict: no trailing newline either
             return None
-        matches = sorted(Path(config_dir, "projects").glob(f"*/{session_id}.jsonl"))
-        return str(matches[0]) if matches else None
+        found = find_session_file(config_dir, session_id)
+        return str(found.path) if found else None

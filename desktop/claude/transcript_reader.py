@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from desktop.claude.discovery import open_regular
+from desktop.domain.oddtext import clean_json
 from desktop.domain.transcript_problems import LineProblem
 
 CHUNK = 1 << 20
@@ -54,6 +55,8 @@ _ATTACHMENT = (
 BOOKKEEPING = re.compile(_BOOKKEEPING)
 _ENTRY = re.compile(rb'\{"parentUuid":|' + _BOOKKEEPING)
 """The start of an entry the CLI writes, as it would appear inside a run-on line."""
+_NOT_A_LINE = re.compile(rb"\x00|\r(?!\n)")
+"""What a line being written never holds: a NUL byte, a CR not before LF."""
 _SHORT = 4096
 """Lines no reader needs: stepped over undecoded when displaying or indexing."""
 NOT_SUMMARISED = re.compile(_BOOKKEEPING + b"|" + _ATTACHMENT)
@@ -176,6 +179,11 @@ class TranscriptReader:
                 buf = bytearray()
                 searched = 0
         self.pending = base + len(buf) - self.offset
+        if self.pending and not self._final and _NOT_A_LINE.search(buf):
+            # held back as if still being written, but no writer puts these in a
+            # line: a file of NUL bytes (space reserved, never written) or one
+            # whose lines end in CR only
+            self._problem(self.offset, "no line end, but NUL bytes or CR-only line ends")
         if self.pending and self._final:
             if too_long:
                 self._problem(self.offset, f"line longer than {_size(self._max_line)}")
@@ -210,6 +218,8 @@ class TranscriptReader:
         if not isinstance(obj, dict):
             self._problem(offset, f"not a JSON object ({type(obj).__name__})", number)
             return
+        if _SURROGATE_ESCAPE.search(text):  # rare: only then is every string looked at
+            obj = clean_json(obj)
         if replaced:
             self._problem(offset, "invalid UTF-8", number, skipped=False)
         yield RawEntry(obj, number, offset, len(data) + (0 if last else 1))
@@ -223,6 +233,8 @@ class TranscriptReader:
 
 
 _scan_once = json.JSONDecoder().scan_once
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a surrogate: a lone one becomes U+FFFD (`oddtext`)."""
 
 
 def _loads(text: str) -> Any:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from desktop import __version__
 from desktop.cli import accounts, conversations, runs, sessions, settings
 from desktop.cli.output import Output
-from desktop.cli.parser import build_parser
+from desktop.cli.parser import build_parser, clean_args
 from desktop.compose import open_services, resolve_home
 from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
@@ -20,7 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for group in GROUPS:
         group.register(commands)
-    args = parser.parse_args(argv)
+    args = clean_args(parser.parse_args(argv))
     home = resolve_home(args.home)
     if args.command is None:
         from desktop.app import run_app  # Qt is loaded only for the window
@@ -40,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.error("interrupted")
         return 130
     except Exception as exc:  # the last line of defence: a report, never a traceback
-        path = report_crash(home, exc)
-        out.error(f"internal error ({type(exc).__name__}); details in {path}")
+        try:
+            where = f"details in {report_crash(home, exc)}"
+        except OSError as failed:  # the home itself is the trouble
+            where = f"no crash report either: {failed.strerror or failed}"
+        out.error(f"internal error ({type(exc).__name__}); {where}")
         return 1

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
@@ -20,6 +22,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     add.add_argument("--config-dir", required=True, metavar="DIR")
     add.add_argument("--auth", choices=[k.value for k in AuthKind], default=AuthKind.LOGIN.value)
     add.add_argument("--secret-stdin", action="store_true", help="read the secret from stdin")
+    add.add_argument("--create", action="store_true", help="create the config dir if missing")
     add.set_defaults(handler=_add)
     sub.add_parser("list", help="list accounts (never their secrets)").set_defaults(handler=_list)
     remove = sub.add_parser("remove", help="forget an account and its stored secret")
@@ -51,7 +54,23 @@ def view_json(view: AccountView) -> dict[str, object]:
     }
 
 
+def _config_dir(path: str, create: bool) -> None:
+    """A config dir that exists (a typo must not register an empty account)."""
+    folder = Path(os.path.expanduser(path))
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise UsageError(f"--config-dir {path} is not a folder")
+    if not create:
+        raise UsageError(f"--config-dir {path} does not exist (add --create to create it)")
+    try:
+        folder.mkdir(parents=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create --config-dir {path}: {exc.strerror or exc}") from None
+
+
 def _add(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    _config_dir(args.config_dir, args.create)
     secret = read_secret() if args.secret_stdin else None
     account = services.accounts.add(args.name, args.config_dir, AuthKind(args.auth), secret)
     view = AccountView(account, secret is not None)

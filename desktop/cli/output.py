@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
+
+from desktop.domain.oddtext import clean
+
+
+def _write(stream: TextIO, text: str) -> None:
+    # text from disk or argv may hold lone surrogates: shown as U+FFFD (`oddtext`)
+    stream.write(clean(text))
+    stream.flush()
 
 
 class Output:
@@ -15,25 +23,21 @@ class Output:
     def emit(self, document: Any, human: Callable[[], str] | str) -> None:
         """One result: the JSON document, or the text a person reads."""
         if self.json_mode:
-            sys.stdout.write(json.dumps(document, ensure_ascii=False, default=str) + "\n")
+            _write(sys.stdout, json.dumps(document, ensure_ascii=False, default=str) + "\n")
         else:
             text = human() if callable(human) else human
             if text:
-                sys.stdout.write(text.rstrip("\n") + "\n")
-        sys.stdout.flush()
+                _write(sys.stdout, text.rstrip("\n") + "\n")
 
     def line(self, document: Any) -> None:
         """One object of a stream (--json), flushed at once."""
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, default=str) + "\n")
-        sys.stdout.flush()
+        _write(sys.stdout, json.dumps(document, ensure_ascii=False, default=str) + "\n")
 
     def progress(self, text: str) -> None:
-        sys.stderr.write(text + "\n")
-        sys.stderr.flush()
+        _write(sys.stderr, text + "\n")
 
     def error(self, message: str) -> None:
-        sys.stderr.write(f"sessiondesk: error: {message}\n")
-        sys.stderr.flush()
+        _write(sys.stderr, f"sessiondesk: error: {message}\n")
 
 
 def table(rows: list[list[str]], headers: list[str]) -> str:

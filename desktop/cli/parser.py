@@ -4,13 +4,45 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import NoReturn
+
+from desktop.domain.oddtext import clean
 
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         raise SystemExit(2)
+
+
+def count(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, else exit 2."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high:,}, not {text}")
+        return value
+
+    return parse
+
+
+PATHS = frozenset({"home", "claude", "cwd", "config_dir"})
+"""Options naming files: kept as given (bytes that are not UTF-8 included), so
+they still lead to the file; the database stores them with U+FFFD (`oddtext`)."""
+
+
+def clean_args(args: argparse.Namespace) -> argparse.Namespace:
+    """Prompts, titles, queries and names given with bytes that are not UTF-8:
+    each such byte becomes U+FFFD, as everywhere else (`desktop.domain.oddtext`)."""
+    for name, value in vars(args).items():
+        if isinstance(value, str) and name not in PATHS:
+            setattr(args, name, clean(value))
+    return args
 
 
 def build_parser(version: str) -> Parser:

@@ -8,8 +8,11 @@ import json
 import sys
 from typing import Any
 
+from desktop.cli.claude_output import keep_output
 from desktop.cli.output import Output
+from desktop.cli.signals import stop_on_signals
 from desktop.domain.conversations import Execution
+from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
@@ -134,15 +137,20 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         fork_from=args.ref if branch == "fork" else None,
     )
 
-    async def main() -> Run:
-        run = await services.runs.prepare(request)
-        await _drive(run, out, args.permission)
-        return run
+    async def main() -> tuple[Run, int | None]:
+        async with stop_on_signals(services) as signals:  # SIGINT/TERM/HUP stop the turn
+            run = await services.runs.prepare(request)
+            await signals.drive(run, _drive(run, out, args.permission))
+        return run, signals.exit_code
 
-    run = asyncio.run(main())
+    run, signalled = asyncio.run(main())
     execution = run.execution
-    assert execution is not None
+    if execution is None:
+        raise SessiondeskError("stopped by a signal before the turn started")
     document = {"type": "execution", **execution_json(execution)}
+    log = keep_output(services.home, run)  # claude's whole stderr, when more than the error
+    if log is not None:
+        out.progress(f"claude's output: {log}")
     if out.json_mode:
         out.line(document)
     else:
@@ -151,7 +159,7 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         if execution.error:
             line += f"\nerror: {execution.error}"
         out.progress(line)
-    return 0 if str(execution.status) == "succeeded" else 1
+    return signalled or (0 if str(execution.status) == "succeeded" else 1)
 
 
 def _stop(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:

@@ -9,9 +9,13 @@ from datetime import datetime
 from typing import Any
 
 from desktop.cli.output import Output, table
-from desktop.cli.parser import add_group
+from desktop.cli.parser import add_group, count
+from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import IndexProgress, SessionFilter, SessionRecord
 from desktop.services.hub import ServiceHub
+
+MAX_HITS = 10_000
+"""The most hits a search returns (`--limit`)."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -28,7 +32,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     search = commands.add_parser("search", help="full-text search across all sessions")
     search.add_argument("query")
     search.add_argument("--account", metavar="NAME")
-    search.add_argument("--limit", type=int, default=20, metavar="N")
+    search.add_argument("--limit", type=count(1, MAX_HITS), default=20, metavar="N")
     search.set_defaults(handler=_search)
 
     index = commands.add_parser("index", help="bring the session index up to date now")
@@ -61,8 +65,12 @@ def record_json(record: SessionRecord) -> dict[str, Any]:
 
 
 def _refresh_quietly(services: ServiceHub) -> None:
-    """Listing reads what changed first, so scripts never see a stale index."""
-    services.sessions.refresh()
+    """Listing reads what changed first, so scripts never see a stale index;
+    when that cannot be done, what is indexed is still listed (with a warning)."""
+    try:
+        services.sessions.refresh()
+    except SessiondeskError as exc:
+        sys.stderr.write(f"sessiondesk: warning: the index was not brought up to date: {exc}\n")
 
 
 def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:

@@ -21,6 +21,19 @@ class ConflictError(UsageError):
     """The request collides with what exists (a duplicate name, say)."""
 
 
+class BusyError(SessiondeskError):
+    """A conversation already has a turn running: one turn at a time."""
+
+    def __init__(self, running: object) -> None:
+        self.running = running
+        """The `Execution` in the way."""
+        execution_id = getattr(running, "id", running)
+        super().__init__(
+            f"the conversation is busy: execution {execution_id} is still running "
+            f"(wait for it, or `sessiondesk stop {execution_id}`)"
+        )
+
+
 class StoreError(SessiondeskError):
     """The database cannot be used as it is (newer schema, locked, corrupt)."""
 

@@ -6,7 +6,7 @@ these; the services only ever see the Protocols.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from desktop.domain.accounts import Account, AuthKind
@@ -89,7 +89,9 @@ class ConversationRepository(Protocol):
 
 
 class ExecutionRepository(Protocol):
-    def create(self, execution: Execution) -> Execution: ...
+    def create(
+        self, execution: Execution, *, running: Callable[[Execution], bool] | None = None
+    ) -> Execution: ...
     def update(
         self,
         execution_id: str,

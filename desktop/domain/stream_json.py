@@ -40,6 +40,7 @@ from desktop.domain.events import (
     Usage,
     UserMessage,
 )
+from desktop.domain.oddtext import clean_json
 
 _EMPTY: Payload = {}
 _SNIPPET = 2000  # how much of a bad line a ParseError keeps
@@ -295,7 +296,7 @@ def parse_line(line: bytes | str) -> Event | None:
     if not text.strip():
         return None
     try:
-        obj = json.loads(text)
-    except ValueError as exc:
+        obj = clean_json(json.loads(text))
+    except (ValueError, RecursionError) as exc:
         return ParseError(f"not JSON: {exc}", text[:_SNIPPET])
     return parse_event(obj)

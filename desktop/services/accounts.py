@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.domain.accounts import DEFAULT_ACCOUNT, Account, AuthKind, validate_account_name
-from desktop.domain.errors import NotFoundError, UsageError, VaultError
+from desktop.domain.errors import ConflictError, NotFoundError, UsageError, VaultError
 from desktop.domain.ports import AccountRepository, SecretVault, SettingsRepository
 
 _DEFAULT_REGISTERED = "internal.default_account_registered"
@@ -39,7 +39,10 @@ class AccountService:
             return None
         if not self._default_config_dir.is_dir() or self._repo.get(DEFAULT_ACCOUNT):
             return None
-        account = self._repo.add(DEFAULT_ACCOUNT, str(self._default_config_dir), AuthKind.LOGIN)
+        try:
+            account = self._repo.add(DEFAULT_ACCOUNT, str(self._default_config_dir), AuthKind.LOGIN)
+        except ConflictError:  # another process, starting on this home at once, was first
+            return None
         self._settings.set(_DEFAULT_REGISTERED, "1")
         return account
 

@@ -162,7 +162,8 @@ class RunService:
                 owner_started=self.runtime.start_time(owner),
                 resumed=plan.resumed,
                 resume_reason=plan.resume_blocker,
-            )
+            ),
+            running=self._owner_alive,  # one turn per conversation at a time
         )
 
     async def spawn(self, execution: Execution, plan: Plan, argv: Sequence[str]) -> RunningClaude:
@@ -225,7 +226,7 @@ class RunService:
             execution.id,
             status=status,
             exit_code=exit_code,
-            error=None if status is ExecutionStatus.SUCCEEDED else redact(outcome.error or ""),
+            error=_error(status, outcome),
             usage=usage,
             context_tokens=outcome.context_tokens,
             cost_usd=result.total_cost_usd if result else None,
@@ -260,7 +261,7 @@ class RunService:
             await self.runtime.end_group(execution.pid, execution.pid_started)
         if not self._owner_alive(execution):
             return self._executions.update(
-                execution_id, status=ExecutionStatus.INTERRUPTED, error="stopped", finished=True
+                execution_id, status=ExecutionStatus.INTERRUPTED, error=STOPPED, finished=True
             )
         # the owning process records the end; give it a moment to do so
         for _ in range(100):
@@ -269,6 +270,13 @@ class RunService:
                 return current
             await asyncio.sleep(0.1)
         return self._threads.execution(execution_id)
+
+    def busy(self, conversation_id: str) -> Execution | None:
+        """The turn a live process runs in this conversation, or None: a new
+        turn is refused meanwhile (`BusyError`), so the window disables Send."""
+        unfinished = self._executions.unfinished()
+        mine = (e for e in unfinished if e.conversation_id == conversation_id)
+        return next((e for e in mine if self._owner_alive(e)), None)
 
     def _owner_alive(self, execution: Execution) -> bool:
         if not execution.owner_pid or execution.owner_started is None:
@@ -296,6 +304,17 @@ class RunService:
                 )
             )
         return recovered
+
+
+STOPPED = "stopped by the user"
+"""The error of a stopped turn, instead of what `claude` said on its way out
+(its internal `[ede_diagnostic] …` lines, say)."""
+
+
+def _error(status: ExecutionStatus, outcome: TurnOutcome) -> str | None:
+    if status is ExecutionStatus.INTERRUPTED:
+        return STOPPED
+    return None if status is ExecutionStatus.SUCCEEDED else redact(outcome.error or "")
 
 
 def _folder(path: str | None) -> str:

@@ -60,6 +60,8 @@ def read_one(source: TranscriptSource, account: str, job: Job) -> Result:
         return source.read(account, *job)
     except OSError as exc:
         return exc
+    except Exception as exc:  # damage nobody foresaw: this file only, never the index run
+        return OSError(0, f"cannot be indexed ({type(exc).__name__}: {exc})"[:500])
 
 
 def _read_task(source: TranscriptSource, account: str, jobs: Sequence[Job]) -> list[_Packed]:

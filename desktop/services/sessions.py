@@ -15,18 +15,22 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
-from desktop.domain.errors import NotFoundError, UsageError
+from desktop.domain.errors import NotFoundError, StoreError, UsageError
+from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
 from desktop.domain.replay import Turn
 from desktop.domain.sessions import (
+    FileState,
     Increment,
     IndexProgress,
     IndexReport,
     SearchHit,
     SessionFilter,
     SessionRecord,
+    TranscriptFile,
 )
 from desktop.domain.transcript import is_valid_session_id
 from desktop.services.accounts import AccountService
@@ -107,15 +111,15 @@ class SessionService:
         texts, flushed = 0, time.monotonic()
         for job, result in read_all(self._source, name, jobs, self._workers):
             if isinstance(result, OSError):
-                errors.append(f"{job[0].path}: {result.strerror or result}")
-                step(None)
-                continue
+                reason = str(result.strerror or result)
+                errors.append(f"{job[0].path}: {reason}")
+                result = _unindexed(name, job[0], reason)  # listed with its error, no text
             batch.append(result)
             texts += len(result.texts)
             if texts >= BATCH_TEXTS or time.monotonic() - flushed >= BATCH_SECONDS:
-                self._save(batch, step)
+                self._save(batch, step, errors)
                 batch, texts, flushed = [], 0, time.monotonic()
-        self._save(batch, step)
+        self._save(batch, step, errors)
         gone = sorted(set(known) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
         read = len(jobs) - (len(errors) - len(report.errors))
@@ -128,8 +132,27 @@ class SessionService:
             errors=tuple(errors),
         )
 
-    def _save(self, batch: list[Increment], step: Callable[[SessionRecord | None], None]) -> None:
-        self._index.save_many(batch)
+    def _save(
+        self,
+        batch: list[Increment],
+        step: Callable[[SessionRecord | None], None],
+        errors: list[str],
+    ) -> None:
+        """Store a batch; when it cannot be stored, each session on its own, so
+        one that cannot be stored is listed with its error and the rest are kept."""
+        try:
+            self._index.save_many(batch)
+        except StoreError:
+            for item in batch:
+                try:
+                    self._index.save_many([item])
+                except StoreError as exc:
+                    errors.append(f"{item.record.path}: {exc}")
+                    file = TranscriptFile(
+                        item.record.session_id, item.file.path, item.file.size, item.file.mtime_ns
+                    )
+                    # a failure here too is the database's, not the file's: it is raised
+                    self._index.save_many([_unindexed(item.record.account, file, str(exc))])
         for item in batch:
             step(item.record)
 
@@ -147,6 +170,7 @@ class SessionService:
             raise UsageError(
                 f"{session_id!r} is not a session id (Claude Code session ids are UUIDs)"
             )
+        session_id = session_id.lower()  # ids are stored in lower case, as Claude writes them
         if account:
             self._accounts.get(account)
         found = self._index.find(session_id, account)
@@ -170,7 +194,12 @@ class SessionService:
         """The session and its readable content (messages and problems); with
         `recent`, only the end of a long transcript, for a fast first screen."""
         record = self.find(session_id, account)
-        return record, self._source.load(record.path, recent)
+        path = record.path
+        if REPLACEMENT in path:
+            # a folder name that is not UTF-8 is stored with U+FFFD: find the file itself
+            config_dir = self._accounts.get(record.account).config_dir
+            path = self._source.locate(config_dir, record.session_id) or path
+        return record, self._source.load(path, recent)
 
     def history(self, account: str, session_id: str) -> list[Turn]:
         """A session's user and assistant turns: from its transcript, or, when
@@ -200,3 +229,17 @@ class SessionService:
         if account:
             self._accounts.get(account)
         return self._index.search(query, account, limit)
+
+
+def _unindexed(account: str, file: TranscriptFile, reason: str) -> Increment:
+    """A session whose file could not be indexed: listed with the reason, and
+    not read again until the file changes."""
+    record = SessionRecord(
+        account,
+        file.session_id,
+        file.path,
+        size=file.size,
+        modified=datetime.fromtimestamp(file.mtime_ns / 1e9, UTC).replace(tzinfo=None),
+        error=f"could not be indexed: {reason}",
+    )
+    return Increment(record, FileState(file.path, file.size, file.mtime_ns), [], replace=True)

@@ -36,12 +36,12 @@ class SqlAccountRepository:
             raise ConflictError(f"an account named {name!r} exists already") from None
 
     def get(self, name: str) -> Account | None:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             row = session.scalar(select(AccountRow).where(AccountRow.name == name))
             return to_account(row) if row else None
 
     def list(self) -> list[Account]:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             rows = session.scalars(select(AccountRow).order_by(AccountRow.name))
             return [to_account(row) for row in rows]
 

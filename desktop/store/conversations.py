@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
@@ -16,7 +16,7 @@ from desktop.domain.conversations import (
     ExecutionKind,
     ExecutionStatus,
 )
-from desktop.domain.errors import NotFoundError
+from desktop.domain.errors import BusyError, NotFoundError
 from desktop.store.db import Database
 from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcnow
 
@@ -82,6 +82,7 @@ def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
     )
 
 
+_UNFINISHED = ("pending", "running")
 _POINTER_FIELDS = {
     "session_id",
     "cwd",
@@ -130,17 +131,17 @@ class SqlConversationRepository:
             return _conversation(row, _names(session))
 
     def get(self, conversation_id: str) -> Conversation | None:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             row = session.get(ConversationRow, conversation_id)
             return _conversation(row, _names(session)) if row else None
 
     def by_number(self, number: int) -> Conversation | None:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             row = session.scalar(select(ConversationRow).where(ConversationRow.number == number))
             return _conversation(row, _names(session)) if row else None
 
     def list(self) -> list[Conversation]:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             names = _names(session)
             rows = session.scalars(select(ConversationRow).order_by(ConversationRow.number))
             return [_conversation(row, names) for row in rows]
@@ -164,8 +165,25 @@ class SqlExecutionRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def create(self, execution: Execution) -> Execution:
+    def create(
+        self, execution: Execution, *, running: Callable[[Execution], bool] | None = None
+    ) -> Execution:
+        """Record an execution. With `running`, refuse (`BusyError`) while another
+        execution of its conversation is unfinished and `running` says it still
+        runs: checked and written in one write transaction, so two processes
+        cannot both start a turn of one conversation."""
         with self._db.session() as session:
+            if running is not None:
+                names = _names(session)
+                others = session.scalars(
+                    select(ExecutionRow).where(
+                        ExecutionRow.conversation_id == execution.conversation_id,
+                        ExecutionRow.status.in_(_UNFINISHED),
+                    )
+                )
+                for other in (_execution(row, names) for row in others):
+                    if running(other):
+                        raise BusyError(other)
             row = ExecutionRow(
                 id=execution.id,
                 conversation_id=execution.conversation_id,
@@ -214,12 +232,12 @@ class SqlExecutionRepository:
             return _execution(row, _names(session))
 
     def get(self, execution_id: str) -> Execution | None:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             row = session.get(ExecutionRow, execution_id)
             return _execution(row, _names(session)) if row else None
 
     def for_conversation(self, conversation_id: str) -> list[Execution]:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             names = _names(session)
             rows = session.scalars(
                 select(ExecutionRow)
@@ -241,7 +259,7 @@ class SqlExecutionRepository:
         return self._where(ExecutionRow.id.startswith(prefix, autoescape=True))
 
     def _where(self, condition: ColumnElement[bool]) -> list[Execution]:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             names = _names(session)
             rows = session.scalars(
                 select(ExecutionRow)
@@ -251,9 +269,7 @@ class SqlExecutionRepository:
             return [_execution(row, names) for row in rows]
 
     def unfinished(self) -> list[Execution]:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             names = _names(session)
-            rows = session.scalars(
-                select(ExecutionRow).where(ExecutionRow.status.in_(["pending", "running"]))
-            )
+            rows = session.scalars(select(ExecutionRow).where(ExecutionRow.status.in_(_UNFINISHED)))
             return [_execution(row, names) for row in rows]

@@ -1,5 +1,12 @@
 """Open the SQLite database: WAL, busy timeout, and migrations on open.
 
+Several Sessiondesk processes use one home at once (the window and scripts).
+Every unit of work that writes starts with `BEGIN IMMEDIATE`: it takes the
+write lock before its first read, so a read-then-write (the next conversation
+number, a session's next text rowid) cannot interleave with another process's,
+and a writer that finds the lock taken waits (`BUSY_TIMEOUT_MS`) instead of
+failing at once on a stale snapshot, as a deferred transaction in WAL mode does.
+
 A database written by an older Sessiondesk is migrated forward; one written
 by a newer Sessiondesk is refused untouched, so a downgrade never eats data.
 """
@@ -12,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -22,7 +29,8 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = 30_000
+"""How long a writer waits for another process's write to end."""
 
 
 def _alembic_config(connection: object | None = None) -> Config:
@@ -85,14 +93,31 @@ class Database:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        """A unit of work: committed when the block ends, rolled back on error."""
+    def session(self, *, write: bool = True) -> Iterator[Session]:
+        """A unit of work: committed when the block ends, rolled back on error.
+
+        One that may write holds the write lock from its start (`BEGIN
+        IMMEDIATE`); `write=False` is for reads, which never wait for writers."""
         with self._sessions() as session:
             try:
+                if write:
+                    session.connection().exec_driver_sql("BEGIN IMMEDIATE")
                 yield session
                 session.commit()
             except BaseException:
                 session.rollback()
+                raise
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """A Core connection in one write transaction (`BEGIN IMMEDIATE`)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.commit()
+            except BaseException:
+                conn.rollback()
                 raise
 
     def revision(self) -> str | None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from desktop.store.safe_types import SafeInteger, SafeString, SafeText
 
 
 def utcnow() -> datetime:
@@ -20,33 +22,33 @@ class AccountRow(Base):
     __tablename__ = "accounts"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(64), unique=True)
-    config_dir: Mapped[str] = mapped_column(Text)
-    auth: Mapped[str] = mapped_column(String(16), default="login")
+    name: Mapped[str] = mapped_column(SafeString(64), unique=True)
+    config_dir: Mapped[str] = mapped_column(SafeText)
+    auth: Mapped[str] = mapped_column(SafeString(16), default="login")
     created: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class SettingRow(Base):
     __tablename__ = "settings"
 
-    key: Mapped[str] = mapped_column(String(128), primary_key=True)
-    value: Mapped[str] = mapped_column(Text)
+    key: Mapped[str] = mapped_column(SafeString(128), primary_key=True)
+    value: Mapped[str] = mapped_column(SafeText)
 
 
 class ConversationRow(Base):
     __tablename__ = "conversations"
 
-    id: Mapped[str] = mapped_column(String(36), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, unique=True)
-    title: Mapped[str] = mapped_column(Text, default="")
-    description: Mapped[str] = mapped_column(Text, default="")
+    id: Mapped[str] = mapped_column(SafeString(36), primary_key=True)
+    number: Mapped[int] = mapped_column(SafeInteger, unique=True)
+    title: Mapped[str] = mapped_column(SafeText, default="")
+    description: Mapped[str] = mapped_column(SafeText, default="")
     archived: Mapped[bool] = mapped_column(default=False)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
-    session_id: Mapped[str | None] = mapped_column(String(64))
-    cwd: Mapped[str | None] = mapped_column(Text)
-    runtime_id: Mapped[str | None] = mapped_column(Text)
-    history_epoch: Mapped[int] = mapped_column(Integer, default=0)
-    last_input_tokens: Mapped[int | None] = mapped_column(Integer)
+    session_id: Mapped[str | None] = mapped_column(SafeString(64))
+    cwd: Mapped[str | None] = mapped_column(SafeText)
+    runtime_id: Mapped[str | None] = mapped_column(SafeText)
+    history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
+    last_input_tokens: Mapped[int | None] = mapped_column(SafeInteger)
     created: Mapped[datetime] = mapped_column(default=utcnow)
     updated: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -54,34 +56,34 @@ class ConversationRow(Base):
 class ExecutionRow(Base):
     __tablename__ = "executions"
 
-    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    id: Mapped[str] = mapped_column(SafeString(36), primary_key=True)
     conversation_id: Mapped[str] = mapped_column(
         ForeignKey("conversations.id", ondelete="CASCADE"), index=True
     )
-    kind: Mapped[str] = mapped_column(String(16))
-    parent_execution_id: Mapped[str | None] = mapped_column(String(36))
-    forked_from_execution_id: Mapped[str | None] = mapped_column(String(36))
+    kind: Mapped[str] = mapped_column(SafeString(16))
+    parent_execution_id: Mapped[str | None] = mapped_column(SafeString(36))
+    forked_from_execution_id: Mapped[str | None] = mapped_column(SafeString(36))
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
-    cwd: Mapped[str] = mapped_column(Text)
-    prompt: Mapped[str] = mapped_column(Text)
-    args_json: Mapped[str] = mapped_column(Text, default="[]")
-    runtime_fingerprint: Mapped[str | None] = mapped_column(Text)
-    session_id_in: Mapped[str | None] = mapped_column(String(64))
-    session_id: Mapped[str | None] = mapped_column(String(64), index=True)
-    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
-    exit_code: Mapped[int | None] = mapped_column(Integer)
-    error: Mapped[str | None] = mapped_column(Text)
-    usage_json: Mapped[str | None] = mapped_column(Text)
-    context_tokens: Mapped[int | None] = mapped_column(Integer)
+    cwd: Mapped[str] = mapped_column(SafeText)
+    prompt: Mapped[str] = mapped_column(SafeText)
+    args_json: Mapped[str] = mapped_column(SafeText, default="[]")
+    runtime_fingerprint: Mapped[str | None] = mapped_column(SafeText)
+    session_id_in: Mapped[str | None] = mapped_column(SafeString(64))
+    session_id: Mapped[str | None] = mapped_column(SafeString(64), index=True)
+    status: Mapped[str] = mapped_column(SafeString(16), default="pending", index=True)
+    exit_code: Mapped[int | None] = mapped_column(SafeInteger)
+    error: Mapped[str | None] = mapped_column(SafeText)
+    usage_json: Mapped[str | None] = mapped_column(SafeText)
+    context_tokens: Mapped[int | None] = mapped_column(SafeInteger)
     cost_usd: Mapped[float | None]
-    pid: Mapped[int | None] = mapped_column(Integer)
+    pid: Mapped[int | None] = mapped_column(SafeInteger)
     pid_started: Mapped[float | None]
-    owner_pid: Mapped[int | None] = mapped_column(Integer)
+    owner_pid: Mapped[int | None] = mapped_column(SafeInteger)
     owner_started: Mapped[float | None]
     stop_requested: Mapped[bool] = mapped_column(default=False)
     resumed: Mapped[bool] = mapped_column(default=False)
-    resume_reason: Mapped[str | None] = mapped_column(Text)
-    last_uuid: Mapped[str | None] = mapped_column(String(64))
+    resume_reason: Mapped[str | None] = mapped_column(SafeText)
+    last_uuid: Mapped[str | None] = mapped_column(SafeString(64))
     started: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[datetime | None]
 
@@ -97,20 +99,20 @@ class SessionRow(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
-    session_id: Mapped[str] = mapped_column(String(64))
-    path: Mapped[str] = mapped_column(Text)
-    cwd: Mapped[str | None] = mapped_column(Text)
-    title: Mapped[str | None] = mapped_column(Text)
-    first_prompt: Mapped[str | None] = mapped_column(Text)
-    message_count: Mapped[int] = mapped_column(Integer, default=0)
+    session_id: Mapped[str] = mapped_column(SafeString(64))
+    path: Mapped[str] = mapped_column(SafeText)
+    cwd: Mapped[str | None] = mapped_column(SafeText)
+    title: Mapped[str | None] = mapped_column(SafeText)
+    first_prompt: Mapped[str | None] = mapped_column(SafeText)
+    message_count: Mapped[int] = mapped_column(SafeInteger, default=0)
     created: Mapped[datetime | None]
     modified: Mapped[datetime | None]
-    size: Mapped[int] = mapped_column(Integer, default=0)
-    mtime_ns: Mapped[int] = mapped_column(Integer, default=0)
-    read_offset: Mapped[int] = mapped_column(Integer, default=0)
-    model: Mapped[str | None] = mapped_column(Text)
-    input_tokens: Mapped[int] = mapped_column(Integer, default=0)
-    output_tokens: Mapped[int] = mapped_column(Integer, default=0)
-    error: Mapped[str | None] = mapped_column(Text)
+    size: Mapped[int] = mapped_column(SafeInteger, default=0)
+    mtime_ns: Mapped[int] = mapped_column(SafeInteger, default=0)
+    read_offset: Mapped[int] = mapped_column(SafeInteger, default=0)
+    model: Mapped[str | None] = mapped_column(SafeText)
+    input_tokens: Mapped[int] = mapped_column(SafeInteger, default=0)
+    output_tokens: Mapped[int] = mapped_column(SafeInteger, default=0)
+    error: Mapped[str | None] = mapped_column(SafeText)
     missing: Mapped[bool] = mapped_column(default=False)
-    summary_state: Mapped[str | None] = mapped_column(Text)
+    summary_state: Mapped[str | None] = mapped_column(SafeText)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from sqlalchemy import Connection, text
 
+from desktop.domain.oddtext import clean
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
 from desktop.domain.textsearch import _CJK, make_snippet, match_expression
 
@@ -94,7 +95,8 @@ def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]
             n = low if last is None else last + 1
         for t in item.texts:
             if t.text.strip():
-                rows.append((n, segmented(t.text), None, pk, t.uuid, t.role))
+                uuid = clean(t.uuid) if t.uuid else t.uuid
+                rows.append((n, segmented(clean(t.text)), None, pk, uuid, t.role))
                 n += 1
     if rows:
         conn.exec_driver_sql(

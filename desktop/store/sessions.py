@@ -29,7 +29,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects.sqlite import insert
+from sqlalchemy.exc import SQLAlchemyError
 
+from desktop.domain.errors import StoreError
 from desktop.domain.sessions import (
     FileState,
     Increment,
@@ -130,7 +132,14 @@ class SqlSessionIndex:
         """Store many sessions (each once) in one transaction: all or none."""
         if not increments:
             return
-        with self._db.engine.begin() as conn:
+        try:
+            self._save_many(increments)
+        except (SQLAlchemyError, ValueError, OverflowError) as exc:
+            reason = getattr(exc, "orig", None) or exc
+            raise StoreError(f"cannot be stored ({type(reason).__name__}: {reason})") from exc
+
+    def _save_many(self, increments: Sequence[Increment]) -> None:
+        with self._db.write() as conn:
             conn.exec_driver_sql(f"PRAGMA cache_size = -{_CACHE_KIB}")
             if not self._tuned:
                 tune(conn)

@@ -13,7 +13,7 @@ class SqlSettingsRepository:
         self._db = db
 
     def get(self, key: str) -> str | None:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             row = session.get(SettingRow, key)
             return row.value if row else None
 
@@ -26,5 +26,5 @@ class SqlSettingsRepository:
             session.execute(delete(SettingRow).where(SettingRow.key == key))
 
     def all(self) -> dict[str, str]:
-        with self._db.session() as session:
+        with self._db.session(write=False) as session:
             return {row.key: row.value for row in session.scalars(select(SettingRow))}
