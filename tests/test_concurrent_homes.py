@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.compose import open_services
+from desktop.compose import DB_NAME, open_services
+from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
+from desktop.store.db import open_database
 from tests.clirun import sessiondesk
 from tests.rig.fakeapi import FakeAPI, Reply
 from tests.rig.fixtures import AccountFactory
@@ -24,13 +26,12 @@ from tests.test_transcript_fixtures import Transcript, text
 
 def _create_conversations(home: str, count: int) -> list[int]:
     """In a child process: `count` conversations, their numbers."""
-    services = open_services(Path(home))
+    db = open_database(Path(home) / DB_NAME)
     try:
-        return [
-            services.runs.conversations.create(f"t{i}", None, None).number for i in range(count)
-        ]
+        rows = SqlConversationRepository(db)
+        return [rows.create(f"t{i}", None, None).number for i in range(count)]
     finally:
-        services.close()
+        db.close()
 
 
 def test_conversation_numbers_do_not_race_between_processes(home: Path) -> None:
@@ -130,12 +131,14 @@ def test_one_conversation_runs_one_turn_at_a_time(
         from desktop.domain.errors import BusyError
 
         services = open_services(home)
+        db = open_database(home / DB_NAME)
         try:
             busy = services.runs.busy(previous["conversation_id"])
             assert busy is not None and busy.id == running
             with pytest.raises(BusyError):
-                services.runs.executions.create(busy, running=lambda e: True)
+                SqlExecutionRepository(db).create(busy, running=lambda e: True)
         finally:
+            db.close()
             services.close()
         # a fork is a new conversation: it runs meanwhile
         fork = sessiondesk(home, "--json", "fork", previous["execution_id"], "branch", env=env)

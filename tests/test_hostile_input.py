@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 
 from desktop.claude.session_source import ClaudeTranscripts
-from desktop.compose import open_services
+from desktop.compose import DB_NAME, open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import StoreError
 from desktop.domain.sessions import FileState, Increment, TranscriptFile
 from desktop.services.hub import ServiceHub
 from desktop.services.sessions import SessionService
+from desktop.store.conversations import SqlConversationRepository
+from desktop.store.db import open_database
 from desktop.store.sessions import SqlSessionIndex
 from tests.clirun import CliResult, sessiondesk
 from tests.test_transcript_fixtures import Transcript, text
@@ -117,8 +119,10 @@ def test_text_on_the_command_line_that_is_not_utf8(home: Path, config: Path) -> 
     found = sessiondesk(home, "--json", "search", "walrus \udcff")
     assert found.code == 0, found.stderr
     services = open_services(home)
-    services.runs.conversations.create("first", None, None)
     services.close()
+    db = open_database(home / DB_NAME)
+    SqlConversationRepository(db).create("first", None, None)
+    db.close()
     renamed = sessiondesk(home, "--json", "conversations", "rename", "SESS-001", "caf\udce9")
     assert renamed.code == 0, renamed.stderr
     assert renamed.json()["title"] == f"caf{FFFD}"

@@ -73,13 +73,13 @@ class SignalStop:
     def _claude_pid(self, run: Run) -> int | None:
         if run.execution is None:
             return None
-        current = self._services.runs.execution(run.execution.id)
+        current = self._services.conversations.execution(run.execution.id)
         return current.pid if str(current.status) == "running" else None
 
     async def _end_claude(self, run: Run) -> None:
         if run.execution is None:
             return
-        current = self._services.runs.execution(run.execution.id)
+        current = self._services.conversations.execution(run.execution.id)
         if current.pid and current.pid_started:
             await self._services.runs.runtime.end_group(current.pid, current.pid_started)
 
