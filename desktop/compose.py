@@ -12,15 +12,22 @@ from desktop.claude.configdir import default_config_dir
 from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.services.accounts import AccountService
+from desktop.services.archive import ArchiveService
+from desktop.services.bundles import BundleService
 from desktop.services.hub import ServiceHub
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+from desktop.services.stats import StatsService
 from desktop.store.accounts import SqlAccountRepository
+from desktop.store.archive import SqlTranscriptArchive
+from desktop.store.bundle_zip import ZipBundleFiles
+from desktop.store.bundles import SqlBundleRepository, SqlBundleTransfer
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
 from desktop.store.sessions import SqlSessionIndex
 from desktop.store.settings import SqlSettingsRepository
+from desktop.store.stats import SqlStatsQueries
 from desktop.vault.keyring_vault import KeyringVault
 
 DB_NAME = "sessiondesk.db"
@@ -42,7 +49,11 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     )
     accounts.ensure_default()
     settings = SettingsService(settings_repo)
-    sessions = SessionService(SqlSessionIndex(db), ClaudeTranscripts(), accounts, settings)
+    index, source = SqlSessionIndex(db), ClaudeTranscripts()
+    sessions = SessionService(index, source, accounts, settings)
+    archive = ArchiveService(SqlTranscriptArchive(db, home / "archive"), index, source, settings)
+    sessions.archive = archive.store
+    sessions.after_refresh.append(archive.sync)
     runs = RunService(
         ClaudeCli(home / "cache"),
         SqlConversationRepository(db),
@@ -61,6 +72,18 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
         settings=settings,
         sessions=sessions,
         runs=runs,
+        archive=archive,
+        bundles=BundleService(
+            SqlBundleRepository(db),
+            SqlBundleTransfer(db, home / "archive"),
+            ZipBundleFiles(),
+            runs,
+            sessions,
+            archive,
+            settings,
+            accounts,
+        ),
+        stats=StatsService(SqlStatsQueries(db)),
         claude_override=claude,
         closers=[db.close],
     )

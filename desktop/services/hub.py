@@ -7,9 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop.services.accounts import AccountService
+from desktop.services.archive import ArchiveService
+from desktop.services.bundles import BundleService
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+from desktop.services.stats import StatsService
 
 
 @dataclass
@@ -19,6 +22,9 @@ class ServiceHub:
     settings: SettingsService
     sessions: SessionService
     runs: RunService
+    archive: ArchiveService
+    bundles: BundleService
+    stats: StatsService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""
     closers: list[Callable[[], None]] = field(default_factory=list)

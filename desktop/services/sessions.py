@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from desktop.domain.archive import TranscriptArchive
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.ports import SessionIndex, TranscriptSource
 from desktop.domain.replay import Turn
@@ -57,6 +58,9 @@ class SessionService:
         self._workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
         # one refresh at a time: the window's watcher and a manual refresh may overlap
         self._refreshing = threading.Lock()
+        self.archive: TranscriptArchive | None = None
+        """Copies of transcripts Claude Code may since have deleted (compose sets it)."""
+        self.after_refresh: list[Callable[[], object]] = []
 
     def refresh(
         self,
@@ -75,6 +79,8 @@ class SessionService:
             report = IndexReport()
             for name in names:
                 report = self._refresh_account(name, rebuild, progress, report)
+            for hook in self.after_refresh:
+                hook()
             return report
 
     def _refresh_account(
@@ -170,7 +176,23 @@ class SessionService:
         """The session and its readable content (messages and problems); with
         `recent`, only the end of a long transcript, for a fast first screen."""
         record = self.find(session_id, account)
-        return record, self._source.load(record.path, recent)
+        if not record.missing:
+            try:
+                return record, self._source.load(record.path, recent)
+            except OSError:
+                pass  # deleted since the last refresh
+        content = self._archived(record.account, record.session_id, recent)
+        if content is None:
+            raise NotFoundError(
+                f"session {session_id} is gone from disk and no archived copy of it is kept"
+            )
+        return record, content
+
+    def _archived(self, account: str, session_id: str, recent: int | None = None) -> Any:
+        if self.archive is None:
+            return None
+        with self.archive.readable(account, session_id) as path:
+            return None if path is None else self._source.load(path, recent)
 
     def history(self, account: str, session_id: str) -> list[Turn]:
         """A session's user and assistant turns: from its transcript, or, when
@@ -182,12 +204,14 @@ class SessionService:
                 content = self._source.load(path)
             except OSError:
                 content = None
-            if content is not None:
-                return [
-                    Turn(str(m.role), m.text)
-                    for m in content.messages
-                    if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
-                ]
+        else:
+            content = self._archived(account, session_id)
+        if content is not None:
+            return [
+                Turn(str(m.role), m.text)
+                for m in content.messages
+                if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
+            ]
         return [
             Turn(t.role, t.text)
             for t in self._index.texts(account, session_id)
