@@ -21,6 +21,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     add = sub.add_parser("add", help="append conversations (SESS-042 or id) or sessions")
     add.add_argument("name")
     add.add_argument("items", nargs="+", metavar="ITEM")
+    add.add_argument("--account", metavar="NAME", help="for a session found in several accounts")
     add.set_defaults(handler=_add)
     remove = sub.add_parser("remove", help="remove an item (its number in `show`, or its id)")
     remove.add_argument("name")
@@ -108,7 +109,7 @@ def _create(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
 def _add(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     services.sessions.refresh()
-    return _emit_detail(services, out, services.bundles.add(args.name, args.items))
+    return _emit_detail(services, out, services.bundles.add(args.name, args.items, args.account))
 
 
 def _remove(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:

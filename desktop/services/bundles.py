@@ -103,9 +103,10 @@ class BundleService:
     def list(self) -> list[Bundle]:
         return self._repo.list()
 
-    def add(self, name: str, refs: list[str]) -> Bundle:
+    def add(self, name: str, refs: list[str], account: str | None = None) -> Bundle:
+        """`account` picks a session id found under several accounts."""
         self.get(name)
-        return self._repo.append(name, [self.resolve(ref) for ref in refs])
+        return self._repo.append(name, [self.resolve(ref, account) for ref in refs])
 
     def note(self, name: str, text: str) -> Bundle:
         if not text.strip():
@@ -127,7 +128,7 @@ class BundleService:
                 return self._repo.remove(name, item.position)
         raise NotFoundError(f"bundle {name!r} does not hold {ref}")
 
-    def resolve(self, ref: str) -> BundleItem:
+    def resolve(self, ref: str, account: str | None = None) -> BundleItem:
         """`SESS-042`, a conversation id, or a Claude session id."""
         number = parse_code(ref)
         conv = (
@@ -138,7 +139,7 @@ class BundleService:
         if conv is not None:
             return BundleItem(ItemKind.CONVERSATION, conv.id)
         if number is None and is_valid_session_id(ref):
-            record = self._sessions.find(ref)
+            record = self._sessions.find(ref, account)
             return BundleItem(ItemKind.SESSION, record.session_id, record.account)
         raise NotFoundError(f"{ref} is neither a conversation (SESS-042 or its id) nor a session")
 
