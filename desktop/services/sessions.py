@@ -191,8 +191,11 @@ class SessionService:
     def _archived(self, account: str, session_id: str, recent: int | None = None) -> Any:
         if self.archive is None:
             return None
-        with self.archive.readable(account, session_id) as path:
-            return None if path is None else self._source.load(path, recent)
+        try:
+            with self.archive.readable(account, session_id) as path:
+                return None if path is None else self._source.load(path, recent)
+        except OSError:
+            return None  # a damaged copy: as good as none
 
     def history(self, account: str, session_id: str) -> list[Turn]:
         """A session's user and assistant turns: from its transcript, or, when
