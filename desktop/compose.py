@@ -13,6 +13,7 @@ from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.services.accounts import AccountService
 from desktop.services.archive import ArchiveService
+from desktop.services.bundle_exchange import BundleExchange
 from desktop.services.bundles import BundleService
 from desktop.services.hub import ServiceHub
 from desktop.services.runs import RunService
@@ -66,6 +67,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     if runs.executions.unfinished():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         asyncio.run(runs.recover())
+    bundles = BundleService(SqlBundleRepository(db), runs, sessions, settings)
     return ServiceHub(
         home=home,
         accounts=accounts,
@@ -73,14 +75,14 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
         sessions=sessions,
         runs=runs,
         archive=archive,
-        bundles=BundleService(
-            SqlBundleRepository(db),
+        bundles=bundles,
+        exchange=BundleExchange(
+            bundles,
             SqlBundleTransfer(db, home / "archive"),
             ZipBundleFiles(),
             runs,
             sessions,
             archive,
-            settings,
             accounts,
         ),
         stats=StatsService(SqlStatsQueries(db)),

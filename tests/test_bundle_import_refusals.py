@@ -46,7 +46,7 @@ def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
         services.bundles.add("release", [conv.code, SID])
         services.bundles.note("release", "ask about the date")
         target = root / "release.zip"
-        services.bundles.export("release", str(target))
+        services.exchange.export("release", str(target))
     finally:
         services.close()
     return target

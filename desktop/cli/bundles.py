@@ -144,7 +144,7 @@ def _load(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
 def _export(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     services.sessions.refresh()
-    report = services.bundles.export(args.name, args.file)
+    report = services.exchange.export(args.name, args.file)
     document = {
         "path": report.path,
         "conversations": report.conversations,
@@ -161,7 +161,7 @@ def _export(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
 
 def _import(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    report = services.bundles.import_file(args.file, args.account)
+    report = services.exchange.import_file(args.file, args.account)
     out.emit(
         {
             "bundle": report.bundle,

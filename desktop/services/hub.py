@@ -8,6 +8,7 @@ from pathlib import Path
 
 from desktop.services.accounts import AccountService
 from desktop.services.archive import ArchiveService
+from desktop.services.bundle_exchange import BundleExchange
 from desktop.services.bundles import BundleService
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
@@ -24,6 +25,7 @@ class ServiceHub:
     runs: RunService
     archive: ArchiveService
     bundles: BundleService
+    exchange: BundleExchange
     stats: StatsService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""
