@@ -115,7 +115,10 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     }
 
     def human() -> str:
-        lines = [f"{record.title or record.session_id}  ({record.account}, {record.cwd})", ""]
+        lines = [f"{record.title or record.session_id}  ({record.account}, {record.cwd})"]
+        if record.missing:
+            lines.append("(read from the archive: Claude Code has deleted the original)")
+        lines.append("")
         for m in messages:
             label = m["role"] + (f" {m['tool_name']}" if m.get("tool_name") else "")
             lines.append(f"[{label}] {m.get('text') or ''}".rstrip())

@@ -84,10 +84,14 @@ def write_new(path: Path, chunks: Iterable[bytes]) -> int:
     """A whole copy, written beside its place and renamed over it; its size."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".part")
-    with open(temporary, "wb") as out:
-        write_member(chunks, out)
-        size = out.tell()
-    os.replace(temporary, path)
+    try:
+        with open(temporary, "wb") as out:
+            write_member(chunks, out)
+            size = out.tell()
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
     return size
 
 
