@@ -13,17 +13,25 @@ from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.domain.errors import StoreError
 from desktop.services.accounts import AccountService
+from desktop.services.archive import ArchiveService
+from desktop.services.bundle_exchange import BundleExchange
+from desktop.services.bundles import BundleService
 from desktop.services.claude_launch import ClaudeLauncher
 from desktop.services.conversations import ConversationService
 from desktop.services.hub import ServiceHub
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+from desktop.services.stats import StatsService
 from desktop.store.accounts import SqlAccountRepository
+from desktop.store.archive import SqlTranscriptArchive
+from desktop.store.bundle_zip import ZipBundleFiles
+from desktop.store.bundles import SqlBundleRepository, SqlBundleTransfer
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
 from desktop.store.sessions import SqlSessionIndex
 from desktop.store.settings import SqlSettingsRepository
+from desktop.store.stats import SqlStatsQueries
 from desktop.vault.keyring_vault import KeyringVault
 
 DB_NAME = "sessiondesk.db"
@@ -59,7 +67,11 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     )
     accounts.ensure_default()
     settings = SettingsService(settings_repo)
-    sessions = SessionService(SqlSessionIndex(db), ClaudeTranscripts(), accounts, settings)
+    index, source = SqlSessionIndex(db), ClaudeTranscripts()
+    sessions = SessionService(index, source, accounts, settings)
+    archive = ArchiveService(SqlTranscriptArchive(db, home / "archive"), index, source, settings)
+    sessions.archive = archive.store
+    sessions.after_refresh.append(archive.sync)
     launcher = ClaudeLauncher(ClaudeCli(home / "cache"), settings, claude)
     conversation_rows, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
     conversations = ConversationService(conversation_rows, executions, sessions, launcher)
@@ -69,6 +81,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         asyncio.run(runs.recover())
+    bundles = BundleService(SqlBundleRepository(db), runs, sessions, settings)
     return ServiceHub(
         home=home,
         accounts=accounts,
@@ -76,6 +89,18 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
         sessions=sessions,
         conversations=conversations,
         runs=runs,
+        archive=archive,
+        bundles=bundles,
+        exchange=BundleExchange(
+            bundles,
+            SqlBundleTransfer(db, home / "archive"),
+            ZipBundleFiles(),
+            runs,
+            sessions,
+            archive,
+            accounts,
+        ),
+        stats=StatsService(SqlStatsQueries(db)),
         claude_override=claude,
         closers=[db.close],
     )

@@ -16,16 +16,15 @@ index file in the versions we support, so we scan. Rules:
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
 
 from desktop.domain.transcript import is_valid_session_id, validate_session_id
+from desktop.regular_files import open_regular
 
 SUFFIX = ".jsonl"
 AGENT_PREFIX = "agent-"
@@ -150,23 +149,6 @@ def list_subagents(
             SubagentFile(agent_id, Path(item.path), info.st_size, info.st_mtime_ns, meta_path)
         )
     return tuple(out)
-
-
-@contextlib.contextmanager
-def open_regular(path: Path) -> Iterator[BinaryIO]:
-    """Open a regular file for binary reading; anything else (a FIFO, a device,
-    a folder) raises OSError instead of blocking or misbehaving."""
-    # O_NONBLOCK so that a FIFO planted under a transcript's name cannot hang us
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"not a regular file: {path}")
-        stream = os.fdopen(fd, "rb", buffering=0)
-    except BaseException:
-        os.close(fd)
-        raise
-    with stream:
-        yield stream
 
 
 def find_session_file(config_dir: str | os.PathLike[str], session_id: str) -> SessionFile | None:

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import sys
+from collections.abc import Awaitable
 from typing import Any
 
 from desktop.cli.claude_output import keep_output
@@ -25,7 +26,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     run.add_argument("--cwd", metavar="DIR")
     run.add_argument("--conversation", metavar="ID", help="id or SESS-042 code to continue")
     run.add_argument("--fresh-session", action="store_true", help="do not resume Claude's session")
-    _permission_args(run)
+    permission_args(run)
     run.set_defaults(handler=_run)
     for name, text in (
         ("continue", "--resume that execution's session"),
@@ -35,14 +36,14 @@ def register(commands: argparse._SubParsersAction) -> None:
         branch = commands.add_parser(name, help=text)
         branch.add_argument("ref", metavar="REF", help="execution id, SESS-042, or session id")
         branch.add_argument("prompt")
-        _permission_args(branch)
+        permission_args(branch)
         branch.set_defaults(handler=_run, branch=name)
     stop = commands.add_parser("stop", help="interrupt a running turn")
     stop.add_argument("execution_id")
     stop.set_defaults(handler=_stop)
 
 
-def _permission_args(parser: argparse.ArgumentParser) -> None:
+def permission_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow",
         action="append",
@@ -137,10 +138,16 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         fork_from=args.ref if branch == "fork" else None,
     )
 
+    return drive(services, services.runs.prepare(request), out, args.permission)
+
+
+def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permission: str) -> int:
+    """Drive a prepared turn to its end, streaming it; the last line is its execution."""
+
     async def main() -> tuple[Run, int | None]:
         async with stop_on_signals(services) as signals:  # SIGINT/TERM/HUP stop the turn
-            run = await services.runs.prepare(request)
-            await signals.drive(run, _drive(run, out, args.permission))
+            run = await prepared
+            await signals.drive(run, _drive(run, out, permission))
         return run, signals.exit_code
 
     run, signalled = asyncio.run(main())

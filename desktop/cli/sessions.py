@@ -8,6 +8,7 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
+from desktop.cli import library
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group, count
 from desktop.domain.errors import SessiondeskError
@@ -28,6 +29,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.add_argument("id")
     show.add_argument("--account", metavar="NAME")
     show.set_defaults(handler=_show)
+    library.register_sessions(sub)
 
     search = commands.add_parser("search", help="full-text search across all sessions")
     search.add_argument("query")
@@ -92,7 +94,11 @@ def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         ]
         return table(rows, ["ID", "ACCOUNT", "MODIFIED", "MSGS", "TITLE"])
 
-    out.emit([record_json(r) for r in records], human)
+    archived = services.archive.archived()
+    out.emit(
+        [{**record_json(r), "archived": (r.account, r.session_id) in archived} for r in records],
+        human,
+    )
     return 0
 
 
@@ -108,10 +114,19 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     _refresh_quietly(services)
     record, content = services.sessions.show(args.id, args.account)
     messages = [message_json(m) for m in content.messages]
-    document = {**record_json(record), "messages": messages, "problems": content.problems}
+    archived = (record.account, record.session_id) in services.archive.archived()
+    document = {
+        **record_json(record),
+        "archived": archived,
+        "messages": messages,
+        "problems": content.problems,
+    }
 
     def human() -> str:
-        lines = [f"{record.title or record.session_id}  ({record.account}, {record.cwd})", ""]
+        lines = [f"{record.title or record.session_id}  ({record.account}, {record.cwd})"]
+        if record.missing:
+            lines.append("(read from the archive: Claude Code has deleted the original)")
+        lines.append("")
         for m in messages:
             label = m["role"] + (f" {m['tool_name']}" if m.get("tool_name") else "")
             lines.append(f"[{label}] {m.get('text') or ''}".rstrip())

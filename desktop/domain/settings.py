@@ -62,6 +62,7 @@ SPECS: dict[str, SettingSpec] = {
         SettingSpec("rollover.threshold_tokens", "150000", _positive_int, "context tokens"),
         SettingSpec("carry_context.budget_bytes", "24000", _positive_int, "carried bytes"),
         SettingSpec("sessions.roots", "[]", _path_list, "only list sessions under these"),
+        SettingSpec("archive.enabled", "true", _bool, "keep a compressed copy of transcripts"),
     )
 }
 

@@ -7,10 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop.services.accounts import AccountService
+from desktop.services.archive import ArchiveService
+from desktop.services.bundle_exchange import BundleExchange
+from desktop.services.bundles import BundleService
 from desktop.services.conversations import ConversationService
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+from desktop.services.stats import StatsService
 
 
 @dataclass
@@ -21,6 +25,10 @@ class ServiceHub:
     sessions: SessionService
     conversations: ConversationService
     runs: RunService
+    archive: ArchiveService
+    bundles: BundleService
+    exchange: BundleExchange
+    stats: StatsService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""
     closers: list[Callable[[], None]] = field(default_factory=list)

@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+from desktop.domain.archive import TranscriptArchive
 from desktop.domain.errors import NotFoundError, StoreError, UsageError
 from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
@@ -61,6 +62,9 @@ class SessionService:
         self._workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
         # one refresh at a time: the window's watcher and a manual refresh may overlap
         self._refreshing = threading.Lock()
+        self.archive: TranscriptArchive | None = None
+        """Copies of transcripts Claude Code may since have deleted (compose sets it)."""
+        self.after_refresh: list[Callable[[], object]] = []
 
     def refresh(
         self,
@@ -79,6 +83,8 @@ class SessionService:
             report = IndexReport()
             for name in names:
                 report = self._refresh_account(name, rebuild, progress, report)
+            for hook in self.after_refresh:
+                hook()
             return report
 
     def _refresh_account(
@@ -194,29 +200,51 @@ class SessionService:
         """The session and its readable content (messages and problems); with
         `recent`, only the end of a long transcript, for a fast first screen."""
         record = self.find(session_id, account)
-        path = record.path
-        if REPLACEMENT in path:
-            # a folder name that is not UTF-8 is stored with U+FFFD: find the file itself
-            config_dir = self._accounts.get(record.account).config_dir
-            path = self._source.locate(config_dir, record.session_id) or path
-        return record, self._source.load(path, recent)
+        if not record.missing:
+            path = record.path
+            if REPLACEMENT in path:
+                # a folder name that is not UTF-8 is stored with U+FFFD: find the file itself
+                config_dir = self._accounts.get(record.account).config_dir
+                path = self._source.locate(config_dir, record.session_id) or path
+            try:
+                return record, self._source.load(path, recent)
+            except OSError:
+                pass  # deleted since the last refresh
+        content = self._archived(record.account, record.session_id, recent)
+        if content is None:
+            raise NotFoundError(
+                f"session {session_id} is gone from disk and no archived copy of it is kept"
+            )
+        return record, content
+
+    def _archived(self, account: str, session_id: str, recent: int | None = None) -> Any:
+        if self.archive is None:
+            return None
+        try:
+            with self.archive.readable(account, session_id) as path:
+                return None if path is None else self._source.load(path, recent)
+        except OSError:
+            return None  # a damaged copy: as good as none
 
     def history(self, account: str, session_id: str) -> list[Turn]:
         """A session's user and assistant turns: from its transcript, or, when
         Claude Code has removed the file, from what the index kept of it."""
         config_dir = self._accounts.get(account).config_dir
         path = self._source.locate(config_dir, session_id)
+        content = None
         if path is not None:
             try:
                 content = self._source.load(path)
             except OSError:
-                content = None
-            if content is not None:
-                return [
-                    Turn(str(m.role), m.text, m.uuid)
-                    for m in content.messages
-                    if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
-                ]
+                pass  # deleted since it was located: the archive may have it
+        if content is None:
+            content = self._archived(account, session_id)
+        if content is not None:
+            return [
+                Turn(str(m.role), m.text, m.uuid)
+                for m in content.messages
+                if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
+            ]
         return [
             Turn(t.role, t.text, t.uuid)
             for t in self._index.texts(account, session_id)

@@ -1,0 +1,187 @@
+"""One session as a Markdown or HTML document: tool calls folded, code highlighted.
+
+A transcript is untrusted: in HTML, Markdown is rendered with raw HTML turned
+off (a `<script>` in a message arrives as the characters it is) and every other
+string is escaped. In Markdown, tool input and output go in fences longer than
+any run of backticks inside them, so they cannot break out.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from markdown_it import MarkdownIt
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+FORMATS = ("md", "html")
+_LABELS = {"user": "User", "assistant": "Assistant", "system": "System", "thinking": "Thinking"}
+_SAFE_LINK = re.compile(r"^(https?:|mailto:)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportHeader:
+    title: str
+    session_id: str
+    account: str
+    cwd: str | None
+    created: str | None
+    archived: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    role: str
+    text: str
+    tool_name: str | None = None
+    tool_input: Any = None
+    result: str | None = None
+    is_error: bool = False
+
+
+def _blocks(messages: Iterable[Any]) -> Iterator[_Block]:
+    """Messages in order, each tool call folded together with its result."""
+    items = [m for m in messages if not getattr(m, "is_meta", False)]
+    results = {m.tool_use_id: m for m in items if str(m.role) == "tool_result" and m.tool_use_id}
+    for m in items:
+        role = str(m.role)
+        if role == "tool_result" and m.tool_use_id and m.tool_use_id in _used(items):
+            continue  # shown inside its call
+        if role == "tool_use":
+            answer = results.get(m.tool_use_id)
+            yield _Block(
+                role,
+                "",
+                m.tool_name or "tool",
+                m.input,
+                answer.text if answer else None,
+                bool(answer and answer.is_error),
+            )
+        elif m.text or role == "tool_result":
+            yield _Block(role, m.text or "", is_error=bool(m.is_error))
+
+
+def _used(items: Sequence[Any]) -> set[str]:
+    return {m.tool_use_id for m in items if str(m.role) == "tool_use" and m.tool_use_id}
+
+
+def _input_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def _fence(text: str, language: str = "") -> str:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{language}\n{text.rstrip()}\n{ticks}"
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def to_markdown(header: ExportHeader, messages: Iterable[Any]) -> str:
+    out = [f"# {header.title}", "", *_meta_lines(header), ""]
+    for block in _blocks(messages):
+        if block.tool_name is not None:
+            summary = f"Tool: {block.tool_name}" + (" (error)" if block.is_error else "")
+            out += ["<details>", f"<summary>{html.escape(summary)}</summary>", ""]
+            out += [_fence(_input_text(block.tool_input), "json"), ""]
+            if block.result is not None:
+                out += ["Result:", "", _fence(block.result), ""]
+            out += ["</details>", ""]
+        elif block.role == "tool_result":
+            out += [f"**Tool result**{' (error)' if block.is_error else ''}", ""]
+            out += [_fence(block.text), ""]
+        else:
+            out += [f"## {_LABELS.get(block.role, block.role)}", "", block.text.strip(), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _meta_lines(header: ExportHeader) -> list[str]:
+    lines = [f"- Session: `{header.session_id}` ({header.account})"]
+    if header.cwd:
+        lines.append(f"- Folder: `{header.cwd}`")
+    if header.created:
+        lines.append(f"- Started: {header.created}")
+    if header.archived:
+        lines.append("- From Sessiondesk's archive (the original file is gone)")
+    return lines
+
+
+# ---------------------------------------------------------------- HTML
+
+_FORMATTER = HtmlFormatter(cssclass="hl")
+_CSS = """
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
+.msg{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid #d0d7de}
+.user{border-color:#2563eb}.assistant{border-color:#16a34a}.error{border-color:#b91c1c}
+.role{font-weight:600;color:#57606a}
+details{margin:.5rem 0;padding:.25rem .75rem;background:#f6f8fa;border-radius:6px}
+pre{overflow-x:auto;padding:.5rem;background:#f6f8fa}
+code{font-family:ui-monospace,monospace}
+"""
+
+
+def _highlight(code: str, language: str | None) -> str:
+    try:
+        lexer = get_lexer_by_name(language or "text")
+    except ClassNotFound:
+        lexer = get_lexer_by_name("text")
+    return highlight(code, lexer, _FORMATTER)
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "highlight": _md_highlight})
+    md.validateLink = lambda url: bool(_SAFE_LINK.match(url.strip()))
+    return md
+
+
+def _md_highlight(code: str, language: str, _attrs: str) -> str:
+    return _highlight(code, language.strip() or None)
+
+
+def to_html(header: ExportHeader, messages: Iterable[Any]) -> str:
+    md = _markdown()
+    esc = html.escape
+    parts = [
+        "<!DOCTYPE html>",
+        '<html><head><meta charset="utf-8">',
+        f"<title>{esc(header.title)}</title>",
+        f"<style>{_CSS}{_FORMATTER.get_style_defs('.hl')}</style>",
+        "</head><body>",
+        f"<h1>{esc(header.title)}</h1>",
+        "<ul>" + "".join(f"<li>{md.renderInline(line[2:])}</li>" for line in _meta_lines(header))
+        + "</ul>",
+    ]  # fmt: skip
+    for block in _blocks(messages):
+        if block.tool_name is not None:
+            summary = f"Tool: {block.tool_name}" + (" (error)" if block.is_error else "")
+            body = _highlight(_input_text(block.tool_input), "json")
+            if block.result is not None:
+                body += "<div class='role'>Result</div>" + _highlight(block.result, None)
+            css = "msg error" if block.is_error else "msg"
+            parts.append(
+                f"<details class='{css}'><summary>{esc(summary)}</summary>{body}</details>"
+            )
+        elif block.role == "tool_result":
+            parts.append(f"<div class='msg'>{_highlight(block.text, None)}</div>")
+        else:
+            label = _LABELS.get(block.role, block.role)
+            parts.append(
+                f"<div class='msg {esc(block.role)}'><div class='role'>{esc(label)}</div>"
+                f"{md.render(block.text)}</div>"
+            )
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def render(fmt: str, header: ExportHeader, messages: Iterable[Any]) -> str:
+    return to_html(header, messages) if fmt == "html" else to_markdown(header, messages)

@@ -1,0 +1,121 @@
+"""Insight: turns, tokens, cost, success rate, rollovers, resumes vs. replays.
+
+Pure aggregation of the recorded executions, per account, per project (the
+working folder) and per conversation, with totals. The store reads the facts;
+nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+_USAGE = (
+    ("input_tokens", "input_tokens"),
+    ("output_tokens", "output_tokens"),
+    ("cache_read_tokens", "cache_read_input_tokens"),
+    ("cache_creation_tokens", "cache_creation_input_tokens"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExecutionFact:
+    """One recorded execution, as insight needs it."""
+
+    account: str | None
+    cwd: str
+    conversation_id: str
+    conversation_number: int
+    title: str
+    kind: str
+    status: str
+    usage: dict[str, Any] | None
+    cost_usd: float | None
+    session_id_in: str | None
+
+
+@dataclass(slots=True)
+class Tally:
+    turns: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_creation_tokens: int = 0
+    cost_usd: float = 0.0
+    succeeded: int = 0
+    failed: int = 0
+    interrupted: int = 0
+    rollovers: int = 0
+    resumes: int = 0
+    """Turns that resumed Claude's own session (`--resume`: continue, fork)."""
+    replays: int = 0
+    """Turns whose prompt carried the conversation because it could not resume."""
+
+    def add(self, fact: ExecutionFact) -> None:
+        self.turns += 1
+        usage = fact.usage or {}
+        for mine, theirs in _USAGE:
+            value = usage.get(theirs)
+            if isinstance(value, int):
+                setattr(self, mine, getattr(self, mine) + value)
+        self.cost_usd += fact.cost_usd or 0.0
+        if fact.status in ("succeeded", "failed", "interrupted"):
+            setattr(self, fact.status, getattr(self, fact.status) + 1)
+        self.rollovers += fact.kind == "rollover"
+        self.replays += fact.kind == "replay"
+        self.resumes += fact.session_id_in is not None and fact.kind in ("continue", "fork")
+
+    @property
+    def success_rate(self) -> float | None:
+        """Of the finished turns, the share that succeeded (None before any finished)."""
+        finished = self.succeeded + self.failed + self.interrupted
+        return round(self.succeeded / finished, 4) if finished else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["cost_usd"] = round(self.cost_usd, 6)
+        data["success_rate"] = self.success_rate
+        return data
+
+
+@dataclass(slots=True)
+class Insight:
+    totals: Tally = field(default_factory=Tally)
+    accounts: dict[str, Tally] = field(default_factory=dict)
+    projects: dict[str, Tally] = field(default_factory=dict)
+    conversations: dict[str, tuple[ExecutionFact, Tally]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "totals": self.totals.to_dict(),
+            "accounts": [{"account": k, **t.to_dict()} for k, t in sorted(self.accounts.items())],
+            "projects": [{"cwd": k, **t.to_dict()} for k, t in sorted(self.projects.items())],
+            "conversations": [
+                {
+                    "id": first.conversation_id,
+                    "code": f"SESS-{first.conversation_number:03d}",
+                    "title": first.title,
+                    **t.to_dict(),
+                }
+                for first, t in sorted(
+                    self.conversations.values(), key=lambda pair: pair[0].conversation_number
+                )
+            ],
+        }
+
+
+def aggregate(facts: Iterable[ExecutionFact]) -> Insight:
+    insight = Insight()
+    for fact in facts:
+        insight.totals.add(fact)
+        insight.accounts.setdefault(fact.account or "-", Tally()).add(fact)
+        insight.projects.setdefault(fact.cwd, Tally()).add(fact)
+        pair = insight.conversations.setdefault(fact.conversation_id, (fact, Tally()))
+        pair[1].add(fact)
+    return insight
+
+
+class StatsQueries(Protocol):
+    def facts(self, account: str | None, since: datetime | None) -> list[ExecutionFact]: ...

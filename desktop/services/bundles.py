@@ -1,0 +1,184 @@
+"""Bundles: create, fill, show, and load as the context of a new turn.
+
+The window's pages and `sessiondesk bundle …` call this; moving a bundle to
+another home is `bundle_exchange`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop.domain.bundles import (
+    Bundle,
+    BundleItem,
+    BundleRepository,
+    ContextPart,
+    ItemKind,
+    bundle_context,
+    validate_bundle_name,
+)
+from desktop.domain.conversations import parse_code
+from desktop.domain.errors import NotFoundError, SessiondeskError, UsageError
+from desktop.domain.transcript import is_valid_session_id
+from desktop.domain.transcript_text import shorten
+from desktop.services.run import Run, TurnRequest
+from desktop.services.runs import RunService
+from desktop.services.sessions import SessionService
+from desktop.services.settings import SettingsService
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """One item as a list shows it."""
+
+    index: int
+    kind: str
+    ref: str | None
+    account: str | None
+    code: str | None = None
+    title: str | None = None
+    text: str | None = None
+
+
+class BundleService:
+    def __init__(
+        self,
+        repo: BundleRepository,
+        runs: RunService,
+        sessions: SessionService,
+        settings: SettingsService,
+    ) -> None:
+        self._repo = repo
+        self._runs = runs
+        self._sessions = sessions
+        self._settings = settings
+
+    # ---- the collection ---------------------------------------------------------
+
+    def create(self, name: str, description: str = "") -> Bundle:
+        return self._repo.create(validate_bundle_name(name), description.strip())
+
+    def get(self, name: str) -> Bundle:
+        found = self._repo.get(name)
+        if found is None:
+            raise NotFoundError(f"no bundle {name!r} (see `sessiondesk bundle list`)")
+        return found
+
+    def list(self) -> list[Bundle]:
+        return self._repo.list()
+
+    def add(self, name: str, refs: list[str], account: str | None = None) -> Bundle:
+        """`account` picks a session id found under several accounts."""
+        self.get(name)
+        return self._repo.append(name, [self.resolve(ref, account) for ref in refs])
+
+    def note(self, name: str, text: str) -> Bundle:
+        if not text.strip():
+            raise UsageError("the note is empty")
+        self.get(name)
+        return self._repo.append(name, [BundleItem(ItemKind.NOTE, text=text.strip())])
+
+    def remove(self, name: str, ref: str) -> Bundle:
+        """By its place in the list (1, 2, …) or by what it refers to."""
+        items = self.get(name).items
+        if ref.isdigit():
+            index = int(ref)
+            if not 1 <= index <= len(items):
+                raise NotFoundError(f"bundle {name!r} has no item {index}")
+            return self._repo.remove(name, items[index - 1].position)
+        wanted = self.resolve(ref)
+        for item in items:
+            if (item.kind, item.ref) == (wanted.kind, wanted.ref):
+                return self._repo.remove(name, item.position)
+        raise NotFoundError(f"bundle {name!r} does not hold {ref}")
+
+    def resolve(self, ref: str, account: str | None = None) -> BundleItem:
+        """`SESS-042`, a conversation id, or a Claude session id."""
+        number = parse_code(ref)
+        conv = (
+            self._runs.conversations.by_number(number)
+            if number
+            else self._runs.conversations.get(ref)
+        )
+        if conv is not None:
+            return BundleItem(ItemKind.CONVERSATION, conv.id)
+        if number is None and is_valid_session_id(ref):
+            record = self._sessions.find(ref, account)
+            return BundleItem(ItemKind.SESSION, record.session_id, record.account)
+        raise NotFoundError(f"{ref} is neither a conversation (SESS-042 or its id) nor a session")
+
+    def views(self, bundle: Bundle) -> list[ItemView]:
+        out = []
+        for index, item in enumerate(bundle.items, 1):
+            if item.kind is ItemKind.CONVERSATION:
+                conv = self._runs.conversations.get(item.ref or "")
+                out.append(
+                    ItemView(index, item.kind.value, item.ref,
+                             conv.account if conv else None,
+                             conv.code if conv else None,
+                             conv.title if conv else "(deleted)")
+                )  # fmt: skip
+            elif item.kind is ItemKind.SESSION:
+                title = self._session_title(item)
+                out.append(ItemView(index, item.kind.value, item.ref, item.account, None, title))
+            else:
+                out.append(ItemView(index, item.kind.value, None, None, text=item.text))
+        return out
+
+    def _session_title(self, item: BundleItem) -> str | None:
+        try:
+            return self._sessions.find(item.ref or "", item.account).title
+        except SessiondeskError:
+            return None
+
+    # ---- load as context --------------------------------------------------------
+
+    def _owner(self, item: BundleItem) -> tuple[str | None, str | None, str]:
+        """(account, session id, label) of an item's text."""
+        if item.kind is ItemKind.CONVERSATION:
+            conv = self._runs.conversations.get(item.ref or "")
+            if conv is None:
+                return None, None, f"conversation {item.ref} (deleted)"
+            return conv.account, conv.session_id, f"{conv.code} {conv.title}".strip()
+        short = (item.ref or "")[:8]
+        return item.account, item.ref, f"session {short} {self._session_title(item) or ''}".strip()
+
+    def context(self, name: str, account: str, confirm_cross_account: bool = False) -> str:
+        """The labelled context of a bundle's items, within `carry_context.budget_bytes`.
+        Items of another account need the person's confirmation (UsageError naming them)."""
+        bundle = self.get(name)
+        foreign = []
+        parts: list[ContextPart] = []
+        for index, item in enumerate(bundle.items, 1):
+            if item.kind is ItemKind.NOTE:
+                parts.append(ContextPart(f"note {index}", note=item.text or ""))
+                continue
+            owner, session_id, label = self._owner(item)
+            if owner != account:
+                foreign.append(f"{label} ({owner or 'no account'})")
+            turns = []
+            if owner and session_id:
+                try:
+                    turns = self._sessions.history(owner, session_id)
+                except SessiondeskError:
+                    turns = []
+            parts.append(ContextPart(f"{label} ({owner})", turns=turns))
+        if foreign and not confirm_cross_account:
+            raise UsageError(
+                f"bundle {name!r} holds items of other accounts than {account}: "
+                + "; ".join(foreign)
+                + ". Add --confirm-cross-account to send their text under this account."
+            )
+        budget = int(self._settings.get("carry_context.budget_bytes"))
+        return bundle_context(bundle.name, bundle.description, parts, budget)
+
+    async def load(
+        self, name: str, account: str, cwd: str, prompt: str, confirm_cross_account: bool = False
+    ) -> Run:
+        """A new conversation's first turn, seeded with the bundle's context."""
+        if not prompt.strip():
+            raise UsageError("the prompt is empty")
+        seeded = self.context(name, account, confirm_cross_account) + "\n\n" + prompt
+        run = await self._runs.prepare(TurnRequest(prompt=seeded, account=account, cwd=cwd))
+        self._runs.rename(run.conversation_id, shorten(f"{prompt} [{name}]", 80))
+        return run

@@ -1,0 +1,163 @@
+"""The transcript archive (the TranscriptArchive port): files under `<home>/archive/`
+and one row per copy saying how far it has followed its original."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from sqlalchemy import and_, func, or_, select
+
+from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
+from desktop.store import archive_files as files
+from desktop.store.db import Database
+from desktop.store.library_models import ArchivedTranscriptRow as Row
+from desktop.store.models import AccountRow, SessionRow, utcnow
+
+SUFFIX = ".jsonl.gz"
+_SAME = and_(Row.account_id == SessionRow.account_id, Row.session_id == SessionRow.session_id)
+"""An archived copy and an index row of the same session."""
+
+
+def relative_file(account: str, session_id: str) -> str:
+    return f"{account}/{session_id}{SUFFIX}"
+
+
+class SqlTranscriptArchive:
+    def __init__(self, db: Database, folder: Path) -> None:
+        self._db = db
+        self.folder = folder
+
+    def lagging(self) -> list[ArchiveJob]:
+        query = (
+            select(AccountRow.name, SessionRow.session_id, SessionRow.path, SessionRow.size)
+            .join(AccountRow, AccountRow.id == SessionRow.account_id)
+            .outerjoin(Row, _SAME)
+            .where(
+                SessionRow.missing.is_(False),
+                or_(Row.id.is_(None), Row.source_bytes != SessionRow.size),
+            )
+            .order_by(SessionRow.modified)
+        )
+        with self._db.engine.connect() as conn:
+            return [ArchiveJob(*row) for row in conn.execute(query)]
+
+    def follow(self, job: ArchiveJob) -> None:
+        with files.locked(self.folder), self._db.session() as session:
+            account_id = session.scalar(select(AccountRow.id).where(AccountRow.name == job.account))
+            if account_id is None:
+                return  # removed meanwhile
+            row = session.scalar(
+                select(Row).where(Row.account_id == account_id, Row.session_id == job.session_id)
+            )
+            path = self.folder / relative_file(job.account, job.session_id)
+            if row is not None and row.source_bytes == job.size and row.source_path == job.path:
+                return  # another process got here first
+            if row is not None and self._appendable(row, job, path):
+                new = files.original_range(job.path, row.source_bytes, job.size)
+                stored = files.append(path, row.stored_bytes, new)
+            else:
+                stored = files.write_new(path, files.original_range(job.path, 0, job.size))
+            if row is None:
+                row = Row(account_id=account_id, session_id=job.session_id, imported=False)
+                session.add(row)
+            row.file = relative_file(job.account, job.session_id)
+            row.source_path = job.path
+            row.source_bytes = job.size
+            row.stored_bytes = stored
+            row.head = files.head_digest(job.path, job.size)
+            row.updated = utcnow()
+
+    @staticmethod
+    def _appendable(row: Row, job: ArchiveJob, path: Path) -> bool:
+        """Only the same file, grown, whose start is unchanged, is appended to."""
+        try:
+            return (
+                row.source_path == job.path
+                and job.size > row.source_bytes
+                and path.stat().st_size >= row.stored_bytes
+                and files.head_digest(job.path, row.source_bytes) == row.head
+            )
+        except OSError:
+            return False
+
+    def unlisted(self) -> list[ArchivedCopy]:
+        query = (
+            select(AccountRow.name, Row.session_id, Row.source_path)
+            .join(AccountRow, AccountRow.id == Row.account_id)
+            .outerjoin(SessionRow, _SAME)
+            .where(SessionRow.id.is_(None))
+        )
+        with self._db.engine.connect() as conn:
+            return [ArchivedCopy(*row) for row in conn.execute(query)]
+
+    def keys(self) -> set[tuple[str, str]]:
+        query = select(AccountRow.name, Row.session_id).join(
+            AccountRow, AccountRow.id == Row.account_id
+        )
+        with self._db.engine.connect() as conn:
+            return {(a, s) for a, s in conn.execute(query)}
+
+    def _row(self, account: str, session_id: str) -> tuple[str, int] | None:
+        query = (
+            select(Row.file, Row.stored_bytes)
+            .join(AccountRow, AccountRow.id == Row.account_id)
+            .where(AccountRow.name == account, Row.session_id == session_id)
+        )
+        with self._db.engine.connect() as conn:
+            found = conn.execute(query).first()
+        return (found[0], found[1]) if found else None
+
+    def chunks(self, account: str, session_id: str) -> Iterator[bytes] | None:
+        found = self._row(account, session_id)
+        if found is None:
+            return None
+        return files.unpack(self.folder / found[0], found[1])
+
+    @contextlib.contextmanager
+    def readable(self, account: str, session_id: str) -> Iterator[str | None]:
+        chunks = self.chunks(account, session_id)
+        if chunks is None:
+            yield None
+            return
+        with tempfile.TemporaryDirectory(prefix="sessiondesk-archive-") as folder:
+            path = Path(folder, f"{session_id}.jsonl")
+            with open(path, "wb") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+            yield str(path)
+
+    def size(self) -> ArchiveSize:
+        query = select(func.count(Row.id), func.sum(Row.stored_bytes), func.sum(Row.source_bytes))
+        with self._db.engine.connect() as conn:
+            count, stored, source = conn.execute(query).one()
+        return ArchiveSize(count or 0, stored or 0, source or 0, str(self.folder))
+
+    def stage(self, account: str, session_id: str, chunks: Iterable[bytes]) -> str:
+        name = relative_file(account, session_id) + f".import-{secrets.token_hex(4)}"
+        staged = self.folder / name
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        with open(staged, "xb") as out:
+            files.write_member(chunks, out)
+            out.flush()
+            os.fsync(out.fileno())
+        return name
+
+    def discard(self, staged: list[str]) -> None:
+        for name in staged:
+            with contextlib.suppress(FileNotFoundError):
+                (self.folder / name).unlink()
+
+    def transcript(self, account: str, session_id: str, path: str | None) -> Iterator[bytes] | None:
+        """The original's bytes while it exists, else the archived copy's (or None)."""
+        if path:
+            try:
+                size = os.stat(path).st_size
+                return files.original_range(path, 0, size)
+            except OSError:
+                pass
+        return self.chunks(account, session_id)

@@ -1,0 +1,114 @@
+"""The archive's files: gzip members appended as a transcript grows.
+
+A gzip file may hold several members one after another; each follow of a
+growing transcript appends one member with only the new bytes, so nothing
+already compressed is compressed again. The database records the copy's size
+after each complete append: bytes past it are a torn write (a crash mid-append)
+and are cut off before the next one, and readers never look past it. A copy
+shorter than recorded (a power cut before the data reached the disk) is
+written whole again at the next follow; that check is why each append is not
+synced to disk, which cost more than the compression.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import zlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from desktop.regular_files import open_regular
+
+CHUNK = 1 << 20
+LEVEL = 1
+"""Fast compression: a first index archives gigabytes; transcripts still shrink 5-10x."""
+HEAD = 4096
+_GZIP = 31  # zlib wbits for the gzip container
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """One writer at a time across processes (the window and scripts share a home)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def head_digest(path: str | os.PathLike[str], upto: int) -> str:
+    """A fingerprint of the original's first bytes: a rewritten file changes it."""
+    with open_regular(path) as stream:
+        return hashlib.blake2b(stream.read(min(upto, HEAD)), digest_size=12).hexdigest()
+
+
+def _range(stream: BinaryIO, start: int, end: int) -> Iterator[bytes]:
+    stream.seek(start)
+    left = end - start
+    while left > 0:
+        block = stream.read(min(CHUNK, left))
+        if not block:
+            raise OSError("the transcript shrank while it was copied")
+        left -= len(block)
+        yield block
+
+
+def original_range(path: str | os.PathLike[str], start: int, end: int) -> Iterator[bytes]:
+    with open_regular(path) as stream:
+        yield from _range(stream, start, end)
+
+
+def write_member(chunks: Iterable[bytes], out: BinaryIO) -> None:
+    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, _GZIP)
+    for chunk in chunks:
+        out.write(packer.compress(chunk))
+    out.write(packer.flush())
+
+
+def append(path: Path, stored: int, chunks: Iterable[bytes]) -> int:
+    """Append one member after the first `stored` bytes; the copy's new size."""
+    with open(path, "r+b") as out:
+        out.truncate(stored)  # a torn earlier append is dropped
+        out.seek(stored)
+        write_member(chunks, out)
+        return out.tell()
+
+
+def write_new(path: Path, chunks: Iterable[bytes]) -> int:
+    """A whole copy, written beside its place and renamed over it; its size."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".part")
+    try:
+        with open(temporary, "wb") as out:
+            write_member(chunks, out)
+            size = out.tell()
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return size
+
+
+def unpack(path: Path, stored: int) -> Iterator[bytes]:
+    """The uncompressed bytes of a copy's first `stored` bytes, member after member."""
+    with open(path, "rb") as source:
+        left = stored
+        unpacker = zlib.decompressobj(_GZIP)
+        while left > 0:
+            block = source.read(min(CHUNK, left))
+            if not block:
+                raise OSError(f"archived copy {path} is shorter than recorded")
+            left -= len(block)
+            while block:
+                yield unpacker.decompress(block)
+                if not unpacker.eof:
+                    break
+                block = unpacker.unused_data
+                unpacker = zlib.decompressobj(_GZIP)
+        yield unpacker.flush()
