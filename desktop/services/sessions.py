@@ -9,6 +9,7 @@ second, so a list watching progress still fills in as it goes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -233,10 +234,9 @@ class SessionService:
         path = self._source.locate(config_dir, session_id)
         content = None
         if path is not None:
-            try:
+            # deleted since it was located: the archive may have it
+            with contextlib.suppress(OSError):
                 content = self._source.load(path)
-            except OSError:
-                pass  # deleted since it was located: the archive may have it
         if content is None:
             content = self._archived(account, session_id)
         if content is not None:
