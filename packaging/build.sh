@@ -4,7 +4,7 @@
 set -euo pipefail
 source "$(dirname "$0")/../scripts/setup.sh"
 ensure_system_packages
-ensure_venv "[package]"
+ensure_venv package
 ensure_translations
 cd "$ROOT"
 "$VENV/bin/pyinstaller" --noconfirm --clean --distpath dist --workpath build packaging/sessiondesk.spec
