@@ -32,6 +32,7 @@ from desktop.services.hub import ServiceHub
 from desktop.ui import refcount_guard
 from desktop.ui.main_window import MainWindow
 from desktop.ui.messages import show_message
+from desktop.ui.shell.single_instance import SingleInstance, bring_forward
 from desktop.ui.translations import Translations
 
 log = logging.getLogger(__name__)
@@ -149,6 +150,17 @@ def run_app(home: Path, claude: str | None) -> int:
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])  # our own options are not Qt's to parse
     configure_application(app)
+    instance = SingleInstance(home, app)
+    if not instance.claim():
+        # a window already shows this home: it comes forward with our arguments instead
+        if instance.hand_over(sys.argv[1:]):
+            return 0
+        _startup_error(
+            QCoreApplication.translate(
+                "App", "Sessiondesk is already open on {home} but does not answer."
+            ).format(home=home)
+        )
+        return 1
     try:
         hub = open_services(home, claude)
     except SessiondeskError as exc:
@@ -166,8 +178,10 @@ def run_app(home: Path, claude: str | None) -> int:
     try:
         window = build_window(hub)
         _install_crash_hook(home, window)
+        instance.arguments_received.connect(lambda _arguments: bring_forward(window))
         window.show()
         return _run_loop(app)
     finally:
         sys.excepthook = previous_hook
         hub.close()
+        instance.release()

@@ -1,0 +1,1 @@
+"""The window's shell: main window, actions, menus, palette, single instance."""
