@@ -77,22 +77,19 @@ ensure_venv() {
         say "creating $VENV with $python"
         "$python" -m venv "$VENV"
     fi
-    local have=() extra
+    local have=()
     [ -f "$stamp" ] && mapfile -t have < "$stamp"
     if [ -f "$stamp" ] && [ ! "$ROOT/pyproject.toml" -nt "$stamp" ]; then
         [ -z "$wanted" ] && return 0
         grep -qx "$wanted" "$stamp" && return 0
     fi
-    local all=("${have[@]}")
-    [ -n "$wanted" ] && all+=("$wanted")
-    local spec="" joined=""
-    for extra in "${all[@]}"; do [ -n "$extra" ] && joined+="${joined:+,}$extra"; done
-    [ -n "$joined" ] && spec="[$joined]"
+    local all=() spec=""
+    mapfile -t all < <(printf '%s\n' "${have[@]}" "$wanted" | grep -v '^$' | sort -u)
+    [ ${#all[@]} -gt 0 ] && spec="[$(IFS=,; echo "${all[*]}")]"
     say "installing Sessiondesk$spec into $VENV"
     "$VENV/bin/python" -m pip install -q --upgrade pip
     "$VENV/bin/python" -m pip install -q -e "$ROOT$spec"
-    printf '%s\n' "${all[@]}" | grep -v '^$' | sort -u > "$stamp" || true
-    touch "$stamp"
+    printf '%s\n' "${all[@]}" > "$stamp"
 }
 
 ensure_translations() {
