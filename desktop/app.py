@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 import qasync
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -39,7 +39,14 @@ log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 RESOURCES = ROOT / "resources"
-ICON_FILES = (RESOURCES / "icons" / "sessiondesk.svg", RESOURCES / "icons" / "sessiondesk-256.png")
+ICON_DIR = RESOURCES / "icons"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+"""The PNGs rendered from the SVG by tools/make_icons.py, for the window and the menus."""
+ICON_SVG = ICON_DIR / "sessiondesk.svg"
+ICON_FILES = (
+    ICON_SVG,
+    *(ICON_DIR / f"sessiondesk-{size}.png" for size in ICON_SIZES),
+)
 QM_DIR = RESOURCES / "i18n"
 TS_DIR = ROOT / "i18n"
 GIL_SWITCH_S = 0.001
@@ -48,10 +55,14 @@ wait that long for the interpreter lock at every step back from Qt, and a frame 
 
 
 def app_icon() -> QIcon:
+    """The drawn sizes where they exist (crisp at 16 px), the SVG for any other size."""
     icon = QIcon()
-    for path in ICON_FILES:
+    for size in ICON_SIZES:
+        path = ICON_DIR / f"sessiondesk-{size}.png"
         if path.is_file():
-            icon.addFile(str(path))
+            icon.addFile(str(path), QSize(size, size))
+    if ICON_SVG.is_file():
+        icon.addFile(str(ICON_SVG))
     return icon
 
 
