@@ -29,9 +29,11 @@ pick_python() {
 # Qt's runtime libraries, including every one its xcb platform (a real X display) loads:
 # Qt names libxcb-cursor0 when any of them is missing. packaging/build.sh puts the same
 # list in the .deb's Depends, so the window and the package need one list.
+# The Wayland ones are for Qt's wayland platform, which a Wayland desktop picks first.
 QT_RUNTIME_PACKAGES=(libegl1 libgl1 libfontconfig1 libglib2.0-0 libdbus-1-3 libxkbcommon0
     libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
-    libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1)
+    libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1
+    libwayland-client0 libwayland-cursor0 libwayland-egl1)
 
 # Debian packages: Qt's runtime always; for tests also D-Bus, gnome-keyring, CJK fonts,
 # node for the claude CLI, and an X server with a window tool for the real-display test.

@@ -57,5 +57,5 @@ def wait_for_window(display: str, pid: int, process: subprocess.Popen, timeout: 
         found = xdotool(display, "search", "--onlyvisible", "--pid", str(pid))
         if found:
             return found.splitlines()[0]
-        time.sleep(0.05)
+        time.sleep(0.02)  # fine enough for bench/cold_start.py's timing
     raise RuntimeError(f"no window of process {pid} was mapped within {timeout:.0f} s")
