@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 import qasync
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -32,13 +32,21 @@ from desktop.services.hub import ServiceHub
 from desktop.ui.shell import refcount_guard
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.messages import show_message
+from desktop.ui.shell.single_instance import SingleInstance, bring_forward
 from desktop.ui.shell.translations import Translations
 
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 RESOURCES = ROOT / "resources"
-ICON_FILES = (RESOURCES / "icons" / "sessiondesk.svg", RESOURCES / "icons" / "sessiondesk-256.png")
+ICON_DIR = RESOURCES / "icons"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+"""The PNGs rendered from the SVG by tools/make_icons.py, for the window and the menus."""
+ICON_SVG = ICON_DIR / "sessiondesk.svg"
+ICON_FILES = (
+    ICON_SVG,
+    *(ICON_DIR / f"sessiondesk-{size}.png" for size in ICON_SIZES),
+)
 QM_DIR = RESOURCES / "i18n"
 TS_DIR = ROOT / "i18n"
 GIL_SWITCH_S = 0.001
@@ -47,10 +55,14 @@ wait that long for the interpreter lock at every step back from Qt, and a frame 
 
 
 def app_icon() -> QIcon:
+    """The drawn sizes where they exist (crisp at 16 px), the SVG for any other size."""
     icon = QIcon()
-    for path in ICON_FILES:
+    for size in ICON_SIZES:
+        path = ICON_DIR / f"sessiondesk-{size}.png"
         if path.is_file():
-            icon.addFile(str(path))
+            icon.addFile(str(path), QSize(size, size))
+    if ICON_SVG.is_file():
+        icon.addFile(str(ICON_SVG))
     return icon
 
 
@@ -149,6 +161,17 @@ def run_app(home: Path, claude: str | None) -> int:
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])  # our own options are not Qt's to parse
     configure_application(app)
+    instance = SingleInstance(home, app)
+    if not instance.claim():
+        # a window already shows this home: it comes forward with our arguments instead
+        if instance.hand_over(sys.argv[1:]):
+            return 0
+        _startup_error(
+            QCoreApplication.translate(
+                "App", "Sessiondesk is already open on {home} but does not answer."
+            ).format(home=home)
+        )
+        return 1
     try:
         hub = open_services(home, claude)
     except SessiondeskError as exc:
@@ -166,8 +189,10 @@ def run_app(home: Path, claude: str | None) -> int:
     try:
         window = build_window(hub)
         _install_crash_hook(home, window)
+        instance.arguments_received.connect(lambda _arguments: bring_forward(window))
         window.show()
         return _run_loop(app)
     finally:
         sys.excepthook = previous_hook
         hub.close()
+        instance.release()

@@ -81,6 +81,11 @@
 <context>
     <name>App</name>
     <message>
+        <location filename="../desktop/app.py" line="+0"/>
+        <source>Sessiondesk is already open on {home} but does not answer.</source>
+        <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
+    </message>
+    <message>
         <location filename="../desktop/app.py" line="+102"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>

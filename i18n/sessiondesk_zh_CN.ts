@@ -81,6 +81,11 @@
 <context>
     <name>App</name>
     <message>
+        <location filename="../desktop/app.py" line="+0"/>
+        <source>Sessiondesk is already open on {home} but does not answer.</source>
+        <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
+    </message>
+    <message>
         <location filename="../desktop/app.py" line="+102"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>

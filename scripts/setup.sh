@@ -26,11 +26,21 @@ pick_python() {
     return 1
 }
 
-# Debian packages: Qt's runtime libraries always; D-Bus, gnome-keyring and CJK fonts for tests.
+# Qt's runtime libraries, including every one its xcb platform (a real X display) loads:
+# Qt names libxcb-cursor0 when any of them is missing. packaging/build.sh puts the same
+# list in the .deb's Depends, so the window and the package need one list.
+# The Wayland ones are for Qt's wayland platform, which a Wayland desktop picks first.
+QT_RUNTIME_PACKAGES=(libegl1 libgl1 libfontconfig1 libglib2.0-0 libdbus-1-3 libxkbcommon0
+    libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
+    libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1
+    libwayland-client0 libwayland-cursor0 libwayland-egl1)
+
+# Debian packages: Qt's runtime always; for tests also D-Bus, gnome-keyring, CJK fonts,
+# node for the claude CLI, and an X server with a window tool for the real-display test.
 ensure_system_packages() {
-    local wanted=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3 python3-venv)
+    local wanted=("${QT_RUNTIME_PACKAGES[@]}" python3-venv)
     if [ "${1:-}" = "tests" ]; then
-        wanted+=(dbus gnome-keyring fonts-noto-cjk nodejs npm)
+        wanted+=(dbus gnome-keyring fonts-noto-cjk nodejs npm xvfb xdotool)
     fi
     command -v dpkg-query >/dev/null 2>&1 || return 0
     local missing=()
@@ -58,20 +68,30 @@ ensure_system_packages() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${todo[@]}" >/dev/null
 }
 
+# One stamp for every script: it records the extras installed (one a line), and a
+# request is met when its extras are among them, so run-app never reinstalls after
+# run-tests did. A changed pyproject.toml installs again, with every extra recorded.
 ensure_venv() {
-    local extras="${1:-}"
-    local stamp="$VENV/.sessiondesk-installed$extras"
+    local wanted="${1:-}"
+    local stamp="$VENV/.sessiondesk-installed"
     if [ ! -x "$VENV/bin/python" ]; then
         local python; python="$(pick_python)"
         say "creating $VENV with $python"
         "$python" -m venv "$VENV"
     fi
-    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
-        say "installing Sessiondesk${extras} into $VENV"
-        "$VENV/bin/python" -m pip install -q --upgrade pip
-        "$VENV/bin/python" -m pip install -q -e "$ROOT$extras"
-        touch "$stamp"
+    local have=()
+    [ -f "$stamp" ] && mapfile -t have < "$stamp"
+    if [ -f "$stamp" ] && [ ! "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+        [ -z "$wanted" ] && return 0
+        grep -qx "$wanted" "$stamp" && return 0
     fi
+    local all=() spec=""
+    mapfile -t all < <(printf '%s\n' "${have[@]}" "$wanted" | grep -v '^$' | sort -u)
+    [ ${#all[@]} -gt 0 ] && spec="[$(IFS=,; echo "${all[*]}")]"
+    say "installing Sessiondesk$spec into $VENV"
+    "$VENV/bin/python" -m pip install -q --upgrade pip
+    "$VENV/bin/python" -m pip install -q -e "$ROOT$spec"
+    printf '%s\n' "${all[@]}" > "$stamp"
 }
 
 ensure_translations() {

@@ -21,6 +21,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for group in GROUPS:
         group.register(commands)
     args = clean_args(parser.parse_args(argv))
+    if args.self_test:
+        from desktop.selftest import self_test  # Qt is loaded only for the test
+
+        return self_test(args.claude, args.json)
     home = resolve_home(args.home)
     if args.command is None:
         from desktop.app import run_app  # Qt is loaded only for the window

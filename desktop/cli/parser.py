@@ -55,6 +55,12 @@ def build_parser(version: str) -> Parser:
     parser.add_argument("--claude", metavar="PATH", help="the claude binary to run")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--version", action="version", version=f"sessiondesk {version}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check that this installation starts (database, claude, window, translations) "
+        "in a temporary home, then exit",
+    )
     return parser
 
 
