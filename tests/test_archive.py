@@ -36,7 +36,7 @@ def grow(path: Path, t: Transcript, prompt: str, reply: str) -> None:
 @pytest.fixture
 def config(home: Path, tmp_path: Path) -> Path:
     folder = tmp_path / "claude"
-    added = sessiondesk(home, "accounts", "add", "work", "--config-dir", str(folder))
+    added = sessiondesk(home, "accounts", "add", "work", "--config-dir", str(folder), "--create")
     assert added.code == 0, added.stderr
     return folder
 

@@ -54,7 +54,9 @@ def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def target(home: Path, tmp_path: Path) -> Path:
-    added = sessiondesk(home, "accounts", "add", "mine", "--config-dir", str(tmp_path / "c"))
+    added = sessiondesk(
+        home, "accounts", "add", "mine", "--config-dir", str(tmp_path / "c"), "--create"
+    )
     assert added.code == 0, added.stderr
     return home
 

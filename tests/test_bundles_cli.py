@@ -21,7 +21,10 @@ def config(home: Path, tmp_path: Path) -> Path:
         t.prompt(words)
         t.reply(text("ok"))
         t.write(config / "projects" / "-src-app" / f"{sid}.jsonl")
-    assert sessiondesk(home, "accounts", "add", "work", "--config-dir", str(config)).code == 0
+    assert (
+        sessiondesk(home, "accounts", "add", "work", "--config-dir", str(config), "--create").code
+        == 0
+    )
     return config
 
 

@@ -129,7 +129,7 @@ def test_a_bundle_with_another_accounts_items_needs_confirmation(
     fake_api.enqueue(Reply.text("The code is OSPREY."))
     done = _turn(home, env, "--account", "alpha", "--cwd", str(project), "pick a code")
     _ok(sessiondesk(home, "--json", "accounts", "add", "gamma", "--config-dir",
-                    str(tmp_path / "gamma"), env=env))  # fmt: skip
+                    str(tmp_path / "gamma"), "--create", env=env))  # fmt: skip
     _ok(sessiondesk(home, "--json", "bundle", "create", "codes", env=env))
     _ok(sessiondesk(home, "--json", "bundle", "add", "codes", done["conversation_id"], env=env))
     refused = sessiondesk(home, "bundle", "load", "codes", "--account", "gamma",
