@@ -81,7 +81,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         asyncio.run(runs.recover())
-    bundles = BundleService(SqlBundleRepository(db), runs, sessions, settings)
+    bundles = BundleService(SqlBundleRepository(db), runs, conversations, sessions, settings)
     return ServiceHub(
         home=home,
         accounts=accounts,
@@ -95,7 +95,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
             bundles,
             SqlBundleTransfer(db, home / "archive"),
             ZipBundleFiles(),
-            runs,
+            conversations,
             sessions,
             archive,
             accounts,

@@ -14,10 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desktop.compose import open_services
+from desktop.compose import DB_NAME, open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.bundle_format import BundleError, EntryInfo, check_entries, unsafe_reason
 from desktop.store.bundle_zip import read_bundle
+from desktop.store.conversations import SqlConversationRepository
+from desktop.store.db import open_database
 from tests.bundlekit import build, entries, manifest_of, sha, tree_digest
 from tests.clirun import sessiondesk
 from tests.test_transcript_fixtures import Transcript, text
@@ -40,8 +42,9 @@ def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         services.accounts.add("work", str(config), AuthKind.LOGIN)
         services.sessions.refresh()
-        conv = services.runs.conversations.create("Gannet", "work", "/src/app")
-        services.runs.conversations.update(conv.id, session_id=SID)
+        rows = SqlConversationRepository(open_database(home / DB_NAME))
+        conv = rows.create("Gannet", "work", "/src/app")
+        rows.update(conv.id, session_id=SID)
         services.bundles.create("release", "what the release needs")
         services.bundles.add("release", [conv.code, SID])
         services.bundles.note("release", "ask about the date")

@@ -25,7 +25,7 @@ from desktop.domain.errors import NotFoundError, SessiondeskError
 from desktop.services.accounts import AccountService
 from desktop.services.archive import ArchiveService
 from desktop.services.bundles import BundleService
-from desktop.services.runs import RunService
+from desktop.services.conversations import ConversationService
 from desktop.services.sessions import SessionService
 
 
@@ -52,7 +52,7 @@ class BundleExchange:
         bundles: BundleService,
         transfer: BundleTransfer,
         files: BundleFiles,
-        runs: RunService,
+        conversations: ConversationService,
         sessions: SessionService,
         archive: ArchiveService,
         accounts: AccountService,
@@ -60,7 +60,7 @@ class BundleExchange:
         self._bundles = bundles
         self._transfer = transfer
         self._files = files
-        self._runs = runs
+        self._conversations = conversations
         self._sessions = sessions
         self._archive = archive
         self._accounts = accounts
@@ -73,10 +73,10 @@ class BundleExchange:
             if item.kind is ItemKind.SESSION and item.ref:
                 wanted.setdefault(item.ref, item.account)
             elif item.kind is ItemKind.CONVERSATION:
-                conv = self._runs.conversations.get(item.ref or "")
+                conv = self._conversations.find(item.ref or "")
                 if conv is None:
                     continue
-                executions = self._runs.executions.for_conversation(conv.id)
+                executions = self._conversations.show(conv.id).executions
                 conversations.append((conv, executions))
                 for sid, owner in [(conv.session_id, conv.account)] + [
                     (e.session_id, e.account) for e in executions

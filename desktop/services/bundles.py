@@ -21,6 +21,7 @@ from desktop.domain.conversations import parse_code
 from desktop.domain.errors import NotFoundError, SessiondeskError, UsageError
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.transcript_text import shorten
+from desktop.services.conversations import ConversationService
 from desktop.services.run import Run, TurnRequest
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
@@ -45,11 +46,13 @@ class BundleService:
         self,
         repo: BundleRepository,
         runs: RunService,
+        conversations: ConversationService,
         sessions: SessionService,
         settings: SettingsService,
     ) -> None:
         self._repo = repo
         self._runs = runs
+        self._conversations = conversations
         self._sessions = sessions
         self._settings = settings
 
@@ -95,11 +98,7 @@ class BundleService:
     def resolve(self, ref: str, account: str | None = None) -> BundleItem:
         """`SESS-042`, a conversation id, or a Claude session id."""
         number = parse_code(ref)
-        conv = (
-            self._runs.conversations.by_number(number)
-            if number
-            else self._runs.conversations.get(ref)
-        )
+        conv = self._conversations.find(ref)
         if conv is not None:
             return BundleItem(ItemKind.CONVERSATION, conv.id)
         if number is None and is_valid_session_id(ref):
@@ -111,7 +110,7 @@ class BundleService:
         out = []
         for index, item in enumerate(bundle.items, 1):
             if item.kind is ItemKind.CONVERSATION:
-                conv = self._runs.conversations.get(item.ref or "")
+                conv = self._conversations.find(item.ref or "")
                 out.append(
                     ItemView(index, item.kind.value, item.ref,
                              conv.account if conv else None,
@@ -136,7 +135,7 @@ class BundleService:
     def _owner(self, item: BundleItem) -> tuple[str | None, str | None, str]:
         """(account, session id, label) of an item's text."""
         if item.kind is ItemKind.CONVERSATION:
-            conv = self._runs.conversations.get(item.ref or "")
+            conv = self._conversations.find(item.ref or "")
             if conv is None:
                 return None, None, f"conversation {item.ref} (deleted)"
             return conv.account, conv.session_id, f"{conv.code} {conv.title}".strip()
@@ -180,5 +179,5 @@ class BundleService:
             raise UsageError("the prompt is empty")
         seeded = self.context(name, account, confirm_cross_account) + "\n\n" + prompt
         run = await self._runs.prepare(TurnRequest(prompt=seeded, account=account, cwd=cwd))
-        self._runs.rename(run.conversation_id, shorten(f"{prompt} [{name}]", 80))
+        self._conversations.rename(run.conversation_id, shorten(f"{prompt} [{name}]", 80))
         return run

@@ -53,12 +53,13 @@ class ConversationService:
 
     def get(self, ref: str) -> Conversation:
         """By id or by its `SESS-042` code."""
-        found = self._find_conversation(ref)
+        found = self.find(ref)
         if found is None:
             raise UsageError(f"no conversation {ref} (see `sessiondesk conversations list`)")
         return found
 
-    def _find_conversation(self, ref: str) -> Conversation | None:
+    def find(self, ref: str) -> Conversation | None:
+        """By id or `SESS-042` code, or None when there is no such conversation."""
         number = parse_code(ref)
         return self._conversations.by_number(number) if number else self._conversations.get(ref)
 
@@ -84,7 +85,7 @@ class ConversationService:
         execution = self._find_execution(ref)
         if execution is not None:
             return self._point_at(execution)
-        conversation = self._find_conversation(ref)
+        conversation = self.find(ref)
         if conversation is None and is_valid_session_id(ref):
             ran = [e for e in self._executions.with_session(ref) if e.account]
             if ran:
