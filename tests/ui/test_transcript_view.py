@@ -278,7 +278,7 @@ def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: Qt
     assert model.update_message(
         reply_key, Message(Role.ASSISTANT, "Working on it, done.", uuid="r1")
     )
-    assert model.row(1).revision == before + 1
+    assert model.row(1).revision > before
     paint(qtbot, view)
     doc = view.delegate.document(model.row(1), view.viewport().width())
     assert doc.toPlainText() == "Working on it, done."

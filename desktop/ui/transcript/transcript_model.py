@@ -20,7 +20,13 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 
 from desktop.domain.transcript import Message, Role
 from desktop.ui.transcript.transcript_delegate import ROW_ROLE
-from desktop.ui.transcript.transcript_rows import COLLAPSIBLE, Row, RowBuilder, RowKind
+from desktop.ui.transcript.transcript_rows import (
+    COLLAPSIBLE,
+    Row,
+    RowBuilder,
+    RowKind,
+    next_revision,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -162,7 +168,7 @@ class TranscriptModel(QAbstractListModel):
 
     def _changed(self, number: int, *, content: bool = True) -> None:
         if content:
-            self._rows[number].revision += 1
+            self._rows[number].revision = next_revision()
         index = self.index(number, 0)
         self.dataChanged.emit(index, index, [ROW_ROLE])
 
