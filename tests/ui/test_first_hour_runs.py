@@ -7,16 +7,20 @@ what claude wrote to the transcript file.
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
-from tests.ui.run_kit import Rig
+from tests.ui.run_kit import Rig, until
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
+NO_RESPONSE = "No response requested."
 THREE_PARAGRAPHS = (
     "The Esk rises on the moors above Westerdale.\n\n"
     "It runs east through Danby, Glaisdale and Grosmont, gathering becks.\n\n"
@@ -68,5 +72,117 @@ def test_the_first_reply_of_a_new_conversation_is_shown_whole_as_on_disk(
         assert rig.texts(RowKind.REPLY) == on_disk
         # what is painted: the delegate's document for each reply row
         assert painted_replies(rig) == [" ".join(THREE_PARAGRAPHS.split())]
+
+    rig.play(scenario())
+
+
+def test_the_composer_stops_saying_claude_is_answering_once_the_run_ends(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text("First.", chunks=3, delay=0.2))
+    rig.api.enqueue(Reply.text("Second.", chunks=3, delay=0.2))
+    prompt = rig.desk.composer.prompt
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("One")
+        first = await rig.started()
+        await until(lambda: "answering" in prompt.placeholderText(), 10, "the busy hint")
+        await rig.finished(first)
+        await rig.settled_on(first)
+        await until(lambda: True)
+        assert "answering" not in prompt.placeholderText()
+        rig.type_and_send("Two")  # continues the chosen session
+        second = await rig.started(2)
+        await rig.finished(second)
+        await rig.settled_on(second)
+        await until(lambda: True)
+        assert "answering" not in prompt.placeholderText()
+        assert rig.desk.composer.send_button.text() == "Send"
+
+    rig.play(scenario())
+
+
+def test_after_allow_or_deny_the_focus_is_back_in_the_composer_and_the_command_shown_once(
+    rig: Rig,
+) -> None:
+    first = rig.project / "a.txt"
+    second = rig.project / "b.txt"
+    rig.api.enqueue(
+        Reply.tool_use("Bash", {"command": f"touch '{first}'"}),
+        Reply.tool_use("Bash", {"command": f"touch '{second}'"}),
+        Reply.text("Done."),
+    )
+
+    async def scenario() -> None:
+        rig.window.activateWindow()
+        rig.new_conversation()
+        rig.type_and_send("make two files")
+        live = await rig.started()
+        stack = rig.desk.cards
+        for target, button in ((first, "allow_button"), (second, "deny_button")):
+            await until(lambda: stack.pending(), 30, "the permission card")
+            (card,) = stack.pending()
+            command = f"touch '{target}'"
+            words = [card.title_label.text(), card.input_label.text()]
+            if card.note_label.isVisibleTo(card):
+                words.append(card.note_label.text())
+            assert " ".join(words).count(command) == 1, words
+            getattr(card, button).setFocus()
+            rig.qtbot.keyClick(getattr(card, button), Qt.Key.Key_Space)
+            await until(lambda: not stack.pending(), 5, "the answer")
+            await until(lambda: True)
+            assert QApplication.focusWidget() is rig.desk.composer.prompt, (
+                QApplication.focusWidget()
+            )
+        await rig.finished(live)
+
+    rig.play(scenario())
+
+
+def test_after_a_stop_the_next_turn_does_not_open_with_no_response_requested(rig: Rig) -> None:
+    # after an interrupt the model answers the interrupt note with this exact line; claude
+    # marks it as closing a quiet turn and never shows it: neither may the window
+    words = " ".join(f"word{n}" for n in range(60))
+    rig.api.enqueue(Reply.text(words, chunks=30, delay=0.2))
+    rig.api.enqueue(Reply.text(NO_RESPONSE, stop_reason="end_turn"))
+    rig.api.enqueue(Reply.text("Here I am again."))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Count slowly")
+        live = await rig.started()
+        await until(lambda: len(live.transcript.text()) > 30, 30, "some of the reply")
+        rig.window.commands.stop_run.trigger()
+        await rig.finished(live, timeout=30)
+        await rig.settled_on(live)
+        for number, prompt in ((2, "Go on"), (3, "Are you there?")):
+            rig.type_and_send(prompt)
+            again = await rig.started(number)
+            await rig.finished(again)
+            await rig.settled_on(again)
+        assert again.key is not None
+        shown = [row.message.text for row in rig.desk.panel.model.rows()]
+        assert not any(NO_RESPONSE in text for text in shown), shown
+        assert rig.texts(RowKind.REPLY)[-1] == "Here I am again."
+
+    rig.play(scenario())
+
+
+def test_between_send_and_the_first_word_the_window_shows_claude_is_at_work(rig: Rig) -> None:
+    hold = threading.Event()
+    rig.api.enqueue(Reply.text("At last.", hold=hold))
+    activity = rig.desk.activity
+
+    async def scenario() -> None:
+        assert activity.isHidden()
+        rig.new_conversation()
+        rig.type_and_send("Take your time")
+        live = await rig.started()
+        await until(lambda: rig.api.main_turns(), 30, "claude to ask the API")
+        await until(lambda: True)
+        assert activity.isVisible() and activity.text()
+        hold.set()
+        await rig.finished(live)
+        await rig.settled_on(live)
+        assert activity.isHidden()
 
     rig.play(scenario())
