@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
 
+from desktop.domain.events import PermissionRequest
+from desktop.ui.runs.permission_card import PermissionCard
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
 from tests.ui.run_kit import Rig, until
@@ -186,3 +189,16 @@ def test_between_send_and_the_first_word_the_window_shows_claude_is_at_work(rig:
         assert activity.isHidden()
 
     rig.play(scenario())
+
+
+@pytest.mark.parametrize("description", ["touch 'x y.txt'", "  touch  'x y.txt'\n"])
+def test_a_permission_card_shows_its_command_once(qtbot: QtBot, description: str) -> None:
+    command = "touch 'x y.txt'"
+    request = PermissionRequest(
+        "r1", "can_use_tool", {}, "Bash", {"command": command}, "toolu_1", (), description
+    )
+    card = PermissionCard(request)
+    qtbot.addWidget(card)
+    card.show()
+    labels = [label.text() for label in card.findChildren(QLabel) if label.isVisibleTo(card)]
+    assert " ".join(labels).count(command) == 1, labels

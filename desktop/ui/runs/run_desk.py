@@ -30,6 +30,7 @@ from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
+from desktop.ui.runs.activity import ActivityLine
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_transcript import LivePresenter
 from desktop.ui.runs.permission_card import PermissionStack
@@ -75,9 +76,11 @@ class RunDesk(QObject):
         page = area.transcript_page
         self.cards = PermissionStack(page)
         self.composer = Composer(page)
+        self.activity = ActivityLine(page)
         layout = page.layout()
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)
+        layout.addWidget(self.activity)
         layout.addWidget(self.composer)
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
         label = status_label(status)
@@ -107,6 +110,7 @@ class RunDesk(QObject):
         c.permission.connect(self._permission)
         c.answered.connect(self._sync)
         c.finished.connect(self._finished)
+        c.updated.connect(self._update_activity)
         self._fill_accounts()
         self._selected(self.pane.selected_record())
         threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
@@ -127,6 +131,10 @@ class RunDesk(QObject):
         self.composer.set_state(streaming=streaming, starting=self.starting)
         self.stop_action.setEnabled(streaming and not run.stopping)
         self.cards.show_run(run)
+        self.activity.show_state(starting=self.starting, live=run)
+
+    def _update_activity(self, *_args: object) -> None:
+        self.activity.show_state(starting=self.starting, live=self.target_run())
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -182,6 +190,8 @@ class RunDesk(QObject):
 
     def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
         self.controller.answer(live, request_id, choice)
+        # the answered card is rebuilt without its buttons: the keyboard goes back to writing
+        self.composer.prompt.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _enter_draft(self, live: LiveRun | None) -> None:
         self.pane.view.clearSelection()
