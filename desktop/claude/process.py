@@ -91,7 +91,8 @@ class ClaudeProcess:
         credentials removed. Nothing secret ever goes to argv.
         """
         if not Path(request.cwd).is_dir():
-            raise ClaudeError(f"the working folder {request.cwd} does not exist")
+            raise ClaudeError(f"the working folder {request.cwd} does not exist",
+                              kind="folder_missing", folder=str(request.cwd))  # fmt: skip
         argv = build_argv(binary, request, capabilities)
         env = build_env(account_env, base_env)
         check_argv(argv, env)
@@ -106,7 +107,8 @@ class ClaudeProcess:
                 start_new_session=True,  # a group of its own, to signal as one
             )
         except OSError as exc:
-            raise ClaudeError(f"cannot start {binary}: {exc.strerror or exc}") from exc
+            raise ClaudeError(f"cannot start {binary}: {exc.strerror or exc}",
+                              kind="claude_cannot_start", path=str(binary)) from exc  # fmt: skip
         return cls(proc, argv, grace or StopGrace())
 
     # ---- state ----------------------------------------------------------------

@@ -102,7 +102,7 @@ class RunService:
     async def prepare(self, request: TurnRequest) -> Run:
         """Check everything a turn needs and decide how it runs (nothing starts yet)."""
         if not request.prompt.strip():
-            raise UsageError("the prompt is empty")
+            raise UsageError("the prompt is empty", kind="prompt_empty")
         if request.continue_from or request.fork_from:
             plan = self._plan_branch(request)
         else:
@@ -114,7 +114,7 @@ class RunService:
         conv = self.conversation(request.conversation_id) if request.conversation_id else None
         account = request.account or (conv.account if conv else None)
         if not account:
-            raise UsageError("choose an account (--account NAME)")
+            raise UsageError("choose an account (--account NAME)", kind="no_account_chosen")
         self._accounts.get(account)
         cwd = _folder(request.cwd or (conv.cwd if conv else None))
         if conv is None:
@@ -374,8 +374,9 @@ class RunService:
 
 def _folder(path: str | None) -> str:
     if not path:
-        raise UsageError("choose a working folder (--cwd DIR)")
+        raise UsageError("choose a working folder (--cwd DIR)", kind="no_folder_chosen")
     folder = Path(os.path.expanduser(path)).absolute()
     if not folder.is_dir():
-        raise UsageError(f"the working folder {folder} does not exist")
+        raise UsageError(f"the working folder {folder} does not exist", kind="folder_missing",
+                     folder=str(folder))  # fmt: skip
     return str(folder)

@@ -28,6 +28,7 @@ from desktop.domain.transcript_text import shorten
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.activity import ActivityLine
@@ -171,8 +172,9 @@ class RunDesk(QObject):
             if not isinstance(exc, SessiondeskError):  # a bug: said plainly, logged in full
                 log.error("a turn could not start", exc_info=exc)
             reason = (
-                str(exc) if isinstance(exc, SessiondeskError) else f"{type(exc).__name__}: {exc}"
-            )
+                error_text(exc) if isinstance(exc, SessiondeskError)
+                else f"{type(exc).__name__}: {exc}"
+            )  # fmt: skip
             self.composer.show_error(reason)
             self.status.notify(self.tr("The turn did not start: {reason}").format(
                 reason=reason))  # fmt: skip
@@ -235,6 +237,12 @@ class RunDesk(QObject):
         self.notifier.tell(Attention.PERMISSION, title, text, run_shown=self._is_shown(live))
 
     def _finished(self, live: LiveRun) -> None:
+        try:
+            self._announce_end(live)
+        finally:
+            self._sync()  # whatever went wrong telling it, the composer stops saying "answering"
+
+    def _announce_end(self, live: LiveRun) -> None:
         shown = self._is_shown(live)
         self._relist(live)  # first: choosing the listed session resets the composer
         self.presenter.reread(live)  # when listing it did not start a read already
@@ -248,7 +256,7 @@ class RunDesk(QObject):
         else:
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
-        self._sync()
+        self._sync()  # before the news: whoever follows Changes sees the composer at rest
         if live.execution is not None:
             self.changes.execution_changed.emit(live.execution.id)
             self.changes.conversation_changed.emit(live.execution.conversation_id)

@@ -1,0 +1,136 @@
+"""The first hour in the window, without runs: each test is something a newcomer met on screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import keyring
+import pytest
+from PySide6.QtCore import QLocale, Qt
+from PySide6.QtWidgets import QStyleOptionViewItem
+from pytestqt.qtbot import QtBot
+
+from desktop.domain.accounts import AuthKind
+from desktop.domain.errors import NotFoundError, SessiondeskError, UsageError
+from desktop.services.hub import ServiceHub
+from desktop.ui.accounts.account_dialogs import ChangeSecretDialog
+from desktop.ui.common.error_text import error_text
+from desktop.ui.common.records import local_time
+from desktop.ui.sessions.session_model import MODIFIED, PROJECT
+from desktop.ui.shell.main_window import MainWindow
+from tests.ui.session_kit import add_account, new_session, pane, wait_listed, write
+
+pytestmark = pytest.mark.gui
+
+LONG_PROJECT = "/home/ana/src/sessiondesk-backend-services"
+
+
+def test_first_run_names_the_claude_folder_it_found_and_where_sessions_will_appear(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    found = tmp_path / "claude-home"
+    found.mkdir()
+    monkeypatch.setattr(hub.accounts, "default_folder", lambda: found)
+    window = open_window(hub)
+    text = window.transcript.empty_state.text()
+    assert f"Claude Code's folder was found at {found}" in text
+    assert "will appear in the list on the left" in text
+    assert window.transcript.empty_state.action_button.text() == "Add Account…"
+
+
+def test_the_accounts_menu_is_an_explained_filter_with_all_accounts(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+) -> None:  # fmt: skip
+    add_account(hub, "alpha", tmp_path)
+    add_account(hub, "beta", tmp_path)
+    window = open_window(hub)
+    menu = window.accounts_menu
+    menu.aboutToShow.emit()
+    texts = [action.text() for action in menu.actions()]
+    assert "Show sessions of" in texts, texts
+    heading = texts.index("Show sessions of")
+    assert texts[heading + 1 :] == ["All Accounts", "alpha", "beta"]
+    entries = menu.actions()[heading + 1 :]
+    assert entries[0].isChecked() and all(a.actionGroup() is not None for a in entries)
+    assert entries[1].statusTip() == "List only the sessions of alpha"
+    entries[2].trigger()
+    assert window.navigation.selected_account() == "beta"
+    menu.aboutToShow.emit()
+    entries = menu.actions()[heading + 1 :]
+    entries[0].trigger()
+    assert window.navigation.selected_account() is None
+
+
+def test_modified_shows_a_date_and_a_long_project_is_cut_in_its_middle_with_its_path(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    write(config, new_session(LONG_PROJECT, "where is the config read?"))
+    window = open_window(hub)
+    wait_listed(qtbot, window, 1)
+    view = pane(window).view
+    proxy = pane(window).proxy
+    record = pane(window).source.records()[0]
+    modified = proxy.index(0, MODIFIED).data()
+    when = local_time(record.modified)
+    assert when is not None
+    clock = QLocale().toString(when.time(), QLocale.FormatType.ShortFormat)
+    assert modified != clock and clock in modified, modified  # a day and a time of day
+    project = proxy.index(0, PROJECT)
+    assert project.data() == "sessiondesk-backend-services"
+    assert project.data(Qt.ItemDataRole.ToolTipRole) == LONG_PROJECT
+    option = QStyleOptionViewItem()
+    view.itemDelegateForColumn(PROJECT).initStyleOption(option, project)
+    assert option.textElideMode == Qt.TextElideMode.ElideMiddle
+    # wide enough for a usual project name, so most are never cut at all
+    qtbot.waitUntil(
+        lambda: view.header().sectionSize(PROJECT)
+        >= view.fontMetrics().horizontalAdvance("sessiondesk-backend")
+    )
+
+
+@pytest.mark.keyring
+def test_an_accounts_secret_is_changed_from_the_window(
+    window: MainWindow, hub: ServiceHub, qtbot: QtBot, tmp_path: Path
+) -> None:
+    if "fail" in type(keyring.get_keyring()).__module__:
+        pytest.skip("no keyring in this session")
+    hub.accounts.add("keyed", str(tmp_path / ".claude-keyed"), AuthKind.API_KEY, "sk-old-1")
+    hub.accounts.add("plain", str(tmp_path / ".claude-plain"), AuthKind.LOGIN)
+    window.navigation.refresh()
+    window.accounts_menu.aboutToShow.emit()
+    assert window.commands.change_secret in window.accounts_menu.actions()
+    window.commands.change_secret.trigger()
+    dialog = window.findChild(ChangeSecretDialog)
+    assert dialog is not None and dialog.isVisible()
+    names = [dialog.account_combo.itemText(i) for i in range(dialog.account_combo.count())]
+    assert names == ["keyed"]  # a login account has no secret to change
+    dialog.secret_edit.setText("   ")
+    dialog.save_button.click()
+    assert dialog.isVisible() and dialog.error_label.text() == "The secret is empty."
+    dialog.secret_edit.setText("sk-new-2")
+    dialog.save_button.click()
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert hub.accounts.secret("keyed") == "sk-new-2"
+    assert "sk-new-2" not in window.status_bar.currentMessage()
+
+
+def test_service_errors_reach_the_window_in_its_language(
+    window: MainWindow, hub: ServiceHub, qtbot: QtBot
+) -> None:
+    with pytest.raises(SessiondeskError) as caught:
+        hub.accounts.get("ghost")
+    assert caught.value.kind == "no_account"
+    assert error_text(caught.value) == "There is no account named ghost."
+    # an error the window has no sentence for says its family's, not the English message
+    assert error_text(UsageError("--limit must be a positive number")) == (
+        "That cannot be done as asked."
+    )
+    window.set_language("es")
+    qtbot.waitUntil(lambda: window.file_menu.title() == "&Archivo")
+    assert error_text(caught.value) == "No hay ninguna cuenta llamada ghost."
+    assert "no account named" not in error_text(NotFoundError("no account named 'x'"))
+    window.set_language("en")
