@@ -87,8 +87,10 @@ def test_modified_shows_a_date_and_a_long_project_is_cut_in_its_middle_with_its_
     assert option.textElideMode == Qt.TextElideMode.ElideMiddle
     # wide enough for a usual project name, so most are never cut at all
     qtbot.waitUntil(
-        lambda: view.header().sectionSize(PROJECT)
-        >= view.fontMetrics().horizontalAdvance("sessiondesk-backend")
+        lambda: (
+            view.header().sectionSize(PROJECT)
+            >= view.fontMetrics().horizontalAdvance("sessiondesk-backend")
+        )
     )
 
 

@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         self.retranslate_ui()
         self.navigation.refresh()
         self._build_parts()
+        self.changes.sessions_changed.connect(self._update_empty_state)
         self.restore_state()
 
     def _build_parts(self) -> None:
@@ -201,10 +202,8 @@ class MainWindow(QMainWindow):
             self.transcript.empty_state.set_content(
                 self.tr("No sessions yet"),
                 self.tr(
-                    "Sessions of %n account(s) appear on the left as soon as Claude Code writes "
-                    "them. Start one with New Conversation (Ctrl+N).",
-                    "",
-                    len(names),
+                    "Sessions appear on the left as soon as Claude Code writes them. "
+                    "Start one with New Conversation (Ctrl+N)."
                 ),
             )
         else:
