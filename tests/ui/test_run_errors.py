@@ -69,6 +69,21 @@ def test_a_wrong_claude_path_is_said_and_the_prompt_kept(
     assert bare_rig.desk.composer.prompt_text() == PROMPT
 
 
+def test_claude_not_found_goes_away_once_settings_point_at_a_working_claude(
+    bare_rig: Rig, claude_bin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SESSIONDESK_CLAUDE", raising=False)
+    bare_rig.hub.settings.set("claude.path", str(tmp_path / "nowhere" / "claude"))
+    send_and_fail(bare_rig, tmp_path, "nowhere")
+    dialog = bare_rig.window.open_settings()
+    dialog.claude_path_edit.setText(str(claude_bin))
+    dialog.accept()
+    composer = bare_rig.desk.composer
+    assert composer.error_text() == "", composer.error_text()
+    assert str(claude_bin) in bare_rig.window.status_bar.currentMessage()
+    assert composer.prompt_text() == PROMPT
+
+
 @pytest.mark.claude
 @pytest.mark.keyring
 def test_a_turn_the_api_refuses_fails_with_its_reason_and_gives_the_prompt_back(

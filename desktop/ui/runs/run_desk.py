@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout
 
-from desktop.domain.errors import SessiondeskError
+from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_text import shorten
 from desktop.services.hub import ServiceHub
@@ -91,6 +91,8 @@ class RunDesk(QObject):
         self.starting = False
         self._sending: asyncio.Future[None] | None = None
         self._folder = os.path.expanduser("~")
+        self._claude_missing = False
+        """The composer says claude was not found: Settings may fix that."""
 
         self.composer.use_stop_action(stop_run)
         # Esc stops only where a person is looking at a conversation, not in the search box
@@ -176,6 +178,7 @@ class RunDesk(QObject):
                 else f"{type(exc).__name__}: {exc}"
             )  # fmt: skip
             self.composer.show_error(reason)
+            self._claude_missing = isinstance(exc, ClaudeNotFoundError)
             self.status.notify(self.tr("The turn did not start: {reason}").format(
                 reason=reason))  # fmt: skip
             return
@@ -189,6 +192,18 @@ class RunDesk(QObject):
             self._enter_draft(live)  # claude makes a new session: show the turn on its own
         self.presenter.attach(live)
         self._sync()
+
+    def settings_saved(self) -> None:
+        """Settings may point at a working claude now: say so, and drop the old complaint."""
+        if not self._claude_missing:
+            return
+        try:
+            path = self.hub.runs.binary()
+        except SessiondeskError:
+            return  # still not found: the composer's words stay true
+        self._claude_missing = False
+        self.composer.clear_error()
+        self.status.notify(self.tr("claude found: {path}").format(path=path))
 
     def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
         self.controller.answer(live, request_id, choice)

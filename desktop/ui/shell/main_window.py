@@ -305,6 +305,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.language_chosen.connect(self._language_from_settings)
         dialog.roots_changed.connect(self.navigation.refresh)
+        dialog.accepted.connect(self.runs.settings_saved)
         dialog.open()
         return dialog
 
