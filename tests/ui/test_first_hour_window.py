@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +21,14 @@ from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import local_time
 from desktop.ui.sessions.session_model import MODIFIED, PROJECT
 from desktop.ui.shell.main_window import MainWindow
-from tests.ui.session_kit import add_account, new_session, pane, wait_listed, write
+from tests.ui.session_kit import (
+    add_account,
+    new_session,
+    pane,
+    transcript_path,
+    wait_listed,
+    write,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -136,3 +145,25 @@ def test_service_errors_reach_the_window_in_its_language(
     assert error_text(caught.value) == "No hay ninguna cuenta llamada ghost."
     assert "no account named" not in error_text(NotFoundError("no account named 'x'"))
     window.set_language("en")
+
+
+def test_an_empty_session_says_so_and_its_folder_is_the_accounts_last(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    write(config, new_session(LONG_PROJECT, "an earlier question"))
+    empty_id = str(uuid.uuid4())
+    empty = transcript_path(config, "/home/ana/src/blank", empty_id)
+    empty.parent.mkdir(parents=True)
+    line = {"type": "last-prompt", "lastPrompt": "", "sessionId": empty_id}
+    empty.write_text(json.dumps(line) + "\n")
+    window = open_window(hub)
+    wait_listed(qtbot, window, 2)
+    assert pane(window).select_session("alpha", empty_id)
+    panel = window.sessions.panel
+    qtbot.waitUntil(lambda: panel.current() is not None and not panel.is_loading())
+    qtbot.waitUntil(lambda: panel.empty_label.isVisible())
+    assert "no messages yet" in panel.empty_label.text()
+    folder = window.runs.composer.folder()
+    assert folder == LONG_PROJECT, folder  # not the home folder nobody chose

@@ -226,8 +226,19 @@ class RunDesk(QObject):
     def _selected(self, record: SessionRecord | None) -> None:
         self.presenter.selection_changed(record)
         if record is not None:
-            self.composer.set_target(record.account, record.cwd or self._folder)
+            self.composer.set_target(
+                record.account, record.cwd or self._last_folder(record.account)
+            )
         self._sync()
+
+    def _last_folder(self, account: str) -> str:
+        """Where `account` worked last (its newest listed session with a folder), else the
+        folder of the window's last turn: never a home folder nobody chose."""
+        dated = [r for r in self.pane.source.records() if r.account == account and r.cwd]
+        if dated:
+            newest = max(dated, key=lambda r: r.modified.timestamp() if r.modified else 0.0)
+            return newest.cwd or self._folder
+        return self._folder
 
     def _listed(self, *_args: object) -> None:
         """A draft's session is in the list now: choose it, so the list and the centre agree."""

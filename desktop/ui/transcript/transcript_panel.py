@@ -114,6 +114,15 @@ class TranscriptPanel(QWidget):
         self.model = TranscriptModel(self)
         self.view = TranscriptView(self)
         self.view.setModel(self.model)
+        self.empty_label = QLabel(self)
+        self.empty_label.setObjectName("emptySession")
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.empty_label.setContentsMargins(24, 32, 24, 32)
+        self.empty_label.hide()
+        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
+            signal.connect(self._update_empty)
 
         head = QHBoxLayout()
         text = QVBoxLayout()
@@ -139,6 +148,7 @@ class TranscriptPanel(QWidget):
         layout.addWidget(header)
         layout.addWidget(line)
         layout.addLayout(banner_row)
+        layout.addWidget(self.empty_label)
         layout.addWidget(self.view, 1)
 
     # -- what the window calls ------------------------------------------------------------
@@ -259,6 +269,19 @@ class TranscriptPanel(QWidget):
     def _settle(self) -> None:
         self._inflight = False
         self._set_busy(False)
+        self._update_empty()
+
+    def _update_empty(self, *_args: object) -> None:
+        """A session read whole with nothing to show says so, instead of a blank page."""
+        empty = self._record is not None and not self._inflight and self.model.rowCount() == 0
+        if empty:
+            self.empty_label.setText(
+                self.tr(
+                    "This session has no messages yet. Claude Code made its file, but nothing "
+                    "was said in it; a prompt sent below continues it."
+                )
+            )
+        self.empty_label.setVisible(empty)
 
     def _cooled_down(self) -> None:
         if self._again is not None and not self._inflight:
