@@ -10,7 +10,8 @@ from pathlib import Path
 import keyring
 import pytest
 from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QStyleOptionViewItem
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from desktop.domain.accounts import AuthKind
@@ -21,10 +22,13 @@ from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import local_time
 from desktop.ui.sessions.session_model import MODIFIED, PROJECT
 from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.transcript.transcript_rows import RowKind
 from tests.ui.session_kit import (
     add_account,
     new_session,
+    open_session,
     pane,
+    tool_session,
     transcript_path,
     wait_listed,
     write,
@@ -167,3 +171,77 @@ def test_an_empty_session_says_so_and_its_folder_is_the_accounts_last(
     assert "no messages yet" in panel.empty_label.text()
     folder = window.runs.composer.folder()
     assert folder == LONG_PROJECT, folder  # not the home folder nobody chose
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no grabs
+def test_right_click_on_a_session_offers_its_actions_and_they_work(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    t = new_session(str(tmp_path), "a question worth keeping")
+    write(config, t)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 1)
+    view = pane(window).view
+    where = view.visualRect(pane(window).proxy.index(0, 0)).center()
+    view.customContextMenuRequested.emit(where)
+    menu = window.sessions.menu.menu
+    assert menu is not None and menu.isVisible()
+    actions = {a.text().replace("&", ""): a for a in menu.actions() if a.text()}
+    assert list(actions) == [
+        "Continue This Session", "Fork into a New Session", "Rename…", "Copy Session ID",
+        "Open Project Folder", "Reveal Transcript File",
+    ]  # fmt: skip
+    menu.close()
+    actions["Copy Session ID"].trigger()
+    assert QApplication.clipboard().text() == t.session_id
+    actions["Fork into a New Session"].trigger()
+    assert pane(window).selected_record().session_id == t.session_id
+    assert window.runs.composer.fresh()
+    actions["Continue This Session"].trigger()
+    assert not window.runs.composer.fresh()
+    assert QApplication.focusWidget() in (window.runs.composer.prompt, None)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no grabs
+def test_right_click_on_a_tool_card_copies_its_command_output_and_id(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    t = tool_session(str(tmp_path))
+    write(config, t)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 1)
+    open_session(qtbot, window, "alpha", t.session_id)
+    panel = window.sessions.panel
+    view = panel.view
+    model = panel.model
+    tools = [n for n in range(model.rowCount()) if model.row(n).kind is RowKind.TOOL]
+    bash = next(n for n in tools if model.row(n).message.tool_name == "Bash")
+    view.scroll_to_row(bash)
+    rect = view.visual_rect(bash)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, rect.center(), rect.center())
+    view.contextMenuEvent(event)
+    menu = view.menu
+    actions = {a.text().replace("&", ""): a for a in menu.actions() if a.text()}
+    assert list(actions)[:3] == ["Copy Text", "Copy Tool Input", "Copy Tool Output"]
+    actions["Copy Tool Input"].trigger()
+    assert QApplication.clipboard().text() == "pytest -q"
+    actions["Copy Tool Output"].trigger()
+    assert "1 failed" in QApplication.clipboard().text()
+    actions["Copy Message ID"].trigger()
+    assert QApplication.clipboard().text() == model.row(bash).message.uuid
+    menu.close()
+    # a reply: its text
+    reply = max(n for n in range(model.rowCount()) if model.row(n).kind is RowKind.REPLY)
+    view.scroll_to_row(reply)
+    rect = view.visual_rect(reply)
+    view.contextMenuEvent(
+        QContextMenuEvent(QContextMenuEvent.Reason.Mouse, rect.center(), rect.center())
+    )
+    copy_text = view.menu.actions()[0]
+    copy_text.trigger()
+    assert "xylophone" in QApplication.clipboard().text()
+    view.menu.close()

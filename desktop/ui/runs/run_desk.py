@@ -147,6 +147,19 @@ class RunDesk(QObject):
         self.composer.set_target(account, self.composer.folder() or self._folder)
         self.composer.prompt.setFocus()
 
+    def continue_session(self, record: SessionRecord) -> None:
+        """Choose the session and put the keyboard where its next prompt is written."""
+        self.pane.select_session(record.account, record.session_id)
+        self.composer.fresh_check.setChecked(False)
+        self.composer.prompt.setFocus()
+
+    def fork_session(self, record: SessionRecord) -> None:
+        """The next prompt starts a new session that carries this one's conversation."""
+        self.pane.select_session(record.account, record.session_id)
+        self.composer.fresh_check.setChecked(True)
+        self.composer.prompt.setFocus()
+        self.status.notify(self.tr("The next prompt starts a new session from this one."))
+
     def stop_shown(self) -> None:
         run = self.target_run()
         if run is not None:

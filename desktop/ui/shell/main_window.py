@@ -107,6 +107,8 @@ class MainWindow(QMainWindow):
             new_conversation=c.new_conversation, stop_run=c.stop_run,
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
+        self.sessions.menu.continue_requested.connect(self.runs.continue_session)
+        self.sessions.menu.fork_requested.connect(self.runs.fork_session)
 
     # -- structure -----------------------------------------------------------------
 
