@@ -202,3 +202,30 @@ def test_a_permission_card_shows_its_command_once(qtbot: QtBot, description: str
     card.show()
     labels = [label.text() for label in card.findChildren(QLabel) if label.isVisibleTo(card)]
     assert " ".join(labels).count(command) == 1, labels
+
+
+def test_a_finished_turn_shows_its_usage_cost_and_context_after_its_reply(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text("Counted.", input_tokens=1200, output_tokens=34))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Count the tokens")
+        live = await rig.started()
+        execution = await rig.finished(live)
+        await rig.settled_on(live)
+        await until(lambda: rig.texts(RowKind.NOTE), 10, "the usage line")
+        rows = rig.desk.panel.model.rows()
+        kinds = [row.kind for row in rows]
+        note = rows[kinds.index(RowKind.NOTE)]
+        assert kinds.index(RowKind.NOTE) == kinds.index(RowKind.REPLY) + 1  # on its turn
+        assert "tokens in" in note.message.text and "34 out" in note.message.text
+        assert execution.cost_usd is not None and "$" in note.message.text
+        if execution.context_tokens:
+            assert "context" in note.message.text
+        # a second reading of the file keeps it, once
+        rig.desk.panel.show_record(rig.desk.panel.current())
+        await until(lambda: not rig.desk.panel.is_loading(), 10, "the re-read")
+        await until(lambda: True)
+        assert len(rig.texts(RowKind.NOTE)) == 1
+
+    rig.play(scenario())

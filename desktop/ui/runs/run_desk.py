@@ -38,6 +38,7 @@ from desktop.ui.runs.permission_card import PermissionStack
 from desktop.ui.runs.run_controller import LiveRun, RunController
 from desktop.ui.runs.run_indicator import RunIndicator, status_label
 from desktop.ui.runs.tray import Attention, Notifier
+from desktop.ui.runs.turn_usage import TurnUsage
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.sessions.session_model import TITLE
 from desktop.ui.transcript.transcript_area import TranscriptArea
@@ -74,6 +75,7 @@ class RunDesk(QObject):
         self.pane, self.panel = sessions.pane, sessions.panel
         self.controller = RunController(hub, self)
         self.presenter = LivePresenter(self.panel, self.controller)
+        self.usage = TurnUsage(hub, self.panel, self.controller)
         page = area.transcript_page
         self.cards = PermissionStack(page)
         self.composer = Composer(page)

@@ -135,6 +135,22 @@ class TranscriptModel(QAbstractListModel):
         self.endInsertRows()
         return row.key
 
+    def insert_message(self, number: int, message: Message, *, key: str) -> bool:
+        """Show a message of the window's own (not from the file) before row `number`,
+        once: a key already shown is left alone."""
+        if self.row_of_key(key) >= 0:
+            return False
+        row = self._builder.row_for(message)
+        if row is None:
+            return False
+        row.key = key
+        number = max(0, min(number, len(self._rows)))
+        self.beginInsertRows(QModelIndex(), number, number)
+        self._rows.insert(number, row)
+        self._reindex()
+        self.endInsertRows()
+        return True
+
     def update_message(self, key: str, message: Message) -> bool:
         """Replace the message a row shows (e.g. a reply still streaming in)."""
         number = self.row_of_key(key)
