@@ -245,3 +245,24 @@ def test_right_click_on_a_tool_card_copies_its_command_output_and_id(
     copy_text.trigger()
     assert "xylophone" in QApplication.clipboard().text()
     view.menu.close()
+
+
+def test_the_session_menu_of_the_menu_bar_offers_the_chosen_sessions_actions(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    t = new_session(str(tmp_path), "a question")
+    write(config, t)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 1)
+    window.session_menu.aboutToShow.emit()
+    (only,) = window.session_menu.actions()
+    assert not only.isEnabled() and "Choose a session" in only.text()
+    assert pane(window).select_session("alpha", t.session_id)
+    window.session_menu.aboutToShow.emit()
+    texts = [a.text().replace("&", "") for a in window.session_menu.actions() if a.text()]
+    assert texts[:3] == ["Continue This Session", "Fork into a New Session", "Rename…"]
+    copy = next(a for a in window.session_menu.actions() if "Copy Session" in a.text())
+    copy.trigger()
+    assert QApplication.clipboard().text() == t.session_id

@@ -210,7 +210,7 @@ def test_menus_have_keyboard_shortcuts(window: MainWindow) -> None:
     assert c.settings.shortcut().toString() == "Ctrl+,"
     assert c.add_account.shortcut().toString() == "Ctrl+Shift+A"
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Accounts", "&Help"]
+    assert titles == ["&File", "&View", "&Session", "&Accounts", "&Help"]
 
 
 def test_quit_closes_the_window(window: MainWindow, qtbot: QtBot) -> None:

@@ -42,6 +42,7 @@ from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.settings.settings_dialog import SettingsDialog
 from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
+from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.translations import Translations
 from desktop.ui.transcript.transcript_area import TranscriptArea
@@ -108,6 +109,9 @@ class MainWindow(QMainWindow):
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
         self.sessions.menu.continue_requested.connect(self.runs.continue_session)
+        self.session_menu.aboutToShow.connect(
+            lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
+        )
         self.sessions.menu.fork_requested.connect(self.runs.fork_session)
 
     # -- structure -----------------------------------------------------------------
@@ -130,6 +134,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addMenu(self.language_menu)
         self.view_menu.addSeparator()
         self.view_menu.addAction(c.full_screen)
+        self.session_menu = bar.addMenu("")
         self.accounts_menu = bar.addMenu("")
         self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
         self.help_menu = bar.addMenu("")
@@ -168,6 +173,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setTitle(self.tr("&File"))
         self.view_menu.setTitle(self.tr("&View"))
         self.language_menu.setTitle(self.tr("&Language"))
+        self.session_menu.setTitle(self.tr("&Session"))
         self.accounts_menu.setTitle(self.tr("&Accounts"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.commands.retranslate()
