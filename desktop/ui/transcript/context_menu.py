@@ -21,10 +21,6 @@ from desktop.ui.transcript.transcript_rows import Row, RowKind
 _PATH_FIELDS = ("file_path", "notebook_path", "path")
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("TranscriptMenu", text)
-
-
 def copy(text: str) -> None:
     QGuiApplication.clipboard().setText(text)
 
@@ -53,18 +49,32 @@ def message_menu(model: TranscriptModel, numbers: list[int], number: int, parent
     menu = QMenu(parent)
     menu.setObjectName("messageMenu")
     rows = numbers if number in numbers and len(numbers) > 1 else [number]
-    label = _t("&Copy Text") if len(rows) == 1 else _t("&Copy Selected Messages")
+    label = (
+        QCoreApplication.translate("TranscriptMenu", "&Copy Text")
+        if len(rows) == 1
+        else QCoreApplication.translate("TranscriptMenu", "&Copy Selected Messages")
+    )
     menu.addAction(label, lambda: copy(model.text_of(rows)))
     if row.kind is RowKind.TOOL:
-        menu.addAction(_t("Copy Tool &Input"), lambda: copy(tool_input(row)))
+        menu.addAction(
+            QCoreApplication.translate("TranscriptMenu", "Copy Tool &Input"),
+            lambda: copy(tool_input(row)),
+        )
         if row.result is not None:
             result = row.result.text
-            menu.addAction(_t("Copy Tool &Output"), lambda: copy(result))
+            menu.addAction(
+                QCoreApplication.translate("TranscriptMenu", "Copy Tool &Output"),
+                lambda: copy(result),
+            )
     uuid = row.message.uuid or (row.uuids[0] if row.uuids else None)
     if uuid:
-        menu.addAction(_t("Copy Message &ID"), lambda: copy(uuid))
+        menu.addAction(
+            QCoreApplication.translate("TranscriptMenu", "Copy Message &ID"), lambda: copy(uuid)
+        )
     path = named_file(row) if row.kind is RowKind.TOOL else None
     if path is not None:
-        reveal = menu.addAction(_t("&Reveal File"), lambda: reveal_file(path))
+        reveal = menu.addAction(
+            QCoreApplication.translate("TranscriptMenu", "&Reveal File"), lambda: reveal_file(path)
+        )
         reveal.setEnabled(os.path.exists(path))
     return menu
