@@ -121,8 +121,8 @@ class TranscriptPanel(QWidget):
         self.empty_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.empty_label.setContentsMargins(24, 32, 24, 32)
         self.empty_label.hide()
-        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
-            signal.connect(self._update_empty)
+        # rows arriving (a live turn's) end the empty state at once; only a read says it
+        self.model.rowsInserted.connect(lambda *_args: self.empty_label.hide())
 
         head = QHBoxLayout()
         text = QVBoxLayout()
@@ -168,6 +168,7 @@ class TranscriptPanel(QWidget):
             self._key, self._record, self._again = None, None, None
             self._cooldown.stop()
             self.model.clear()
+            self.empty_label.hide()
             self._settle()
             return
         same = self._key == key_of(record)
@@ -179,6 +180,7 @@ class TranscriptPanel(QWidget):
         self._key, self._record = key_of(record), record
         self._scroll_to = scroll_to_uuid
         if not same:
+            self.empty_label.hide()
             self.model.clear()
             self._problems, self._details = [], []
             self._partial = False
@@ -250,6 +252,7 @@ class TranscriptPanel(QWidget):
         if self._scroll_to:
             self.scroll_to_uuid(self._scroll_to)
             self._scroll_to = None
+        self._update_empty()
         self.loaded.emit(record)
 
     def _failed(self, error: BaseException) -> None:
@@ -269,11 +272,10 @@ class TranscriptPanel(QWidget):
     def _settle(self) -> None:
         self._inflight = False
         self._set_busy(False)
-        self._update_empty()
 
-    def _update_empty(self, *_args: object) -> None:
+    def _update_empty(self) -> None:
         """A session read whole with nothing to show says so, instead of a blank page."""
-        empty = self._record is not None and not self._inflight and self.model.rowCount() == 0
+        empty = self._record is not None and self.model.rowCount() == 0
         if empty:
             self.empty_label.setText(
                 self.tr(
@@ -338,4 +340,6 @@ class TranscriptPanel(QWidget):
         if event.type() == QEvent.Type.LanguageChange and self._record is not None:
             self._fill_header(self._record)
             self._update_banner()
+            if self.empty_label.isVisible():
+                self._update_empty()
         super().changeEvent(event)
