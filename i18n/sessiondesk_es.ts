@@ -4,16 +4,29 @@
 <context>
     <name>AccountsPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/navigation.py" line="+158"/>
+        <location filename="../desktop/ui/sessions/navigation.py" line="+162"/>
         <location line="+1"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
     </message>
 </context>
 <context>
+    <name>ActivityLine</name>
+    <message>
+        <location filename="../desktop/ui/runs/activity.py" line="+44"/>
+        <source>Starting claude</source>
+        <translation>Iniciando claude</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claude is working on it</source>
+        <translation>Claude está trabajando en ello</translation>
+    </message>
+</context>
+<context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+108"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+109"/>
         <source>Add account</source>
         <translation>Añadir cuenta</translation>
     </message>
@@ -126,6 +139,39 @@
     </message>
 </context>
 <context>
+    <name>ChangeSecretDialog</name>
+    <message>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131"/>
+        <source>Every account signs in with the login kept in its folder: none has a secret.</source>
+        <translation>Todas las cuentas inician sesión con el acceso guardado en su carpeta: ninguna tiene secreto.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Change secret</source>
+        <translation>Cambiar secreto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New &amp;secret:</source>
+        <translation>Nuevo &amp;secreto:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The API key or token goes to your system&apos;s keyring only. The next turn of this account uses it.</source>
+        <translation>La clave de API o el token se guarda solo en el llavero del sistema. El próximo turno de esta cuenta la usará.</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../desktop/ui/runs/composer.py" line="+189"/>
@@ -190,6 +236,139 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <location filename="../desktop/ui/common/error_text.py" line="+19"/>
+        <source>Choose a folder.</source>
+        <translation>Elige una carpeta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{folder} exists and is not a folder.</source>
+        <translation>{folder} existe y no es una carpeta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This account signs in with the login kept in its folder: it has no secret to change.</source>
+        <translation>Esta cuenta inicia sesión con el acceso guardado en su carpeta: no tiene secreto que cambiar.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The secret is empty.</source>
+        <translation>El secreto está vacío.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no account named {name}.</source>
+        <translation>No hay ninguna cuenta llamada {name}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{name}” cannot be an account name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
+        <translation>«{name}» no puede ser un nombre de cuenta: usa hasta 64 letras, dígitos, «.», «_» o «-», empezando por una letra o un dígito.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An account named {name} exists already.</source>
+        <translation>Ya existe una cuenta llamada {name}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Write a prompt first.</source>
+        <translation>Escribe primero un mensaje.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose an account for this conversation.</source>
+        <translation>Elige una cuenta para esta conversación.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose a working folder.</source>
+        <translation>Elige una carpeta de trabajo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The working folder {folder} does not exist.</source>
+        <translation>La carpeta de trabajo {folder} no existe.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>claude could not be started ({path}).</source>
+        <translation>No se pudo iniciar claude ({path}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The claude program was not found. Install Claude Code, or choose the program in Settings.</source>
+        <translation>No se encontró el programa claude. Instala Claude Code o elija el programa en Ajustes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path} does not exist. Choose the claude program in Settings.</source>
+        <translation>{path} no existe. Elige el programa claude en Ajustes.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder, not the claude program. Choose the program in Settings.</source>
+        <translation>{path} es una carpeta, no el programa claude. Elige el programa en Ajustes.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be run (it is not executable). Choose the program in Settings.</source>
+        <translation>{path} no se puede ejecutar (no es ejecutable). Elige el programa en Ajustes.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No keyring is available to keep secrets. Start your desktop&apos;s keyring and unlock it.</source>
+        <translation>No hay ningún llavero para guardar secretos. Inicia el llavero de tu escritorio y desbloquéalo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The keyring is locked: unlock it and try again.</source>
+        <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>That cannot be done as asked.</source>
+        <translation>Eso no se puede hacer tal como se pidió.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That exists already.</source>
+        <translation>Eso ya existe.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That could not be found; it may have been removed.</source>
+        <translation>No se encontró; puede que se haya eliminado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sessiondesk&apos;s database cannot be used right now.</source>
+        <translation>La base de datos de Sessiondesk no se puede usar ahora mismo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The keyring refused to keep or give the secret.</source>
+        <translation>El llavero se negó a guardar o a dar el secreto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>claude could not be run or did not answer as expected.</source>
+        <translation>claude no se pudo ejecutar o no respondió como se esperaba.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The claude program was not found. Choose it in Settings.</source>
+        <translation>No se encontró el programa claude. Elígelo en Ajustes.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Something went wrong.</source>
+        <translation>Algo salió mal.</translation>
+    </message>
+</context>
+<context>
     <name>FolderListEditor</name>
     <message>
         <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
@@ -228,7 +407,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+157"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+173"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -244,6 +423,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Session</source>
+        <translation>&amp;Sesión</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Accounts</source>
         <translation>&amp;Cuentas</translation>
     </message>
@@ -253,22 +437,42 @@
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
+        <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
+        <translation>No se encontró ninguna carpeta de Claude Code en {folder}: inicia sesión una vez con la orden claude o añade la carpeta de una cuenta que ya uses.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its sessions will appear in the list on the left, newest first.</source>
+        <translation>Sus sesiones aparecerán en la lista de la izquierda, las más recientes primero.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No Claude accounts yet</source>
         <translation>Aún no hay cuentas de Claude</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Add a Claude account (its config folder, like ~/.claude) to see its sessions.</source>
-        <translation>Añade una cuenta de Claude (su carpeta de configuración, como ~/.claude) para ver sus sesiones.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Add Account…</source>
         <translation>Añadir cuenta…</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>No sessions yet</source>
+        <translation>Aún no hay sesiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
+        <translation>Las sesiones aparecen a la izquierda en cuanto Claude Code las escribe. Empieza una con Nueva conversación (Ctrl+N).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No session selected</source>
         <translation>Ninguna sesión seleccionada</translation>
     </message>
@@ -283,12 +487,32 @@
         <translation>Cuentas: {count}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
+        <source>Show sessions of</source>
+        <translation>Mostrar sesiones de</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No accounts yet</source>
         <translation>Aún no hay cuentas</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+5"/>
+        <source>All Accounts</source>
+        <translation>Todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List the sessions of every account</source>
+        <translation>Listar las sesiones de todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>List only the sessions of {name}</source>
+        <translation>Listar solo las sesiones de {name}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Could not load accounts</source>
         <translation>No se pudieron cargar las cuentas</translation>
     </message>
@@ -308,7 +532,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -321,6 +545,11 @@
         <location line="+16"/>
         <source>Removed account {name}.</source>
         <translation>Cuenta {name} eliminada.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The secret of {name} was changed.</source>
+        <translation>Se cambió el secreto de {name}.</translation>
     </message>
     <message>
         <location filename="../desktop/ui/shell/about.py" line="+23"/>
@@ -341,7 +570,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+134"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+137"/>
         <source>✗ Denied</source>
         <translation>✗ Denegado</translation>
     </message>
@@ -387,9 +616,103 @@
     </message>
 </context>
 <context>
+    <name>ProblemText</name>
+    <message>
+        <location filename="../desktop/ui/transcript/problem_text.py" line="+22"/>
+        <source>the last line is incomplete (still being written?)</source>
+        <translation>la última línea está incompleta (¿aún se está escribiendo?)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an empty line</source>
+        <translation>una línea vacía</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not valid JSON</source>
+        <translation>no es JSON válido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not text</source>
+        <translation>no es texto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>invalid characters, shown as �</source>
+        <translation>caracteres no válidos, mostrados como �</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>JSON, but not an object</source>
+        <translation>es JSON, pero no un objeto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a line too long to read</source>
+        <translation>una línea demasiado larga para leerla</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the disk could not read it</source>
+        <translation>el disco no pudo leerla</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the file cannot be opened</source>
+        <translation>el archivo no se puede abrir</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unreadable</source>
+        <translation>ilegible</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Line {line}: {reason}</source>
+        <translation>Línea {line}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>At byte {offset}: {reason}</source>
+        <translation>En el byte {offset}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{problem} (in {file})</source>
+        <translation>{problem} (en {file})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>One line of this transcript could not be read. Everything readable is shown.</source>
+        <translation>Una línea de esta transcripción no se pudo leer. Se muestra todo lo legible.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n lines of this transcript could not be read. Everything readable is shown.</source>
+        <translation>
+            <numerusform>%n línea de esta transcripción no se pudo leer. Se muestra todo lo legible.</numerusform>
+            <numerusform>%n líneas de esta transcripción no se pudieron leer. Se muestra todo lo legible.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>One line of this transcript had invalid characters.</source>
+        <translation>Una línea de esta transcripción tenía caracteres no válidos.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n lines of this transcript had invalid characters.</source>
+        <translation>
+            <numerusform>%n línea de esta transcripción tenía caracteres no válidos.</numerusform>
+            <numerusform>%n líneas de esta transcripción tenían caracteres no válidos.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+56"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87"/>
         <source>Remove account</source>
         <translation>Eliminar cuenta</translation>
     </message>
@@ -410,19 +733,37 @@
     </message>
 </context>
 <context>
+    <name>RunController</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+184"/>
+        <source>The turn failed.</source>
+        <translation>El turno falló.</translation>
+    </message>
+</context>
+<context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+143"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+163"/>
+        <source>The next prompt starts a new session from this one.</source>
+        <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+24"/>
+        <source>claude found: {path}</source>
+        <translation>claude encontrado: {path}</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -432,7 +773,7 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -491,12 +832,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+109"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
@@ -524,7 +865,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+145"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+166"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -549,6 +890,64 @@
         <location line="+1"/>
         <source>All projects</source>
         <translation>Todos los proyectos</translation>
+    </message>
+</context>
+<context>
+    <name>SessionMenu</name>
+    <message>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+46"/>
+        <source>&amp;Continue This Session</source>
+        <translation>&amp;Continuar esta sesión</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Fork into a New Session</source>
+        <translation>&amp;Bifurcar en una sesión nueva</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Rename…</source>
+        <translation>Cambiar &amp;nombre…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy Session &amp;ID</source>
+        <translation>Copiar el &amp;ID de la sesión</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open Project Folder</source>
+        <translation>&amp;Abrir la carpeta del proyecto</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reveal Transcript &amp;File</source>
+        <translation>Mostrar el &amp;archivo de la transcripción</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Copied the session id {id}.</source>
+        <translation>Se copió el id de sesión {id}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rename session</source>
+        <translation>Cambiar el nombre de la sesión</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A title for this conversation:</source>
+        <translation>Un título para esta conversación:</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Could not rename: {reason}</source>
+        <translation>No se pudo cambiar el nombre: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Renamed to “{title}”.</source>
+        <translation>Nuevo nombre: «{title}».</translation>
     </message>
 </context>
 <context>
@@ -605,7 +1004,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+120"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+121"/>
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
@@ -743,14 +1142,52 @@
     </message>
 </context>
 <context>
+    <name>TranscriptMenu</name>
+    <message>
+        <location filename="../desktop/ui/transcript/context_menu.py" line="+53"/>
+        <source>&amp;Copy Text</source>
+        <translation>&amp;Copiar el texto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Copy Selected Messages</source>
+        <translation>&amp;Copiar los mensajes seleccionados</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Copy Tool &amp;Input</source>
+        <translation>Copiar la &amp;entrada de la herramienta</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Copy Tool &amp;Output</source>
+        <translation>Copiar la &amp;salida de la herramienta</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Copy Message &amp;ID</source>
+        <translation>Copiar el &amp;ID del mensaje</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Reveal File</source>
+        <translation>&amp;Mostrar el archivo</translation>
+    </message>
+</context>
+<context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+246"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+259"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
+        <source>This session has no messages yet. Claude Code made its file, but nothing was said in it; a prompt sent below continues it.</source>
+        <translation>Esta sesión aún no tiene mensajes. Claude Code creó su archivo, pero no se dijo nada en ella; un mensaje enviado abajo la continúa.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -760,25 +1197,56 @@
         <translation>{count} mensajes</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <source>This file had unreadable lines when it was last indexed.</source>
+        <translation>Este archivo tenía líneas ilegibles la última vez que se indexó.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Part of this transcript could not be read. Everything readable is shown.</source>
         <translation>Parte de esta transcripción no se pudo leer. Se muestra todo lo legible.</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>…and {count} more</source>
-        <translation>…y {count} más</translation>
+        <source>…and one more</source>
+        <translation>…y uno más</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>…and %n more</source>
+        <translation>
+            <numerusform>…y %n más</numerusform>
+            <numerusform>…y %n más</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TurnUsage</name>
+    <message>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <source>{count} tokens in</source>
+        <translation>{count} tokens de entrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} out</source>
+        <translation>{count} de salida</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>context {count} tokens</source>
+        <translation>contexto de {count} tokens</translation>
     </message>
 </context>
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+57"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+58"/>
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
@@ -811,6 +1279,16 @@
         <location line="+1"/>
         <source>&amp;Remove Account…</source>
         <translation>&amp;Eliminar cuenta…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change &amp;Secret…</source>
+        <translation>Cambiar el &amp;secreto…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give an API-key or token account a new secret</source>
+        <translation>Dar un secreto nuevo a una cuenta con clave de API o token</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -856,6 +1334,29 @@
         <location line="+1"/>
         <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
         <translation>Detener la respuesta de Claude; lo que ya escribió se conserva</translation>
+    </message>
+</context>
+<context>
+    <name>menu</name>
+    <message>
+        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <source>Choose a session in the list first</source>
+        <translation>Elige primero una sesión en la lista</translation>
+    </message>
+</context>
+<context>
+    <name>records</name>
+    <message>
+        <location filename="../desktop/ui/common/records.py" line="+51"/>
+        <location line="+12"/>
+        <source>Today {time}</source>
+        <translation>Hoy {time}</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <location line="+11"/>
+        <source>Yesterday {time}</source>
+        <translation>Ayer {time}</translation>
     </message>
 </context>
 </TS>

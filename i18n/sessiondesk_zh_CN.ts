@@ -4,16 +4,29 @@
 <context>
     <name>AccountsPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/navigation.py" line="+158"/>
+        <location filename="../desktop/ui/sessions/navigation.py" line="+162"/>
         <location line="+1"/>
         <source>Accounts</source>
         <translation>账户</translation>
     </message>
 </context>
 <context>
+    <name>ActivityLine</name>
+    <message>
+        <location filename="../desktop/ui/runs/activity.py" line="+44"/>
+        <source>Starting claude</source>
+        <translation>正在启动 claude</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claude is working on it</source>
+        <translation>Claude 正在处理</translation>
+    </message>
+</context>
+<context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+108"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+109"/>
         <source>Add account</source>
         <translation>添加账户</translation>
     </message>
@@ -126,6 +139,39 @@
     </message>
 </context>
 <context>
+    <name>ChangeSecretDialog</name>
+    <message>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131"/>
+        <source>Every account signs in with the login kept in its folder: none has a secret.</source>
+        <translation>所有账户都使用其文件夹中保存的登录信息：没有账户有密钥。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Change secret</source>
+        <translation>更改密钥</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New &amp;secret:</source>
+        <translation>新密钥(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The API key or token goes to your system&apos;s keyring only. The next turn of this account uses it.</source>
+        <translation>API 密钥或令牌只保存在系统密钥环中。此账户的下一轮对话将使用它。</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../desktop/ui/runs/composer.py" line="+189"/>
@@ -190,6 +236,139 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <location filename="../desktop/ui/common/error_text.py" line="+19"/>
+        <source>Choose a folder.</source>
+        <translation>请选择一个文件夹。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{folder} exists and is not a folder.</source>
+        <translation>{folder} 已存在，但不是文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This account signs in with the login kept in its folder: it has no secret to change.</source>
+        <translation>此账户使用其文件夹中保存的登录信息：没有可更改的密钥。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The secret is empty.</source>
+        <translation>密钥为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no account named {name}.</source>
+        <translation>没有名为 {name} 的账户。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{name}” cannot be an account name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
+        <translation>“{name}”不能作为账户名：请使用最多 64 个字母、数字、“.”、“_”或“-”，并以字母或数字开头。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An account named {name} exists already.</source>
+        <translation>名为 {name} 的账户已存在。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Write a prompt first.</source>
+        <translation>请先写一条提示。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose an account for this conversation.</source>
+        <translation>请为此对话选择一个账户。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose a working folder.</source>
+        <translation>请选择一个工作文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The working folder {folder} does not exist.</source>
+        <translation>工作文件夹 {folder} 不存在。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>claude could not be started ({path}).</source>
+        <translation>无法启动 claude（{path}）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The claude program was not found. Install Claude Code, or choose the program in Settings.</source>
+        <translation>未找到 claude 程序。请安装 Claude Code，或在设置中选择该程序。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path} does not exist. Choose the claude program in Settings.</source>
+        <translation>{path} 不存在。请在设置中选择 claude 程序。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder, not the claude program. Choose the program in Settings.</source>
+        <translation>{path} 是一个文件夹，不是 claude 程序。请在设置中选择该程序。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be run (it is not executable). Choose the program in Settings.</source>
+        <translation>{path} 无法运行（不可执行）。请在设置中选择该程序。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No keyring is available to keep secrets. Start your desktop&apos;s keyring and unlock it.</source>
+        <translation>没有可用于保存密钥的密钥环。请启动桌面的密钥环并将其解锁。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The keyring is locked: unlock it and try again.</source>
+        <translation>密钥环已锁定：请解锁后重试。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>That cannot be done as asked.</source>
+        <translation>无法按要求完成此操作。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That exists already.</source>
+        <translation>该项已存在。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That could not be found; it may have been removed.</source>
+        <translation>找不到该项；它可能已被删除。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sessiondesk&apos;s database cannot be used right now.</source>
+        <translation>目前无法使用 Sessiondesk 的数据库。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The keyring refused to keep or give the secret.</source>
+        <translation>密钥环拒绝保存或提供密钥。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>claude could not be run or did not answer as expected.</source>
+        <translation>claude 无法运行，或未按预期响应。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The claude program was not found. Choose it in Settings.</source>
+        <translation>未找到 claude 程序。请在设置中选择它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Something went wrong.</source>
+        <translation>出了点问题。</translation>
+    </message>
+</context>
+<context>
     <name>FolderListEditor</name>
     <message>
         <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
@@ -228,7 +407,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+157"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+173"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -244,6 +423,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Session</source>
+        <translation>会话(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Accounts</source>
         <translation>账户(&amp;A)</translation>
     </message>
@@ -253,22 +437,42 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
+        <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
+        <translation>在 {folder} 未找到 Claude Code 文件夹：请先用 claude 命令登录一次，或添加您已在使用的账户的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its sessions will appear in the list on the left, newest first.</source>
+        <translation>它的会话将显示在左侧列表中，最新的在前。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No Claude accounts yet</source>
         <translation>还没有 Claude 账户</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Add a Claude account (its config folder, like ~/.claude) to see its sessions.</source>
-        <translation>添加一个 Claude 账户（即它的配置文件夹，例如 ~/.claude），即可查看它的会话。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Add Account…</source>
         <translation>添加账户…</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>No sessions yet</source>
+        <translation>还没有会话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
+        <translation>Claude Code 写入会话后，会话会立即显示在左侧。用“新对话”（Ctrl+N）开始一个。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No session selected</source>
         <translation>未选择会话</translation>
     </message>
@@ -283,12 +487,32 @@
         <translation>账户：{count}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
+        <source>Show sessions of</source>
+        <translation>显示以下账户的会话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No accounts yet</source>
         <translation>还没有账户</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+5"/>
+        <source>All Accounts</source>
+        <translation>所有账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List the sessions of every account</source>
+        <translation>列出所有账户的会话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>List only the sessions of {name}</source>
+        <translation>只列出 {name} 的会话</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Could not load accounts</source>
         <translation>无法加载账户</translation>
     </message>
@@ -308,7 +532,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -321,6 +545,11 @@
         <location line="+16"/>
         <source>Removed account {name}.</source>
         <translation>已移除账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The secret of {name} was changed.</source>
+        <translation>{name} 的密钥已更改。</translation>
     </message>
     <message>
         <location filename="../desktop/ui/shell/about.py" line="+23"/>
@@ -341,7 +570,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+134"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+137"/>
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
@@ -387,9 +616,101 @@
     </message>
 </context>
 <context>
+    <name>ProblemText</name>
+    <message>
+        <location filename="../desktop/ui/transcript/problem_text.py" line="+22"/>
+        <source>the last line is incomplete (still being written?)</source>
+        <translation>最后一行不完整（可能仍在写入？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an empty line</source>
+        <translation>空行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not text</source>
+        <translation>不是文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>invalid characters, shown as �</source>
+        <translation>无效字符，显示为 �</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>JSON, but not an object</source>
+        <translation>是 JSON，但不是对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a line too long to read</source>
+        <translation>行太长，无法读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the disk could not read it</source>
+        <translation>磁盘无法读取</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the file cannot be opened</source>
+        <translation>无法打开该文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>At byte {offset}: {reason}</source>
+        <translation>在第 {offset} 字节处：{reason}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{problem} (in {file})</source>
+        <translation>{problem}（在 {file} 中）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>One line of this transcript could not be read. Everything readable is shown.</source>
+        <translation>此记录有 1 行无法读取。已显示所有可读内容。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n lines of this transcript could not be read. Everything readable is shown.</source>
+        <translation>
+            <numerusform>此记录有 %n 行无法读取。已显示所有可读内容。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>One line of this transcript had invalid characters.</source>
+        <translation>此记录有 1 行包含无效字符。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n lines of this transcript had invalid characters.</source>
+        <translation>
+            <numerusform>此记录有 %n 行包含无效字符。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+56"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
@@ -410,19 +731,37 @@
     </message>
 </context>
 <context>
+    <name>RunController</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+184"/>
+        <source>The turn failed.</source>
+        <translation>本轮对话失败。</translation>
+    </message>
+</context>
+<context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+143"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+163"/>
+        <source>The next prompt starts a new session from this one.</source>
+        <translation>下一条提示将从此会话开始一个新会话。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+24"/>
+        <source>claude found: {path}</source>
+        <translation>已找到 claude：{path}</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -432,7 +771,7 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -491,12 +830,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+109"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
@@ -524,7 +863,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+145"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+166"/>
         <location line="+6"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -549,6 +888,64 @@
         <location line="+1"/>
         <source>All projects</source>
         <translation>所有项目</translation>
+    </message>
+</context>
+<context>
+    <name>SessionMenu</name>
+    <message>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+46"/>
+        <source>&amp;Continue This Session</source>
+        <translation>继续此会话(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Fork into a New Session</source>
+        <translation>分叉为新会话(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy Session &amp;ID</source>
+        <translation>复制会话 ID(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open Project Folder</source>
+        <translation>打开项目文件夹(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reveal Transcript &amp;File</source>
+        <translation>显示记录文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Copied the session id {id}.</source>
+        <translation>已复制会话 ID {id}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rename session</source>
+        <translation>重命名会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A title for this conversation:</source>
+        <translation>此对话的标题：</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Could not rename: {reason}</source>
+        <translation>无法重命名：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Renamed to “{title}”.</source>
+        <translation>已重命名为“{title}”。</translation>
     </message>
 </context>
 <context>
@@ -605,7 +1002,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+120"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+121"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -743,14 +1140,52 @@
     </message>
 </context>
 <context>
+    <name>TranscriptMenu</name>
+    <message>
+        <location filename="../desktop/ui/transcript/context_menu.py" line="+53"/>
+        <source>&amp;Copy Text</source>
+        <translation>复制文本(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Copy Selected Messages</source>
+        <translation>复制所选消息(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Copy Tool &amp;Input</source>
+        <translation>复制工具输入(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Copy Tool &amp;Output</source>
+        <translation>复制工具输出(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Copy Message &amp;ID</source>
+        <translation>复制消息 ID(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Reveal File</source>
+        <translation>显示文件(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+246"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+259"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
+        <source>This session has no messages yet. Claude Code made its file, but nothing was said in it; a prompt sent below continues it.</source>
+        <translation>此会话还没有消息。Claude Code 创建了它的文件，但其中还没有任何对话；在下方发送提示即可继续它。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -760,25 +1195,55 @@
         <translation>{count} 条消息</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <source>This file had unreadable lines when it was last indexed.</source>
+        <translation>上次建立索引时，此文件有无法读取的行。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Part of this transcript could not be read. Everything readable is shown.</source>
         <translation>此对话记录有部分内容无法读取，所有可读的内容都已显示。</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>…and {count} more</source>
-        <translation>……另有 {count} 项</translation>
+        <source>…and one more</source>
+        <translation>……还有 1 条</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>…and %n more</source>
+        <translation>
+            <numerusform>……还有 %n 条</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TurnUsage</name>
+    <message>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <source>{count} tokens in</source>
+        <translation>输入 {count} 个令牌</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} out</source>
+        <translation>输出 {count} 个</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>context {count} tokens</source>
+        <translation>上下文 {count} 个令牌</translation>
     </message>
 </context>
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+57"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+58"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -811,6 +1276,16 @@
         <location line="+1"/>
         <source>&amp;Remove Account…</source>
         <translation>移除账户(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change &amp;Secret…</source>
+        <translation>更改密钥(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give an API-key or token account a new secret</source>
+        <translation>为使用 API 密钥或令牌的账户设置新密钥</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -856,6 +1331,29 @@
         <location line="+1"/>
         <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
         <translation>停止 Claude 的回答；已写出的内容会保留</translation>
+    </message>
+</context>
+<context>
+    <name>menu</name>
+    <message>
+        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <source>Choose a session in the list first</source>
+        <translation>请先在列表中选择一个会话</translation>
+    </message>
+</context>
+<context>
+    <name>records</name>
+    <message>
+        <location filename="../desktop/ui/common/records.py" line="+51"/>
+        <location line="+12"/>
+        <source>Today {time}</source>
+        <translation>今天 {time}</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <location line="+11"/>
+        <source>Yesterday {time}</source>
+        <translation>昨天 {time}</translation>
     </message>
 </context>
 </TS>

@@ -227,3 +227,22 @@ def test_path_like_session_ids_are_refused(bad: str) -> None:
 
 def test_uuid_session_id_is_accepted() -> None:
     assert validate_session_id("5b1f0a52-6a4e-4c52-9d0e-0c8f3f0f2a11")
+
+
+@pytest.mark.parametrize(
+    ("text", "extra", "meta"),
+    [
+        ("No response requested.", {"stop_reason": "end_turn"}, True),  # the model's, after a stop
+        ("No response requested.", {"model": "<synthetic>"}, True),  # claude's own
+        ("No response requested.", {"stop_reason": "tool_use"}, False),
+        ("No response requested. But here is more.", {"stop_reason": "end_turn"}, False),
+        ("Something else", {"stop_reason": "end_turn"}, False),
+    ],
+)
+def test_a_line_that_only_closes_an_interrupted_turn_is_bookkeeping(
+    text: str, extra: dict[str, Any], meta: bool
+) -> None:
+    message = {"id": "m", "model": "claude-opus-5-5", "content": [{"type": "text", "text": text}]}
+    entry = parse_entry({"type": "assistant", "uuid": "a1", "message": message | extra})
+    (shown,) = entry.messages
+    assert shown.text == text and shown.is_meta is meta

@@ -44,20 +44,26 @@ def locate_claude(
             return _check(Path(os.path.expanduser(str(value).strip())), origin)
     found = shutil.which("claude", path=env.get("PATH", os.defpath))
     if found is None:
-        raise ClaudeNotFoundError(f"`claude` was not found on PATH. {INSTALL_HINT}")
+        raise ClaudeNotFoundError(f"`claude` was not found on PATH. {INSTALL_HINT}",
+                                  kind="claude_not_on_path")  # fmt: skip
     return _check(Path(found), "PATH")
 
 
 def _check(path: Path, origin: str) -> Path:
     path = path.absolute()
     if not path.exists():
-        raise ClaudeNotFoundError(f"{path} (from {origin}) does not exist. {INSTALL_HINT}")
+        raise ClaudeNotFoundError(f"{path} (from {origin}) does not exist. {INSTALL_HINT}",
+                                  kind="claude_missing", path=str(path))  # fmt: skip
     if path.is_dir():
         raise ClaudeNotFoundError(
-            f"{path} (from {origin}) is a folder, not the claude program. {INSTALL_HINT}"
+            f"{path} (from {origin}) is a folder, not the claude program. {INSTALL_HINT}",
+            kind="claude_is_folder",
+            path=str(path),
         )
     if not os.access(path, os.X_OK):
         raise ClaudeNotFoundError(
-            f"{path} (from {origin}) is not executable (try `chmod +x {path}`). {INSTALL_HINT}"
+            f"{path} (from {origin}) is not executable (try `chmod +x {path}`). {INSTALL_HINT}",
+            kind="claude_not_executable",
+            path=str(path),
         )
     return path

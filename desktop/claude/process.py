@@ -107,7 +107,8 @@ class ClaudeProcess:
     ) -> Self:
         """Spawn an argv already built (`build_argv`), as `start` does."""
         if not Path(cwd).is_dir():
-            raise ClaudeError(f"the working folder {cwd} does not exist")
+            raise ClaudeError(f"the working folder {cwd} does not exist",
+                              kind="folder_missing", folder=str(cwd))  # fmt: skip
         argv = list(argv)
         env = build_env(account_env, base_env)
         check_argv(argv, env)
@@ -122,7 +123,8 @@ class ClaudeProcess:
                 start_new_session=True,  # a group of its own, to signal as one
             )
         except OSError as exc:
-            raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}") from exc
+            raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}",
+                              kind="claude_cannot_start", path=str(argv[0])) from exc  # fmt: skip
         return cls(proc, argv, grace or StopGrace())
 
     # ---- state ----------------------------------------------------------------

@@ -111,7 +111,8 @@ class ClaudeTranscripts:
             thread, problems = load_session(path)
         else:
             thread, problems, whole = load_recent(path, recent)
-        return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems], whole)
+        return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems], whole,
+                              tuple(problems))  # fmt: skip
 
     def locate(self, config_dir: str, session_id: str) -> str | None:
         if not is_valid_session_id(session_id):  # strict: no trailing newline either

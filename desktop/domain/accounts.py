@@ -45,6 +45,8 @@ def validate_account_name(name: str) -> str:
     if not _NAME.match(name):
         raise UsageError(
             f"invalid account name {name!r}: use 1-64 letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit"
+            "starting with a letter or digit",
+            kind="bad_account_name",
+            name=name,
         )
     return name

@@ -137,6 +137,8 @@ class SessionContent:
     problems: list[str]
     complete: bool = True
     """False when only the end of a long transcript was read, for a first screen."""
+    details: tuple[Any, ...] = ()
+    """The same problems as `transcript_problems.LineProblem`s, for a window to word itself."""
 
     @property
     def messages(self) -> tuple[Any, ...]:

@@ -192,6 +192,19 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
     out: list[Message] = []
     content = message.get("content")
     blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    if (
+        isinstance(blocks, list)
+        and len(blocks) == 1
+        and isinstance(blocks[0], dict)
+        and blocks[0].get("type") == "text"
+        and tt.closes_quiet_turn(
+            tt.text_of(blocks[0]),
+            stop_reason=tt.str_or_none(message.get("stop_reason")),
+            model=model,
+            flagged=obj.get("closesQuietTurn") is True,
+        )
+    ):
+        shared["is_meta"] = True  # kept for the chain, never shown nor replayed
     for block in blocks if isinstance(blocks, list) else ():
         if not isinstance(block, dict):
             continue

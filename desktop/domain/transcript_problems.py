@@ -48,6 +48,24 @@ class LineProblem:
         )
 
 
+_KINDS = (
+    ("incomplete last line", "incomplete_line"),
+    ("empty line", "empty_line"),
+    ("invalid JSON", "invalid_json"),
+    ("not text (invalid UTF-8)", "not_text"),
+    ("invalid UTF-8", "replaced_utf8"),
+    ("not a JSON object", "not_object"),
+    ("line longer than", "too_long"),
+    ("read error", "read_error"),
+    ("cannot open", "cannot_open"),
+)
+
+
+def problem_kind(problem: LineProblem) -> str:
+    """A stable name for what went wrong (the reasons above are written by the reader)."""
+    return next((kind for start, kind in _KINDS if problem.reason.startswith(start)), "other")
+
+
 class ProblemTally:
     """Counts problems and keeps the first of each sort: enough for one sentence."""
 

@@ -42,6 +42,24 @@ _TAG = "<{0}>(.*?)</{0}>"
 _SPACE = re.compile(r"\s+")
 
 
+NO_RESPONSE = "No response requested."
+"""What the model answers to an interrupt note (and what claude writes for it itself)."""
+
+
+def closes_quiet_turn(
+    text: str, *, stop_reason: str | None, model: str | None, flagged: bool = False
+) -> bool:
+    """Whether an assistant line only closes a turn that was interrupted.
+
+    claude hides such a line in its own screen (a whole reply that is exactly
+    "No response requested." and ended the turn, or its own synthetic one), and
+    a reader of the transcript must too: it is bookkeeping, not an answer.
+    """
+    if text.strip() != NO_RESPONSE:
+        return flagged and not text.strip()
+    return flagged or stop_reason == "end_turn" or model == "<synthetic>"
+
+
 def str_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 

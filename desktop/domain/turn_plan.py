@@ -114,7 +114,7 @@ def plan_turn(
     Neither: a new conversation.
     """
     if not prompt.strip():
-        raise UsageError("the prompt is empty")
+        raise UsageError("the prompt is empty", kind="prompt_empty")
     base = Plan(ExecutionKind.NEW, account, cwd, prompt, prompt, None, carry_over=carry_over)
     if branch is not None:
         return _branch(base, branch, runtime, fork=fork, fresh=fresh)

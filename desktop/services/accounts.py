@@ -33,6 +33,10 @@ class AccountService:
         self._settings = settings
         self._default_config_dir = default_config_dir
 
+    def default_folder(self) -> Path:
+        """Where Claude Code keeps its config when nothing says otherwise."""
+        return self._default_config_dir
+
     def ensure_default(self) -> Account | None:
         """Register the default Claude config dir once, the first time we see it."""
         if self._settings.get(_DEFAULT_REGISTERED):
@@ -49,14 +53,16 @@ class AccountService:
     def add(self, name: str, config_dir: str, auth: AuthKind, secret: str | None = None) -> Account:
         validate_account_name(name)
         if not config_dir.strip():
-            raise UsageError("--config-dir must name a folder")
+            raise UsageError("--config-dir must name a folder", kind="folder_empty")
         folder = Path(os.path.expanduser(config_dir)).absolute()
         if folder.exists() and not folder.is_dir():
-            raise UsageError(f"{folder} exists and is not a folder")
+            raise UsageError(f"{folder} exists and is not a folder", kind="not_a_folder",
+                             folder=str(folder))  # fmt: skip
         if secret is not None and auth is AuthKind.LOGIN:
-            raise UsageError("a 'login' account keeps its login in its config dir: no secret")
+            raise UsageError("a 'login' account keeps its login in its config dir: no secret",
+                             kind="login_has_no_secret")  # fmt: skip
         if secret is not None and not secret.strip():
-            raise UsageError("the secret read from stdin is empty")
+            raise UsageError("the secret read from stdin is empty", kind="secret_empty")
         account = self._repo.add(name, str(folder), auth)
         if secret is not None:
             try:
@@ -70,7 +76,8 @@ class AccountService:
         account = self._repo.get(name)
         if account is None:
             known = ", ".join(a.name for a in self._repo.list()) or "none yet"
-            raise NotFoundError(f"no account named {name!r} (accounts: {known})")
+            raise NotFoundError(f"no account named {name!r} (accounts: {known})",
+                                kind="no_account", name=name)  # fmt: skip
         return account
 
     def accounts(self) -> list[Account]:
@@ -94,9 +101,10 @@ class AccountService:
     def set_secret(self, name: str, secret: str) -> None:
         account = self.get(name)
         if account.auth is AuthKind.LOGIN:
-            raise UsageError(f"account {name!r} uses the login in its config dir: no secret")
+            raise UsageError(f"account {name!r} uses the login in its config dir: no secret",
+                             kind="login_has_no_secret", name=name)  # fmt: skip
         if not secret.strip():
-            raise UsageError("the secret read from stdin is empty")
+            raise UsageError("the secret read from stdin is empty", kind="secret_empty")
         self._vault.store(name, secret.strip())
 
     def secret(self, name: str) -> str | None:

@@ -98,7 +98,7 @@ class RunService:
         conv = self._threads.get(request.conversation_id) if request.conversation_id else None
         account = request.account or (conv.account if conv else None)
         if not account:
-            raise UsageError("choose an account (--account NAME)")
+            raise UsageError("choose an account (--account NAME)", kind="no_account_chosen")
         self._accounts.get(account)
         cwd = _folder(request.cwd or (conv.cwd if conv else None))
         history = self._executions.for_conversation(conv.id) if conv else []
@@ -319,8 +319,9 @@ def _error(status: ExecutionStatus, outcome: TurnOutcome) -> str | None:
 
 def _folder(path: str | None) -> str:
     if not path:
-        raise UsageError("choose a working folder (--cwd DIR)")
+        raise UsageError("choose a working folder (--cwd DIR)", kind="no_folder_chosen")
     folder = Path(os.path.expanduser(path)).absolute()
     if not folder.is_dir():
-        raise UsageError(f"the working folder {folder} does not exist")
+        raise UsageError(f"the working folder {folder} does not exist", kind="folder_missing",
+                     folder=str(folder))  # fmt: skip
     return str(folder)

@@ -33,7 +33,8 @@ class SqlAccountRepository:
                 session.flush()
                 return to_account(row)
         except IntegrityError:
-            raise ConflictError(f"an account named {name!r} exists already") from None
+            raise ConflictError(f"an account named {name!r} exists already",
+                                kind="account_exists", name=name) from None  # fmt: skip
 
     def get(self, name: str) -> Account | None:
         with self._db.session(write=False) as session:

@@ -23,14 +23,15 @@ def _backend() -> KeyringBackend:
     if isinstance(backend, fail.Keyring | null.Keyring) or plaintext:
         raise VaultError(
             "no OS keyring is available: start a Secret Service (for example "
-            "gnome-keyring-daemon) and unlock it, then try again"
+            "gnome-keyring-daemon) and unlock it, then try again",
+            kind="keyring_missing",
         )
     return backend
 
 
 def _wrap(action: str, exc: Exception) -> VaultError:
     if isinstance(exc, keyring.errors.KeyringLocked):
-        return VaultError(f"the OS keyring is locked: unlock it to {action}")
+        return VaultError(f"the OS keyring is locked: unlock it to {action}", kind="keyring_locked")
     return VaultError(f"the OS keyring refused to {action}: {type(exc).__name__}")
 
 

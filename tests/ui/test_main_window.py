@@ -30,7 +30,8 @@ def test_first_run_tells_the_person_to_add_an_account(window: MainWindow) -> Non
     assert window.transcript.is_showing_empty()
     text = window.transcript.empty_state.text()
     assert "No Claude accounts yet" in text
-    assert "Add a Claude account (its config folder, like ~/.claude)" in text
+    assert "No Claude Code folder was found at" in text
+    assert "will appear in the list on the left" in text
     assert window.transcript.empty_state.action_button.isVisible()
     assert window.navigation.account_names() == []
     assert window.status_bar.summary_label.text() == "Accounts: 0"
@@ -56,7 +57,7 @@ def test_adding_an_account_through_the_dialog_lists_it(
     assert window.navigation.account_names() == ["alpha"]
     assert window.navigation.selected_account() == "alpha"
     assert [view.account.name for view in hub.accounts.list()] == ["alpha"]
-    assert "Select a session on the left" in window.transcript.empty_state.text()
+    assert "No sessions yet" in window.transcript.empty_state.text()
     assert not window.transcript.empty_state.action_button.isVisibleTo(window)
     assert window.status_bar.summary_label.text() == "Accounts: 1"
     assert "alpha" in [action.text() for action in window.accounts_menu.actions()]
@@ -73,7 +74,7 @@ def test_the_add_dialog_keeps_a_refused_account_open_with_the_reason(
     )
     assert dialog.isVisible()
     assert dialog.error_label.isVisible()
-    assert "invalid account name" in dialog.error_label.text()
+    assert "“no spaces allowed” cannot be an account name" in dialog.error_label.text()
     assert hub.accounts.list() == []
     dialog.set_auth_kind(AuthKind.API_KEY)
     assert dialog.secret_edit.isVisible()
@@ -149,7 +150,8 @@ def test_a_service_error_becomes_a_message_not_a_traceback(
     window.navigation.refresh()
     box = window.findChild(QMessageBox)
     assert box is not None and box.isVisible()
-    assert box.text() == "the database is locked by another program"
+    # the window's own words, never the command line's English
+    assert box.text() == "Sessiondesk's database cannot be used right now."
     assert box.windowTitle() == "Could not load accounts"
     box.accept()
 
@@ -180,7 +182,7 @@ def test_a_session_list_and_a_transcript_view_drop_in(window: MainWindow, qtbot:
     window.set_navigation_pane(pane)
     assert window.navigation is pane and window.splitter.widget(0) is pane
     assert pane.refreshed == 1
-    assert "Select a session on the left" in window.transcript.empty_state.text()
+    assert "No sessions yet" in window.transcript.empty_state.text()
 
     view = QLabel("a transcript")
     window.transcript.set_transcript_view(view)
@@ -208,7 +210,7 @@ def test_menus_have_keyboard_shortcuts(window: MainWindow) -> None:
     assert c.settings.shortcut().toString() == "Ctrl+,"
     assert c.add_account.shortcut().toString() == "Ctrl+Shift+A"
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Accounts", "&Help"]
+    assert titles == ["&File", "&View", "&Session", "&Accounts", "&Help"]
 
 
 def test_quit_closes_the_window(window: MainWindow, qtbot: QtBot) -> None:

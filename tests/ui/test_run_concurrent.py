@@ -19,8 +19,6 @@ FIRST = "Herons stand still in the shallows and wait for fish to come close."
 SECOND = "Kingfishers dive from a perch and come up with a fish in their beak."
 
 
-
-
 def test_two_conversations_stream_at_once_and_each_keeps_its_own_rows(rig: Rig) -> None:
     gates = threading.Event(), threading.Event()
     rig.api.enqueue(Reply.text(FIRST, chunks=6, delay=0.25, hold=gates[0]))

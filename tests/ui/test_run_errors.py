@@ -16,6 +16,7 @@ from desktop.ui.shell.main_window import MainWindow
 from tests.rig.fakeapi import FakeAPI, Reply
 from tests.rig.fixtures import AccountFactory
 from tests.ui.run_kit import Rig, open_rig, until
+from tests.ui.session_kit import new_session, write
 
 pytestmark = pytest.mark.gui
 
@@ -69,6 +70,21 @@ def test_a_wrong_claude_path_is_said_and_the_prompt_kept(
     assert bare_rig.desk.composer.prompt_text() == PROMPT
 
 
+def test_claude_not_found_goes_away_once_settings_point_at_a_working_claude(
+    bare_rig: Rig, claude_bin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SESSIONDESK_CLAUDE", raising=False)
+    bare_rig.hub.settings.set("claude.path", str(tmp_path / "nowhere" / "claude"))
+    send_and_fail(bare_rig, tmp_path, "nowhere")
+    dialog = bare_rig.window.open_settings()
+    dialog.claude_path_edit.setText(str(claude_bin))
+    dialog.accept()
+    composer = bare_rig.desk.composer
+    assert composer.error_text() == "", composer.error_text()
+    assert str(claude_bin) in bare_rig.window.status_bar.currentMessage()
+    assert composer.prompt_text() == PROMPT
+
+
 @pytest.mark.claude
 @pytest.mark.keyring
 def test_a_turn_the_api_refuses_fails_with_its_reason_and_gives_the_prompt_back(
@@ -94,3 +110,27 @@ def test_a_turn_the_api_refuses_fails_with_its_reason_and_gives_the_prompt_back(
             assert composer.prompt_text() == PROMPT
 
         rig.play(scenario())
+
+
+def test_rename_from_a_sessions_menu_titles_its_conversation(
+    bare_rig: Rig, claude_bin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SESSIONDESK_CLAUDE", str(claude_bin))
+    t = new_session(str(tmp_path), "notes about the Esk")
+    write(tmp_path / "claude-solo", t)
+    rig = bare_rig
+    heard: list[str] = []
+    rig.window.changes.conversation_changed.connect(heard.append)
+
+    async def scenario() -> None:
+        rig.window.sessions.reindex()
+        await until(lambda: rig.desk.pane.source.row_of(("solo", t.session_id)) >= 0, 20)
+        record = rig.hub.sessions.find(t.session_id, "solo")
+        await rig.window.sessions.menu.rename(record, "  River Esk notes ")
+        (conversation,) = rig.hub.conversations.list()
+        assert conversation.title == "River Esk notes"
+        assert conversation.session_id == t.session_id
+        assert heard == [conversation.id]
+        assert "River Esk notes" in rig.window.status_bar.currentMessage()
+
+    rig.play(scenario())

@@ -14,8 +14,6 @@ from tests.ui.run_kit import Rig, until
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
 
-
-
 def has_tool_card(rig: Rig) -> bool:
     return any(row.kind is RowKind.TOOL for row in rig.desk.panel.model.rows())
 

@@ -17,8 +17,6 @@ REPLY = "The river is called Esk, and it reaches the sea at Whitby after many be
 SECOND = "Yes: Esk, once more, and nothing else."
 
 
-
-
 def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
     rig.api.enqueue(Reply.text(REPLY, chunks=5, delay=0.2))
     panel = rig.desk.panel

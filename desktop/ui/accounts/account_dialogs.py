@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import SessiondeskError
 from desktop.services.accounts import AccountService
+from desktop.ui.common.error_text import error_text
 from desktop.ui.sessions.navigation import auth_label
 
 ERROR_COLOUR = "#B42318"
@@ -177,7 +178,7 @@ class AddAccountDialog(QDialog):
                 name, self.config_dir_edit.text().strip(), self.auth_kind(), secret.strip() or None
             )
         except SessiondeskError as exc:
-            self.show_error(str(exc))
+            self.show_error(error_text(exc))
             return
         self.error_label.hide()
         self.account_added.emit(name)
@@ -247,9 +248,91 @@ class RemoveAccountDialog(QDialog):
         try:
             self._accounts.remove(name)
         except SessiondeskError as exc:
-            self.error_label.setText(str(exc))
+            self.error_label.setText(error_text(exc))
             self.error_label.show()
             self.adjustSize()
             return
         self.account_removed.emit(name)
+        super().accept()
+
+
+class ChangeSecretDialog(QDialog):
+    """Give an API-key or token account a new secret; it goes to the keyring only."""
+
+    secret_changed = Signal(str)
+
+    def __init__(
+        self, accounts: AccountService, selected: str | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("changeSecretDialog")
+        self._accounts = accounts
+        names = [a.name for a in accounts.accounts() if a.auth is not AuthKind.LOGIN]
+        self.account_combo = QComboBox(self)
+        self.account_combo.addItems(names)
+        if selected in names:
+            self.account_combo.setCurrentText(selected)
+        self.secret_edit = QLineEdit(self)
+        self.secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.secret_edit.setObjectName("secretEdit")
+        self.explanation = QLabel(self)
+        self.explanation.setWordWrap(True)
+        self.error_label = error_label(self)
+        self.button_box = QDialogButtonBox(self)
+        self.save_button = self.button_box.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.button_box.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
+        self.save_button.setEnabled(bool(names))
+        self.account_label = QLabel(self)
+        self.account_label.setBuddy(self.account_combo)
+        self.secret_label = QLabel(self)
+        self.secret_label.setBuddy(self.secret_edit)
+        form = QFormLayout()
+        form.addRow(self.account_label, self.account_combo)
+        form.addRow(self.secret_label, self.secret_edit)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.explanation)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.button_box)
+        self.setMinimumWidth(440)
+        self.retranslate_ui()
+        if not names:
+            self.error_label.setText(
+                self.tr(
+                    "Every account signs in with the login kept in its folder: none has a secret."
+                )
+            )
+            self.error_label.show()
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Change secret"))
+        self.account_label.setText(self.tr("&Account:"))
+        self.secret_label.setText(self.tr("New &secret:"))
+        self.save_button.setText(self.tr("&Save"))
+        self.explanation.setText(
+            self.tr(
+                "The API key or token goes to your system's keyring only. "
+                "The next turn of this account uses it."
+            )
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def accept(self) -> None:
+        name = self.account_combo.currentText()
+        if not name:
+            return
+        try:
+            self._accounts.set_secret(name, self.secret_edit.text())
+        except SessiondeskError as exc:
+            self.error_label.setText(error_text(exc))
+            self.error_label.show()
+            return
+        self.secret_edit.clear()
+        self.secret_changed.emit(name)
         super().accept()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QDateTime, QLocale
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QTime
 
 from desktop.domain.sessions import SessionRecord
 
@@ -37,13 +37,30 @@ def local_time(moment: datetime | None) -> QDateTime | None:
 
 
 def short_time(moment: datetime | None) -> str:
+    """A date and a time of day, short: "Today 14:03", "Yesterday 09:12", "3 Nov 17:40".
+
+    A time alone (as the list once showed for today) reads as any day's.
+    """
     when = local_time(moment)
     if when is None:
         return ""
     locale = QLocale()
+    clock = locale.toString(when.time(), QLocale.FormatType.ShortFormat)
     today = QDateTime.currentDateTime().date()
     if when.date() == today:
-        return locale.toString(when.time(), QLocale.FormatType.ShortFormat)
+        return QCoreApplication.translate("records", "Today {time}").format(time=clock)
+    if when.date() == today.addDays(-1):
+        return QCoreApplication.translate("records", "Yesterday {time}").format(time=clock)
     if when.date().year() == today.year():
-        return locale.toString(when.date(), "d MMM")
+        return f"{locale.toString(when.date(), 'd MMM')} {clock}"
     return locale.toString(when.date(), QLocale.FormatType.ShortFormat)
+
+
+def sample_times() -> list[str]:
+    """The widest values `short_time` gives in this language (for a column's width)."""
+    clock = QLocale().toString(QTime(22, 58), QLocale.FormatType.ShortFormat)
+    return [
+        QCoreApplication.translate("records", "Today {time}").format(time=clock),
+        QCoreApplication.translate("records", "Yesterday {time}").format(time=clock),
+        f"{QLocale().toString(QDate(2000, 12, 30), 'd MMM')} {clock}",
+    ]

@@ -27,6 +27,7 @@ from desktop.domain.events import (
     UserMessage,
 )
 from desktop.domain.transcript import Message, Role
+from desktop.domain.transcript_text import closes_quiet_turn
 
 
 class Op(StrEnum):
@@ -90,6 +91,18 @@ def now_stamp() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
+def _closes_quiet_turn(event: AssistantMessage) -> bool:
+    """The model's (or claude's) "No response requested." after an interrupt: not shown."""
+    block = event.blocks[0] if len(event.blocks) == 1 else None
+    if not isinstance(block, TextBlock):
+        return False
+    message = event.raw.get("message")
+    stop = message.get("stop_reason") if isinstance(message, dict) else None
+    return closes_quiet_turn(block.text, stop_reason=stop if isinstance(stop, str) else None,
+                             model=event.model,
+                             flagged=event.raw.get("closesQuietTurn") is True)  # fmt: skip
+
+
 _STREAMED_ROLES = {"text": Role.ASSISTANT, "thinking": Role.THINKING}
 
 
@@ -149,7 +162,8 @@ class LiveTranscript:
 
     def _assistant(self, event: AssistantMessage) -> list[Change]:
         changes: list[Change] = []
-        shared = {"uuid": event.uuid, "message_id": event.message_id, "model": event.model}
+        shared = {"uuid": event.uuid, "message_id": event.message_id, "model": event.model,
+                  "is_meta": _closes_quiet_turn(event)}  # fmt: skip
         for block in event.blocks:
             if isinstance(block, ToolUseBlock):
                 message = Message(Role.TOOL_USE, tool_name=block.name, input=dict(block.input),

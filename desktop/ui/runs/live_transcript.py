@@ -168,6 +168,8 @@ class LivePresenter(QObject):
         message = item.message
         parts = split_paragraphs(message.text) if message.role is Role.ASSISTANT else [""]
         rows = [key for key in self._rows.get(item.key, []) if model.row_of_key(key) >= 0]
+        if message.is_meta and not rows:
+            return  # bookkeeping (a quiet turn's close): the transcript does not show it
         new = not rows
         last_row = model.rowCount() - 1
         if rows and len(parts) > len(rows) and model.row_of_key(rows[-1]) != last_row:

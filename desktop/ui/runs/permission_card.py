@@ -83,7 +83,10 @@ class PermissionCard(QFrame):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.input_label.setFont(mono)
-        self.note_label = QLabel(note or (request.description or ""), self)
+        note = note or (request.description or "")
+        if " ".join(note.split()) in " ".join(command.split()):
+            note = ""  # claude's description may repeat the command: show it once
+        self.note_label = QLabel(note, self)
         self.note_label.setTextFormat(Qt.TextFormat.PlainText)
         self.note_label.setWordWrap(True)
         self.note_label.setVisible(bool(self.note_label.text()))

@@ -17,9 +17,11 @@ from itertools import count
 from PySide6.QtCore import QObject, Signal
 
 from desktop.domain.conversations import Execution, ExecutionStatus
+from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
+from desktop.ui.common.error_text import error_text
 from desktop.ui.runs.live_run import LiveTranscript
 from desktop.ui.runs.run_driver import Key, RunDriver
 
@@ -173,13 +175,13 @@ class RunController(QObject):
         if changes:
             self.updated.emit(live, changes)
 
-    def _ended(self, live: LiveRun, error: str | None) -> None:
+    def _ended(self, live: LiveRun, error: str | SessiondeskError | None) -> None:
         live.phase = Phase.FINISHED
         live.pending.clear()
-        live.error = error
+        live.error = error_text(error) if isinstance(error, SessiondeskError) else error
         execution = live.run.execution
         if error is None and execution is not None and execution.status is ExecutionStatus.FAILED:
-            live.error = execution.error or "the turn failed"
+            live.error = execution.error or self.tr("The turn failed.")
         live.driver.deleteLater()
         self.finished.emit(live)
 
@@ -211,6 +213,6 @@ class _Handler:
         if self.live is not None:
             self.controller._event(self.live, event)
 
-    def ended(self, error: str | None) -> None:
+    def ended(self, error: str | SessiondeskError | None) -> None:
         if self.live is not None:
             self.controller._ended(self.live, error)

@@ -22,20 +22,23 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout
 
-from desktop.domain.errors import SessiondeskError
+from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_text import shorten
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
+from desktop.ui.runs.activity import ActivityLine
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_transcript import LivePresenter
 from desktop.ui.runs.permission_card import PermissionStack
 from desktop.ui.runs.run_controller import LiveRun, RunController
 from desktop.ui.runs.run_indicator import RunIndicator, status_label
 from desktop.ui.runs.tray import Attention, Notifier
+from desktop.ui.runs.turn_usage import TurnUsage
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.sessions.session_model import TITLE
 from desktop.ui.transcript.transcript_area import TranscriptArea
@@ -72,12 +75,15 @@ class RunDesk(QObject):
         self.pane, self.panel = sessions.pane, sessions.panel
         self.controller = RunController(hub, self)
         self.presenter = LivePresenter(self.panel, self.controller)
+        self.usage = TurnUsage(hub, self.panel, self.controller)
         page = area.transcript_page
         self.cards = PermissionStack(page)
         self.composer = Composer(page)
+        self.activity = ActivityLine(page)
         layout = page.layout()
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)
+        layout.addWidget(self.activity)
         layout.addWidget(self.composer)
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
         label = status_label(status)
@@ -87,6 +93,8 @@ class RunDesk(QObject):
         self.starting = False
         self._sending: asyncio.Future[None] | None = None
         self._folder = os.path.expanduser("~")
+        self._claude_missing = False
+        """The composer says claude was not found: Settings may fix that."""
 
         self.composer.use_stop_action(stop_run)
         # Esc stops only where a person is looking at a conversation, not in the search box
@@ -107,6 +115,7 @@ class RunDesk(QObject):
         c.permission.connect(self._permission)
         c.answered.connect(self._sync)
         c.finished.connect(self._finished)
+        c.updated.connect(self._update_activity)
         self._fill_accounts()
         self._selected(self.pane.selected_record())
         threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
@@ -127,6 +136,10 @@ class RunDesk(QObject):
         self.composer.set_state(streaming=streaming, starting=self.starting)
         self.stop_action.setEnabled(streaming and not run.stopping)
         self.cards.show_run(run)
+        self.activity.show_state(starting=self.starting, live=run)
+
+    def _update_activity(self, *_args: object) -> None:
+        self.activity.show_state(starting=self.starting, live=self.target_run())
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -135,6 +148,19 @@ class RunDesk(QObject):
         self._enter_draft(None)
         self.composer.set_target(account, self.composer.folder() or self._folder)
         self.composer.prompt.setFocus()
+
+    def continue_session(self, record: SessionRecord) -> None:
+        """Choose the session and put the keyboard where its next prompt is written."""
+        self.pane.select_session(record.account, record.session_id)
+        self.composer.fresh_check.setChecked(False)
+        self.composer.prompt.setFocus()
+
+    def fork_session(self, record: SessionRecord) -> None:
+        """The next prompt starts a new session that carries this one's conversation."""
+        self.pane.select_session(record.account, record.session_id)
+        self.composer.fresh_check.setChecked(True)
+        self.composer.prompt.setFocus()
+        self.status.notify(self.tr("The next prompt starts a new session from this one."))
 
     def stop_shown(self) -> None:
         run = self.target_run()
@@ -163,9 +189,11 @@ class RunDesk(QObject):
             if not isinstance(exc, SessiondeskError):  # a bug: said plainly, logged in full
                 log.error("a turn could not start", exc_info=exc)
             reason = (
-                str(exc) if isinstance(exc, SessiondeskError) else f"{type(exc).__name__}: {exc}"
-            )
+                error_text(exc) if isinstance(exc, SessiondeskError)
+                else f"{type(exc).__name__}: {exc}"
+            )  # fmt: skip
             self.composer.show_error(reason)
+            self._claude_missing = isinstance(exc, ClaudeNotFoundError)
             self.status.notify(self.tr("The turn did not start: {reason}").format(
                 reason=reason))  # fmt: skip
             return
@@ -180,8 +208,22 @@ class RunDesk(QObject):
         self.presenter.attach(live)
         self._sync()
 
+    def settings_saved(self) -> None:
+        """Settings may point at a working claude now: say so, and drop the old complaint."""
+        if not self._claude_missing:
+            return
+        try:
+            path = self.hub.runs.binary()
+        except SessiondeskError:
+            return  # still not found: the composer's words stay true
+        self._claude_missing = False
+        self.composer.clear_error()
+        self.status.notify(self.tr("claude found: {path}").format(path=path))
+
     def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
         self.controller.answer(live, request_id, choice)
+        # the answered card is rebuilt without its buttons: the keyboard goes back to writing
+        self.composer.prompt.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _enter_draft(self, live: LiveRun | None) -> None:
         self.pane.view.clearSelection()
@@ -199,8 +241,19 @@ class RunDesk(QObject):
     def _selected(self, record: SessionRecord | None) -> None:
         self.presenter.selection_changed(record)
         if record is not None:
-            self.composer.set_target(record.account, record.cwd or self._folder)
+            self.composer.set_target(
+                record.account, record.cwd or self._last_folder(record.account)
+            )
         self._sync()
+
+    def _last_folder(self, account: str) -> str:
+        """Where `account` worked last (its newest listed session with a folder), else the
+        folder of the window's last turn: never a home folder nobody chose."""
+        dated = [r for r in self.pane.source.records() if r.account == account and r.cwd]
+        if dated:
+            newest = max(dated, key=lambda r: r.modified.timestamp() if r.modified else 0.0)
+            return newest.cwd or self._folder
+        return self._folder
 
     def _listed(self, *_args: object) -> None:
         """A draft's session is in the list now: choose it, so the list and the centre agree."""
@@ -225,6 +278,12 @@ class RunDesk(QObject):
         self.notifier.tell(Attention.PERMISSION, title, text, run_shown=self._is_shown(live))
 
     def _finished(self, live: LiveRun) -> None:
+        try:
+            self._announce_end(live)
+        finally:
+            self._sync()  # whatever went wrong telling it, the composer stops saying "answering"
+
+    def _announce_end(self, live: LiveRun) -> None:
         shown = self._is_shown(live)
         self._relist(live)  # first: choosing the listed session resets the composer
         self.presenter.reread(live)  # when listing it did not start a read already
@@ -238,7 +297,7 @@ class RunDesk(QObject):
         else:
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
-        self._sync()
+        self._sync()  # before the news: whoever follows Changes sees the composer at rest
         if live.execution is not None:
             self.changes.execution_changed.emit(live.execution.id)
             self.changes.conversation_changed.emit(live.execution.conversation_id)

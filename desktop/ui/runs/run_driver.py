@@ -42,7 +42,7 @@ class RunHandler(Protocol):
     def event(self, event: Event) -> None:
         """One event of the turn, in order."""
 
-    def ended(self, error: str | None) -> None:
+    def ended(self, error: str | SessiondeskError | None) -> None:
         """The turn is over: None when it ran to its end, else what went wrong."""
 
 
@@ -87,7 +87,7 @@ class RunDriver(QObject):
     def _on_event(self, event: Event) -> None:
         self._handler.event(event)
 
-    def _on_ended(self, error: str | None) -> None:
+    def _on_ended(self, error: str | SessiondeskError | None) -> None:
         self._handler.ended(error)
 
     def call(self, work: Coroutine[Any, Any, None], what: str) -> None:
@@ -125,12 +125,12 @@ class RunDriver(QObject):
             self._post(self._refused, exc)
             return
         self._post(self._prepared, run)
-        error: str | None = None
+        error: str | SessiondeskError | None = None
         try:
             async for event in run.events():
                 self._post(self._event, event)
         except SessiondeskError as exc:
-            error = str(exc)
+            error = exc  # put in words on the window's thread, in its language
         except Exception as exc:  # a run must end visibly, never silently
             log.exception("a run failed")
             error = f"{type(exc).__name__}: {exc}"

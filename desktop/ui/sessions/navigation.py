@@ -77,6 +77,10 @@ class NavigationPane(QWidget):
         """The error of the last `refresh()`, for the window to show."""
         return None
 
+    def session_count(self) -> int:
+        """How many sessions the pane lists (a placeholder lists none)."""
+        return 0
+
 
 class AccountListModel(QStandardItemModel):
     """Accounts as top-level rows; sessions will hang under them later."""

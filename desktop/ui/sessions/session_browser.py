@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 
-from PySide6.QtCore import QLocale, QObject, QTimer
+from PySide6.QtCore import QLocale, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
@@ -24,8 +24,10 @@ from desktop.ui.common.changes import Changes
 from desktop.ui.common.records import Key, key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.search.search_panel import SearchBar
+from desktop.ui.sessions.context_menu import SessionMenu
 from desktop.ui.sessions.indexer import Indexer, SessionWatcher
 from desktop.ui.sessions.session_list import SessionListPane
+from desktop.ui.sessions.session_model import RECORD_ROLE
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
 LAST_SESSION_KEY = "ui.last_session"
@@ -56,6 +58,10 @@ class SessionBrowser(QObject):
         self.search = SearchBar(hub.sessions, self.background, parent)
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
+        self.menu = SessionMenu(hub, status, changes, self.pane.view)
+        view = self.pane.view
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._context_menu)
         self._announce = True
         self._read_in_run = 0
         self._scroll_to: str | None = None
@@ -107,6 +113,12 @@ class SessionBrowser(QObject):
         if not self.pane.select_session(hit.account, hit.session_id):
             self._scroll_to = None
             self.status.notify(self.tr("That session is not in the list yet."))
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.pane.view.indexAt(pos)
+        record = index.data(RECORD_ROLE) if index.isValid() else None
+        if isinstance(record, SessionRecord):
+            self.menu.popup(record, self.pane.view.viewport().mapToGlobal(pos))
 
     def shutdown(self) -> None:
         """Stop the workers before the services close (the window is closing)."""

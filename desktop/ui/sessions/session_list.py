@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QEvent, QItemSelection, QLocale, QModelIndex, Qt, QTime, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,6 +27,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -27,7 +38,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
-from desktop.ui.common.records import Key, key_of
+from desktop.ui.common.records import Key, key_of, project_name, sample_times
 from desktop.ui.sessions.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.sessions.navigation import NavigationPane
 from desktop.ui.sessions.session_filter import SessionFilterProxy
@@ -42,10 +53,18 @@ from desktop.ui.sessions.session_model import (
     SessionTableModel,
 )
 
+MAX_PROJECT_CHARS = 22
+"""The project column grows to its longest name up to this many characters' width."""
 
-def sample_time() -> str:
-    """The widest time of day in this locale's short format (for the column width)."""
-    return QLocale().toString(QTime(22, 58), QLocale.FormatType.ShortFormat)
+
+class MiddleElide(QStyledItemDelegate):
+    """Cuts a long project name in its middle: "sessiondesk…backend", not "sessiondesk-…"."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle  # type: ignore[attr-defined]
 
 
 class SessionListPane(NavigationPane):
@@ -96,6 +115,8 @@ class SessionListPane(NavigationPane):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setFrameShape(QTreeView.Shape.NoFrame)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # a project's name is told apart by its end as much as by its start
+        self.view.setItemDelegateForColumn(PROJECT, MiddleElide(self.view))
         self.view.sortByColumn(MODIFIED, Qt.SortOrder.DescendingOrder)
         self.view.setStyleSheet("QTreeView#sessionTable::item { padding: 3px 2px; }")
         header = self.view.header()
@@ -163,9 +184,11 @@ class SessionListPane(NavigationPane):
 
         header = self.view.header()
         header.resizeSection(ACCOUNT, 30)
-        header.resizeSection(PROJECT, max(width("project_x"), title(PROJECT)) + 16)
+        projects = [width(project_name(r.cwd)) for r in self.source.records()]
+        widest = min(max([width("project_x"), *projects]), width("x" * MAX_PROJECT_CHARS))
+        header.resizeSection(PROJECT, max(widest, title(PROJECT)) + 16)
         header.resizeSection(MESSAGES, max(width("9,999"), title(MESSAGES)) + 18)
-        samples = (width("30 Dec"), width(sample_time()), title(MODIFIED) + 10)
+        samples = (*(width(text) for text in sample_times()), title(MODIFIED) + 10)
         header.resizeSection(MODIFIED, max(samples) + 18)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -189,6 +212,9 @@ class SessionListPane(NavigationPane):
 
     def last_error(self) -> SessiondeskError | None:
         return self._error
+
+    def session_count(self) -> int:
+        return self.source.rowCount()
 
     def account_names(self) -> list[str]:
         return self.accounts_view.names()
@@ -278,6 +304,7 @@ class SessionListPane(NavigationPane):
         shown = QLocale().toString(self.proxy.rowCount())
         self.count_label.setText(shown)
         self._fill_projects()
+        self._size_columns()  # the project column follows the names listed
 
     def _fill_projects(self) -> None:
         account = self.proxy.account()

@@ -32,6 +32,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.settings import SettingsService
 from desktop.ui.accounts.account_dialogs import error_label
+from desktop.ui.common.error_text import error_text
 from desktop.ui.settings.roots_editor import FolderListEditor
 
 CLAUDE_PATH = "claude.path"
@@ -111,7 +112,7 @@ class SettingsDialog(QDialog):
             self._roots = self._stored_roots()
             self.roots_editor.set_folders(self._roots)
         except SessiondeskError as exc:
-            self.error_label.setText(str(exc))
+            self.error_label.setText(error_text(exc))
             self.error_label.show()
             language = "en"
         self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(language)))
@@ -198,7 +199,7 @@ class SettingsDialog(QDialog):
             self._settings.set(LANGUAGE, language)
             self._settings.set(ROOTS, json.dumps(roots))
         except SessiondeskError as exc:
-            self.error_label.setText(str(exc))
+            self.error_label.setText(error_text(exc))
             self.error_label.show()
             return
         if roots != self._roots:

@@ -11,6 +11,8 @@ own saveGeometry/saveState bytes).
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import (
     QByteArray,
     QEvent,
@@ -19,14 +21,19 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidget
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
-from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
+from desktop.ui.accounts.account_dialogs import (
+    AddAccountDialog,
+    ChangeSecretDialog,
+    RemoveAccountDialog,
+)
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
@@ -35,6 +42,7 @@ from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.settings.settings_dialog import SettingsDialog
 from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
+from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.translations import Translations
 from desktop.ui.transcript.transcript_area import TranscriptArea
@@ -81,6 +89,7 @@ class MainWindow(QMainWindow):
         self.retranslate_ui()
         self.navigation.refresh()
         self._build_parts()
+        self.changes.sessions_changed.connect(self._update_empty_state)
         self.restore_state()
 
     def _build_parts(self) -> None:
@@ -99,6 +108,11 @@ class MainWindow(QMainWindow):
             new_conversation=c.new_conversation, stop_run=c.stop_run,
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
+        self.sessions.menu.continue_requested.connect(self.runs.continue_session)
+        self.session_menu.aboutToShow.connect(
+            lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
+        )
+        self.sessions.menu.fork_requested.connect(self.runs.fork_session)
 
     # -- structure -----------------------------------------------------------------
 
@@ -120,6 +134,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addMenu(self.language_menu)
         self.view_menu.addSeparator()
         self.view_menu.addAction(c.full_screen)
+        self.session_menu = bar.addMenu("")
         self.accounts_menu = bar.addMenu("")
         self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
         self.help_menu = bar.addMenu("")
@@ -131,6 +146,7 @@ class MainWindow(QMainWindow):
         c.full_screen.toggled.connect(self._set_full_screen)
         c.add_account.triggered.connect(self.open_add_account)
         c.remove_account.triggered.connect(self.open_remove_account)
+        c.change_secret.triggered.connect(self.open_change_secret)
         c.about.triggered.connect(self.show_about)
         c.language_group.triggered.connect(lambda action: self.set_language(action.data()))
 
@@ -157,6 +173,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setTitle(self.tr("&File"))
         self.view_menu.setTitle(self.tr("&View"))
         self.language_menu.setTitle(self.tr("&Language"))
+        self.session_menu.setTitle(self.tr("&Session"))
         self.accounts_menu.setTitle(self.tr("&Accounts"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.commands.retranslate()
@@ -172,13 +189,30 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def _update_empty_state(self) -> None:
-        if not self.navigation.account_names():
+        names = self.navigation.account_names()
+        if not names:
+            folder = str(self.hub.accounts.default_folder())
+            if os.path.isdir(folder):
+                found = self.tr(
+                    "Claude Code's folder was found at {folder}, but it is not an account here yet."
+                ).format(folder=folder)
+            else:
+                found = self.tr(
+                    "No Claude Code folder was found at {folder}: sign in once with the claude "
+                    "command, or add the folder of an account you already use."
+                ).format(folder=folder)
+            where = self.tr("Its sessions will appear in the list on the left, newest first.")
             self.transcript.empty_state.set_content(
-                self.tr("No Claude accounts yet"),
-                self.tr(
-                    "Add a Claude account (its config folder, like ~/.claude) to see its sessions."
-                ),
+                self.tr("No Claude accounts yet"), f"{found}\n\n{where}",
                 self.tr("Add Account…"),
+            )  # fmt: skip
+        elif not self.navigation.session_count():
+            self.transcript.empty_state.set_content(
+                self.tr("No sessions yet"),
+                self.tr(
+                    "Sessions appear on the left as soon as Claude Code writes them. "
+                    "Start one with New Conversation (Ctrl+N)."
+                ),
             )
         else:
             self.transcript.empty_state.set_content(
@@ -193,25 +227,35 @@ class MainWindow(QMainWindow):
         )
 
     def _rebuild_accounts_menu(self) -> None:
+        """Add/remove, then which account's sessions the list shows: a filter, said so."""
         menu = self.accounts_menu
         menu.clear()
         menu.addAction(self.commands.add_account)
         menu.addAction(self.commands.remove_account)
-        menu.addSeparator()
+        menu.addAction(self.commands.change_secret)
         names = self.navigation.account_names()
         selected = self.navigation.selected_account()
         self.commands.remove_account.setEnabled(bool(names))
+        self.commands.change_secret.setEnabled(bool(names))
+        menu.addSection(self.tr("Show sessions of"))
         if not names:
             empty = QAction(self.tr("No accounts yet"), menu)
             empty.setEnabled(False)
             menu.addAction(empty)
-        for name in names:
-            action = QAction(name, menu)
+            return
+        group = QActionGroup(menu)
+        every = QAction(self.tr("All Accounts"), menu)
+        every.setStatusTip(self.tr("List the sessions of every account"))
+        entries = [(every, "")] + [(QAction(name, menu), name) for name in names]
+        for action, name in entries:
             action.setCheckable(True)
-            action.setChecked(name == selected)
+            action.setChecked(name == (selected or ""))
+            if name:
+                action.setStatusTip(self.tr("List only the sessions of {name}").format(name=name))
             action.triggered.connect(
                 lambda _checked=False, n=name: self.navigation.select_account(n)
             )
+            group.addAction(action)
             menu.addAction(action)
 
     # -- reactions -----------------------------------------------------------------
@@ -230,7 +274,7 @@ class MainWindow(QMainWindow):
         try:
             account = self.hub.accounts.get(name)
         except SessiondeskError as exc:
-            self.status_bar.notify(str(exc))
+            self.status_bar.notify(error_text(exc))
             return
         self.status_bar.notify(
             self.tr("Account {name} · {folder}").format(name=name, folder=account.config_dir)
@@ -269,6 +313,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.language_chosen.connect(self._language_from_settings)
         dialog.roots_changed.connect(self.navigation.refresh)
+        dialog.accepted.connect(self.runs.settings_saved)
         dialog.open()
         return dialog
 
@@ -306,13 +351,25 @@ class MainWindow(QMainWindow):
         self.navigation.refresh()
         self.status_bar.notify(self.tr("Removed account {name}.").format(name=name))
 
+    def open_change_secret(self) -> ChangeSecretDialog:
+        dialog = ChangeSecretDialog(self.hub.accounts, self.navigation.selected_account(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.secret_changed.connect(
+            lambda name: self.status_bar.notify(
+                self.tr("The secret of {name} was changed.").format(name=name)
+            )
+        )
+        dialog.open()
+        return dialog
+
     def show_about(self) -> QMessageBox:
         return show_about(self, self.hub.home)
 
     def show_error(self, title: str, error: SessiondeskError | str) -> QMessageBox:
         """Tell the person what went wrong, in words: never a traceback."""
         self.status_bar.notify(title)
-        return show_message(self, title, str(error))
+        text = error if isinstance(error, str) else error_text(error)
+        return show_message(self, title, text)
 
     # -- window state --------------------------------------------------------------
 

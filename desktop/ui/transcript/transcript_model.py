@@ -20,7 +20,13 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 
 from desktop.domain.transcript import Message, Role
 from desktop.ui.transcript.transcript_delegate import ROW_ROLE
-from desktop.ui.transcript.transcript_rows import COLLAPSIBLE, Row, RowBuilder, RowKind
+from desktop.ui.transcript.transcript_rows import (
+    COLLAPSIBLE,
+    Row,
+    RowBuilder,
+    RowKind,
+    next_revision,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -129,6 +135,22 @@ class TranscriptModel(QAbstractListModel):
         self.endInsertRows()
         return row.key
 
+    def insert_message(self, number: int, message: Message, *, key: str) -> bool:
+        """Show a message of the window's own (not from the file) before row `number`,
+        once: a key already shown is left alone."""
+        if self.row_of_key(key) >= 0:
+            return False
+        row = self._builder.row_for(message)
+        if row is None:
+            return False
+        row.key = key
+        number = max(0, min(number, len(self._rows)))
+        self.beginInsertRows(QModelIndex(), number, number)
+        self._rows.insert(number, row)
+        self._reindex()
+        self.endInsertRows()
+        return True
+
     def update_message(self, key: str, message: Message) -> bool:
         """Replace the message a row shows (e.g. a reply still streaming in)."""
         number = self.row_of_key(key)
@@ -162,7 +184,7 @@ class TranscriptModel(QAbstractListModel):
 
     def _changed(self, number: int, *, content: bool = True) -> None:
         if content:
-            self._rows[number].revision += 1
+            self._rows[number].revision = next_revision()
         index = self.index(number, 0)
         self.dataChanged.emit(index, index, [ROW_ROLE])
 

@@ -26,9 +26,11 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
+from desktop.domain.transcript_problems import LineProblem
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
 from desktop.ui.common.records import Key, key_of, project_name, short_time
+from desktop.ui.transcript.problem_text import heading, problem_line
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_rows import build_rows
 from desktop.ui.transcript.transcript_view import TranscriptView
@@ -57,6 +59,9 @@ class TranscriptPanel(QWidget):
         self._key: Key | None = None
         self._record: SessionRecord | None = None
         self._problems: list[str] = []
+        """Problems of the last read that are not a transcript's lines (a failed read)."""
+        self._details: list[LineProblem] = []
+        """The transcript's unreadable lines, as the last read met them."""
         self._scroll_to: str | None = None
         self.load_seconds = 0.0
         self._inflight = False
@@ -109,6 +114,15 @@ class TranscriptPanel(QWidget):
         self.model = TranscriptModel(self)
         self.view = TranscriptView(self)
         self.view.setModel(self.model)
+        self.empty_label = QLabel(self)
+        self.empty_label.setObjectName("emptySession")
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.empty_label.setContentsMargins(24, 32, 24, 32)
+        self.empty_label.hide()
+        # rows arriving (a live turn's) end the empty state at once; only a read says it
+        self.model.rowsInserted.connect(lambda *_args: self.empty_label.hide())
 
         head = QHBoxLayout()
         text = QVBoxLayout()
@@ -134,6 +148,7 @@ class TranscriptPanel(QWidget):
         layout.addWidget(header)
         layout.addWidget(line)
         layout.addLayout(banner_row)
+        layout.addWidget(self.empty_label)
         layout.addWidget(self.view, 1)
 
     # -- what the window calls ------------------------------------------------------------
@@ -153,6 +168,7 @@ class TranscriptPanel(QWidget):
             self._key, self._record, self._again = None, None, None
             self._cooldown.stop()
             self.model.clear()
+            self.empty_label.hide()
             self._settle()
             return
         same = self._key == key_of(record)
@@ -164,8 +180,9 @@ class TranscriptPanel(QWidget):
         self._key, self._record = key_of(record), record
         self._scroll_to = scroll_to_uuid
         if not same:
+            self.empty_label.hide()
             self.model.clear()
-            self._problems = []
+            self._problems, self._details = [], []
             self._partial = False
         self._fill_header(record)
         self._update_banner()
@@ -181,7 +198,7 @@ class TranscriptPanel(QWidget):
         def work() -> tuple[SessionRecord, list[str], list, object, bool]:
             found, content = sessions.show(session_id, account, recent)
             rows, builder = build_rows(content.messages, content.thread)
-            return found, list(content.problems), rows, builder, content.complete
+            return found, list(content.details), rows, builder, content.complete
 
         self._inflight = True
         self._set_busy(not same or recent is not None)  # a growing session re-reads quietly
@@ -224,7 +241,7 @@ class TranscriptPanel(QWidget):
         self._cooldown.start(
             int(min(RELOAD_MAX_S, max(RELOAD_MIN_S, 2 * self.load_seconds)) * 1000)
         )
-        self._record, self._problems = record, problems
+        self._record, self._problems, self._details = record, [], problems
         self._fill_header(record)
         self._update_banner()
         if same and self.model.rowCount():
@@ -235,6 +252,7 @@ class TranscriptPanel(QWidget):
         if self._scroll_to:
             self.scroll_to_uuid(self._scroll_to)
             self._scroll_to = None
+        self._update_empty()
         self.loaded.emit(record)
 
     def _failed(self, error: BaseException) -> None:
@@ -247,13 +265,25 @@ class TranscriptPanel(QWidget):
         else:
             text = f"{type(error).__name__}: {error}"
         self.model.clear()
-        self._problems = [text]
+        self._problems, self._details = [text], []
         self._update_banner()
         self.loaded.emit(self._record)
 
     def _settle(self) -> None:
         self._inflight = False
         self._set_busy(False)
+
+    def _update_empty(self) -> None:
+        """A session read whole with nothing to show says so, instead of a blank page."""
+        empty = self._record is not None and self.model.rowCount() == 0
+        if empty:
+            self.empty_label.setText(
+                self.tr(
+                    "This session has no messages yet. Claude Code made its file, but nothing "
+                    "was said in it; a prompt sent below continues it."
+                )
+            )
+        self.empty_label.setVisible(empty)
 
     def _cooled_down(self) -> None:
         if self._again is not None and not self._inflight:
@@ -278,28 +308,38 @@ class TranscriptPanel(QWidget):
         self.meta_label.setToolTip(f"{record.cwd or ''}\n{record.path}")
 
     def problems(self) -> list[str]:
-        found = [self._record.error] if self._record is not None and self._record.error else []
-        if self._record is not None and self._record.missing:
+        """What the banner lists, one line each, in the window's language."""
+        found = [problem_line(p) for p in self._details] + self._problems
+        record = self._record
+        if record is not None and record.error and not self._details and not self._problems:
+            found.append(self.tr("This file had unreadable lines when it was last indexed."))
+        if record is not None and record.missing:
             found.append(self.tr("The file is gone from disk; this is what was indexed."))
-        return list(dict.fromkeys(found + self._problems))
+        return list(dict.fromkeys(found))
 
     def _update_banner(self) -> None:
         problems = self.problems()
         if not problems:
             self.banner.hide()
             return
-        heading = self.tr(
-            "Part of this transcript could not be read. Everything readable is shown."
-        )
+        if self._details:
+            title = heading(self._details)  # counts exactly the lines it lists
+        else:
+            title = self.tr(
+                "Part of this transcript could not be read. Everything readable is shown."
+            )
         shown = [html.escape(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
         hidden = len(problems) - len(shown)
         if hidden > 0:
-            shown.append(html.escape(self.tr("…and {count} more").format(count=hidden)))
-        self.banner_label.setText(f"<b>{html.escape(heading)}</b><br>" + "<br>".join(shown))
+            more = self.tr("…and one more") if hidden == 1 else self.tr("…and %n more", "", hidden)
+            shown.append(html.escape(more))
+        self.banner_label.setText(f"<b>{html.escape(title)}</b><br>" + "<br>".join(shown))
         self.banner.show()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and self._record is not None:
             self._fill_header(self._record)
             self._update_banner()
+            if self.empty_label.isVisible():
+                self._update_empty()
         super().changeEvent(event)

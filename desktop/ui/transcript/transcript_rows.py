@@ -16,11 +16,19 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import count
 from typing import Any
 
 from desktop.domain.transcript import Message, Role
 
 AGENT_TOOLS = frozenset({"Agent", "Task"})
+_revisions = count(1)
+"""One counter for every row of the process: a key can come back with other text (a
+streamed paragraph, then the whole reply read from disk), its revision never does."""
+
+
+def next_revision() -> int:
+    return next(_revisions)
 
 
 class RowKind(StrEnum):
@@ -51,8 +59,9 @@ class Row:
     expanded: bool = False
     first_of_turn: bool = True
     """A reply row that starts Claude's turn gets the "Claude" label; later ones do not."""
-    revision: int = 0
-    """Bumped on every in-place change, so cached renderings are dropped."""
+    revision: int = field(default_factory=next_revision)
+    """New for every row and every in-place change, so cached renderings are never reused
+    for other content under the same key."""
     chars: int = 0
     breaks: int = 0
     uuids: tuple[str, ...] = field(default=())

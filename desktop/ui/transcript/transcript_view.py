@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, QRect, Qt, QUrl, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QDesktopServices,
     QGuiApplication,
     QKeyEvent,
@@ -22,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
 
+from desktop.ui.transcript.context_menu import message_menu
 from desktop.ui.transcript.transcript_delegate import TranscriptDelegate
 from desktop.ui.transcript.transcript_layout import RowLayout
 from desktop.ui.transcript.transcript_model import TranscriptModel
@@ -225,6 +227,15 @@ class TranscriptView(QAbstractScrollArea):
         if text:
             QGuiApplication.clipboard().setText(text)
         return text
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        number, _rect = self.row_at(event.pos().y())
+        if self._model is None or number < 0:
+            return
+        if not self.is_selected(number):
+            self.select_row(number, scroll=False)
+        self.menu = message_menu(self._model, self.selected_rows(), number, self)
+        self.menu.popup(event.globalPos())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, count = event.key(), len(self.layout_)

@@ -1,0 +1,25 @@
+"""What a session's context menu does, one small function per action.
+
+The menu and the menu bar call these and nothing else, so when a service
+moves (renaming goes to a conversations service) only its function here
+changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QGuiApplication
+
+from desktop.domain.conversations import Conversation
+from desktop.domain.sessions import SessionRecord
+from desktop.services.hub import ServiceHub
+
+
+def copy_session_id(record: SessionRecord) -> str:
+    QGuiApplication.clipboard().setText(record.session_id)
+    return record.session_id
+
+
+async def rename_session(hub: ServiceHub, record: SessionRecord, title: str) -> Conversation:
+    """Give the session's conversation a title (adopting the session the first time)."""
+    conversation = await hub.conversations.adopt(record.session_id, record.account)
+    return hub.conversations.rename(conversation.id, title)
