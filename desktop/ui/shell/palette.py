@@ -117,6 +117,7 @@ class CommandPalette(QFrame):
         self.list.setUniformRowHeights(True)
         self.list.setFrameShape(QFrame.Shape.NoFrame)
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # typing stays in the box
+        self.list.setStyleSheet("QTreeWidget#paletteCommands::item { padding: 3px 2px; }")
         self.list.itemClicked.connect(lambda _item, _column: self.run_current())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -181,8 +182,12 @@ class CommandPalette(QFrame):
     def _place(self) -> None:
         width = min(WIDTH, max(240, self._window.width() - 40))
         rows = max(1, min(VISIBLE_ROWS, self.list.topLevelItemCount()))
-        row_height = max(self.list.sizeHintForRow(0), self.fontMetrics().height() + 6)
-        height = self.edit.sizeHint().height() + rows * row_height + 22
+        row_height = self.list.sizeHintForRow(0)
+        if row_height <= 0:
+            row_height = self.fontMetrics().height() + 8
+        margins = self.layout().contentsMargins()
+        height = (self.edit.sizeHint().height() + self.layout().spacing() + rows * row_height
+                  + 2 * self.list.frameWidth() + margins.top() + margins.bottom() + 4)  # fmt: skip
         top = self._window.menuBar().height() + 6
         self.setGeometry((self._window.width() - width) // 2, top, width, height)
         self.list.setColumnWidth(0, int(width * 0.68))
