@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from desktop.ui.search.search_panel import SearchEdit
 from desktop.ui.shell.fuzzy import rank
@@ -229,5 +230,6 @@ class CommandPalette(QFrame):
             return
         action = self._commands[item.data(0, Qt.ItemDataRole.UserRole)].action
         self.close_palette()
-        if action.isEnabled():
+        # a menu that rebuilt itself while the palette was open may have deleted the action
+        if isValid(action) and action.isEnabled():
             action.trigger()
