@@ -91,6 +91,10 @@ def test_the_window_with_a_session_is_reachable_and_named_in_every_language(
     wait_listed(qtbot, window, 1)
     open_session(qtbot, window, "work", session.session_id)
     reached = check_window(window, qtbot)
+    order = [w.objectName() for w in reached]
+    # left to right: the list, the transcript it opened, then the composer under it
+    assert order.index("sessionTable") + 1 == order.index("transcriptView")
+    assert order.index("transcriptView") + 1 == order.index("promptEdit")
     names = {w.objectName(): spoken_name(w) for w in reached}
     assert names["transcriptView"] == "Transcript"
     assert names["sessionFilter"] == "Filter sessions"

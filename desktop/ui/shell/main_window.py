@@ -102,6 +102,8 @@ class MainWindow(QMainWindow):
             new_conversation=c.new_conversation, stop_run=c.stop_run,
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
+        # Tab goes left to right: the list, then the transcript it opens, then the composer
+        QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
 
     # -- structure -----------------------------------------------------------------
 
