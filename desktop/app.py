@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
@@ -27,12 +28,13 @@ from desktop import __version__
 from desktop.compose import open_services
 from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.settings import LANGUAGES
+from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
 from desktop.services.hub import ServiceHub
 from desktop.ui.shell import refcount_guard
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.single_instance import SingleInstance, bring_forward
+from desktop.ui.shell.theme import THEME_KEY, theme_controller
 from desktop.ui.shell.translations import Translations
 
 log = logging.getLogger(__name__)
@@ -84,13 +86,14 @@ def make_translations(app: QApplication, hub: ServiceHub) -> Translations:
     return Translations(app, [QM_DIR], ts_dir=TS_DIR, cache_dir=hub.home / "cache" / "i18n")
 
 
-def saved_language(hub: ServiceHub) -> str:
+def saved_choice(hub: ServiceHub, key: str, allowed: Iterable[str]) -> str:
+    """A setting's stored value, or `system` when it cannot be read or is not allowed."""
     try:
-        language = hub.settings.get("language")
+        value = hub.settings.get(key)
     except SessiondeskError as exc:
-        log.warning("could not read the language setting: %s", exc)
-        return "en"
-    return language if language in LANGUAGES else "en"
+        log.warning("could not read the %s setting: %s", key, exc)
+        return SYSTEM
+    return value if value in allowed else SYSTEM
 
 
 def build_window(hub: ServiceHub, translations: Translations | None = None) -> MainWindow:
@@ -101,7 +104,8 @@ def build_window(hub: ServiceHub, translations: Translations | None = None) -> M
     refcount_guard.pin()
     configure_application(app)
     translations = translations or make_translations(app, hub)
-    translations.apply(saved_language(hub))
+    translations.apply(saved_choice(hub, "language", (SYSTEM, *LANGUAGES)))
+    theme_controller().apply(saved_choice(hub, THEME_KEY, THEMES))
     window = MainWindow(hub, translations)
     window.setWindowIcon(app.windowIcon())
     return window

@@ -94,12 +94,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+0"/>
+        <location filename="../desktop/app.py" line="+174"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
     <message>
-        <location filename="../desktop/app.py" line="+102"/>
+        <location line="-56"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
@@ -115,7 +115,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+37"/>
+        <location line="+48"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
     </message>
@@ -172,6 +172,34 @@
     </message>
 </context>
 <context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../desktop/ui/shell/palette.py" line="+138"/>
+        <source>Command &amp;Palette…</source>
+        <translation>&amp;Paleta de comandos…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find any command of the window by typing</source>
+        <translation>Encuentra cualquier orden de la ventana escribiendo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a command</source>
+        <translation>Escribe una orden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command</source>
+        <translation>Orden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands</source>
+        <translation>Órdenes</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../desktop/ui/runs/composer.py" line="+189"/>
@@ -180,12 +208,13 @@
     </message>
     <message>
         <location line="+52"/>
-        <location line="+16"/>
+        <location line="+17"/>
+        <location line="+5"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-76"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
@@ -205,7 +234,17 @@
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
+        <source>Enter sends the prompt; Shift+Enter starts a new line</source>
+        <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Send the prompt (Enter or Ctrl+Enter)</source>
         <translation>Enviar el mensaje (Intro o Ctrl+Intro)</translation>
     </message>
@@ -220,7 +259,8 @@
         <translation>Car&amp;peta:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+5"/>
         <source>Choose the working folder</source>
         <translation>Elegir la carpeta de trabajo</translation>
     </message>
@@ -407,7 +447,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+173"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+178"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -532,7 +572,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -790,20 +830,21 @@
 </context>
 <context>
     <name>RunIndicator</name>
-    <message>
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+128"/>
-        <source>1 run streaming</source>
-        <translation>1 ejecución en curso</translation>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <source>%Ln runs streaming</source>
+        <translation>
+            <numerusform>%Ln ejecución en curso</numerusform>
+            <numerusform>%Ln ejecuciones en curso</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>{count} runs streaming</source>
-        <translation>{count} ejecuciones en curso</translation>
-    </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
-        <source>{count} waiting for permission</source>
-        <translation>{count} esperando permiso</translation>
+        <source>%Ln waiting for permission</source>
+        <translation>
+            <numerusform>%Ln espera permiso</numerusform>
+            <numerusform>%Ln esperan permiso</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -841,13 +882,16 @@
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
-    <message>
-        <location line="+18"/>
-        <source>Indexed {count} sessions.</source>
-        <translation>Sesiones indexadas: {count}.</translation>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Indexed %Ln sessions.</source>
+        <translation>
+            <numerusform>%Ln sesión indexada.</numerusform>
+            <numerusform>%Ln sesiones indexadas.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Some transcripts could not be read: {first}</source>
         <translation>No se pudieron leer algunas transcripciones: {first}</translation>
     </message>
@@ -866,12 +910,12 @@
     <name>SessionListPane</name>
     <message>
         <location filename="../desktop/ui/sessions/session_list.py" line="+166"/>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-8"/>
         <location line="+4"/>
         <source>Sessions</source>
         <translation>Sesiones</translation>
@@ -883,13 +927,32 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>Filter sessions</source>
         <translation>Filtrar sesiones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>All projects</source>
         <translation>Todos los proyectos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The selected session is shown beside the list</source>
+        <translation>La sesión elegida se muestra junto a la lista</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Project</source>
+        <translation>Proyecto</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+135"/>
+        <source>%Ln sessions shown</source>
+        <translation>
+            <numerusform>%Ln sesión mostrada</numerusform>
+            <numerusform>%Ln sesiones mostradas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1004,7 +1067,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+121"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+134"/>
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
@@ -1030,6 +1093,27 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+3"/>
+        <source>Same as the system</source>
+        <translation>Igual que el sistema</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Tema:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Session &amp;folders:</source>
         <translation>&amp;Carpetas de sesiones:</translation>
     </message>
@@ -1044,7 +1128,7 @@
         <translation>Esta ejecución usa {path}, indicado con --claude en la línea de órdenes.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+31"/>
         <source>There is no file at this path.</source>
         <translation>No hay ningún archivo en esta ruta.</translation>
     </message>
@@ -1115,15 +1199,21 @@
         <source>No result yet.</source>
         <translation>Aún no hay resultado.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>Subagent · {count} messages</source>
-        <translation>Subagente · {count} mensajes</translation>
+        <source>Subagent · %Ln messages</source>
+        <translation>
+            <numerusform>Subagente · %Ln mensaje</numerusform>
+            <numerusform>Subagente · %Ln mensajes</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>… {count} more characters (copy the row to get all of it)</source>
-        <translation>… {count} caracteres más (copia la fila para obtenerlo todo)</translation>
+        <source>… %Ln more characters (copy the row to get all of it)</source>
+        <translation>
+            <numerusform>… %Ln carácter más (copia la fila para obtenerla entera)</numerusform>
+            <numerusform>… %Ln caracteres más (copia la fila para obtenerla entera)</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1177,12 +1267,12 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+259"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+262"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>This session has no messages yet. Claude Code made its file, but nothing was said in it; a prompt sent below continues it.</source>
         <translation>Esta sesión aún no tiene mensajes. Claude Code creó su archivo, pero no se dijo nada en ella; un mensaje enviado abajo la continúa.</translation>
     </message>
@@ -1191,13 +1281,24 @@
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
-        <source>{count} messages</source>
-        <translation>{count} mensajes</translation>
+        <source>%Ln messages</source>
+        <translation>
+            <numerusform>%Ln mensaje</numerusform>
+            <numerusform>%Ln mensajes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+29"/>
+        <source>…and %Ln more</source>
+        <translation>
+            <numerusform>…y %Ln más</numerusform>
+            <numerusform>…y %Ln más</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-19"/>
         <source>This file had unreadable lines when it was last indexed.</source>
         <translation>Este archivo tenía líneas ilegibles la última vez que se indexó.</translation>
     </message>
@@ -1211,18 +1312,18 @@
         <source>Part of this transcript could not be read. Everything readable is shown.</source>
         <translation>Parte de esta transcripción no se pudo leer. Se muestra todo lo legible.</translation>
     </message>
+</context>
+<context>
+    <name>TranscriptView</name>
     <message>
-        <location line="+5"/>
-        <source>…and one more</source>
-        <translation>…y uno más</translation>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+206"/>
+        <source>Transcript</source>
+        <translation>Transcripción</translation>
     </message>
-    <message numerus="yes">
-        <location line="+0"/>
-        <source>…and %n more</source>
-        <translation>
-            <numerusform>…y %n más</numerusform>
-            <numerusform>…y %n más</numerusform>
-        </translation>
+    <message>
+        <location line="+2"/>
+        <source>The messages of the selected session; Ctrl+C copies the selected ones</source>
+        <translation>Los mensajes de la sesión elegida; Ctrl+C copia los seleccionados</translation>
     </message>
 </context>
 <context>
@@ -1334,6 +1435,16 @@
         <location line="+1"/>
         <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
         <translation>Detener la respuesta de Claude; lo que ya escribió se conserva</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;System Language</source>
+        <translation>Idioma del &amp;sistema</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speak the desktop&apos;s language</source>
+        <translation>Usar el idioma del escritorio</translation>
     </message>
 </context>
 <context>

@@ -94,12 +94,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+0"/>
+        <location filename="../desktop/app.py" line="+174"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
     <message>
-        <location filename="../desktop/app.py" line="+102"/>
+        <location line="-56"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
@@ -115,7 +115,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+37"/>
+        <location line="+48"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk 遇到内部错误。详细信息已写入 {path}。</translation>
     </message>
@@ -172,6 +172,34 @@
     </message>
 </context>
 <context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../desktop/ui/shell/palette.py" line="+138"/>
+        <source>Command &amp;Palette…</source>
+        <translation>命令面板(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find any command of the window by typing</source>
+        <translation>输入文字即可找到窗口的任意命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a command</source>
+        <translation>输入命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands</source>
+        <translation>命令列表</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../desktop/ui/runs/composer.py" line="+189"/>
@@ -180,12 +208,13 @@
     </message>
     <message>
         <location line="+52"/>
-        <location line="+16"/>
+        <location line="+17"/>
+        <location line="+5"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-76"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
@@ -205,7 +234,17 @@
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
+        <source>Enter sends the prompt; Shift+Enter starts a new line</source>
+        <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Send the prompt (Enter or Ctrl+Enter)</source>
         <translation>发送提示词（Enter 或 Ctrl+Enter）</translation>
     </message>
@@ -220,7 +259,8 @@
         <translation>文件夹(&amp;O):</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+5"/>
         <source>Choose the working folder</source>
         <translation>选择工作文件夹</translation>
     </message>
@@ -407,7 +447,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+173"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+178"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -532,7 +572,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -788,20 +828,19 @@
 </context>
 <context>
     <name>RunIndicator</name>
-    <message>
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+128"/>
-        <source>1 run streaming</source>
-        <translation>1 个运行进行中</translation>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <source>%Ln runs streaming</source>
+        <translation>
+            <numerusform>%Ln 个运行正在输出</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>{count} runs streaming</source>
-        <translation>{count} 个运行进行中</translation>
-    </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
-        <source>{count} waiting for permission</source>
-        <translation>{count} 个等待许可</translation>
+        <source>%Ln waiting for permission</source>
+        <translation>
+            <numerusform>%Ln 个等待授权</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -839,13 +878,15 @@
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
-    <message>
-        <location line="+18"/>
-        <source>Indexed {count} sessions.</source>
-        <translation>已索引 {count} 个会话。</translation>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Indexed %Ln sessions.</source>
+        <translation>
+            <numerusform>已索引 %Ln 个会话。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Some transcripts could not be read: {first}</source>
         <translation>部分对话记录无法读取：{first}</translation>
     </message>
@@ -864,12 +905,12 @@
     <name>SessionListPane</name>
     <message>
         <location filename="../desktop/ui/sessions/session_list.py" line="+166"/>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Accounts</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-8"/>
         <location line="+4"/>
         <source>Sessions</source>
         <translation>会话</translation>
@@ -881,13 +922,31 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>Filter sessions</source>
         <translation>筛选会话</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>All projects</source>
         <translation>所有项目</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The selected session is shown beside the list</source>
+        <translation>所选会话显示在列表旁边</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+135"/>
+        <source>%Ln sessions shown</source>
+        <translation>
+            <numerusform>显示 %Ln 个会话</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1002,7 +1061,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+121"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+134"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -1028,6 +1087,27 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+3"/>
+        <source>Same as the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Session &amp;folders:</source>
         <translation>会话文件夹(&amp;F)：</translation>
     </message>
@@ -1042,7 +1122,7 @@
         <translation>本次运行使用命令行 --claude 指定的 {path}。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+31"/>
         <source>There is no file at this path.</source>
         <translation>此路径下没有文件。</translation>
     </message>
@@ -1113,15 +1193,19 @@
         <source>No result yet.</source>
         <translation>暂无结果。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>Subagent · {count} messages</source>
-        <translation>子代理 · {count} 条消息</translation>
+        <source>Subagent · %Ln messages</source>
+        <translation>
+            <numerusform>子代理 · %Ln 条消息</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>… {count} more characters (copy the row to get all of it)</source>
-        <translation>……还有 {count} 个字符（复制该行可获得全部内容）</translation>
+        <source>… %Ln more characters (copy the row to get all of it)</source>
+        <translation>
+            <numerusform>… 还有 %Ln 个字符（复制该行可获得全部内容）</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1175,12 +1259,12 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+259"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+262"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>This session has no messages yet. Claude Code made its file, but nothing was said in it; a prompt sent below continues it.</source>
         <translation>此会话还没有消息。Claude Code 创建了它的文件，但其中还没有任何对话；在下方发送提示即可继续它。</translation>
     </message>
@@ -1189,13 +1273,22 @@
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
-        <source>{count} messages</source>
-        <translation>{count} 条消息</translation>
+        <source>%Ln messages</source>
+        <translation>
+            <numerusform>%Ln 条消息</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+29"/>
+        <source>…and %Ln more</source>
+        <translation>
+            <numerusform>……还有 %Ln 条</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-19"/>
         <source>This file had unreadable lines when it was last indexed.</source>
         <translation>上次建立索引时，此文件有无法读取的行。</translation>
     </message>
@@ -1209,17 +1302,18 @@
         <source>Part of this transcript could not be read. Everything readable is shown.</source>
         <translation>此对话记录有部分内容无法读取，所有可读的内容都已显示。</translation>
     </message>
+</context>
+<context>
+    <name>TranscriptView</name>
     <message>
-        <location line="+5"/>
-        <source>…and one more</source>
-        <translation>……还有 1 条</translation>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+206"/>
+        <source>Transcript</source>
+        <translation>对话记录</translation>
     </message>
-    <message numerus="yes">
-        <location line="+0"/>
-        <source>…and %n more</source>
-        <translation>
-            <numerusform>……还有 %n 条</numerusform>
-        </translation>
+    <message>
+        <location line="+2"/>
+        <source>The messages of the selected session; Ctrl+C copies the selected ones</source>
+        <translation>所选会话的消息；按 Ctrl+C 复制选中的消息</translation>
     </message>
 </context>
 <context>
@@ -1331,6 +1425,16 @@
         <location line="+1"/>
         <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
         <translation>停止 Claude 的回答；已写出的内容会保留</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;System Language</source>
+        <translation>系统语言(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speak the desktop&apos;s language</source>
+        <translation>使用桌面的语言</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@ def test_version(home: Path) -> None:
         ["accounts", "add", "alpha"],  # --config-dir missing
         ["accounts", "add", "../evil", "--config-dir", "/tmp/x"],
         ["settings", "set", "language", "klingon"],
+        ["settings", "set", "ui.theme", "sepia"],
         ["settings", "get", "no.such.key"],
         ["--home"],
     ],
@@ -86,7 +87,13 @@ def test_settings_round_trip_and_defaults(home: Path) -> None:
     assert sessiondesk(home, "settings", "get", "rollover.enabled").stdout.strip() == "false"
     everything = sessiondesk(home, "--json", "settings", "list").json()
     assert everything["rollover.enabled"] == "false"
-    assert everything["language"] == "en"
+    assert everything["language"] == "system"
+    assert everything["ui.theme"] == "system"
+    changed = sessiondesk(home, "--json", "settings", "set", "ui.theme", "dark")
+    assert changed.json() == {"key": "ui.theme", "value": "dark"}
+    refused = sessiondesk(home, "settings", "set", "ui.theme", "purple")
+    assert refused.code == 2
+    assert "system, light, dark" in refused.stderr
 
 
 def test_a_newer_database_is_a_clear_error_not_a_traceback(home: Path) -> None:

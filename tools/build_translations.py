@@ -4,6 +4,10 @@
     python tools/build_translations.py --update   # first refresh i18n/*.ts from the code
     python tools/build_translations.py --check    # fail when a message is untranslated
 
+English, the language of the source, has a catalog of its own holding only
+the plural forms of counted messages (`tr("%n sessions", "", n)`: "1 session",
+"2 sessions"); lupdate writes it with `-pluralonly`.
+
 The `.ts` files in `i18n/` are the sources translators edit (by hand or in
 Qt Linguist); `pyside6-lupdate` adds new strings to them from `desktop/ui/`
 and `desktop/app.py` and drops strings the code no longer has.
@@ -23,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TS_DIR = ROOT / "i18n"
 QM_DIR = ROOT / "resources" / "i18n"
-LANGUAGES = ("es", "zh_CN")
+SOURCE_LANGUAGE = "en"
+LANGUAGES = (SOURCE_LANGUAGE, "es", "zh_CN")
 SOURCES = (ROOT / "desktop" / "ui", ROOT / "desktop" / "app.py")
 
 
@@ -57,6 +62,7 @@ def update_sources() -> None:
             qt_tool("lupdate"),
             *source_files(),
             "-no-obsolete",
+            *(["-pluralonly"] if language == SOURCE_LANGUAGE else []),
             "-locations",
             "relative",
             "-source-language",
@@ -81,12 +87,19 @@ def release() -> list[Path]:
     return built
 
 
-def unfinished(language: str) -> list[str]:
-    """Source texts whose translation is missing or still marked unfinished."""
+def unfinished(ts: Path) -> list[str]:
+    """Source texts whose translation is missing, empty or still marked unfinished
+    (a counted message needs every one of its plural forms)."""
     missing = []
-    for message in ET.parse(ts_path(language)).getroot().iter("message"):
+    for message in ET.parse(ts).getroot().iter("message"):
         translation = message.find("translation")
-        if translation is None or translation.get("type") in {"unfinished", "vanished"}:
+        if translation is None or translation.get("type") in {"unfinished", "vanished", "obsolete"}:
+            missing.append(message.findtext("source") or "")
+        elif message.get("numerus") == "yes":
+            forms = [form.text or "" for form in translation.iter("numerusform")]
+            if not forms or not all(form.strip() for form in forms):
+                missing.append(message.findtext("source") or "")
+        elif not (translation.text or "").strip():
             missing.append(message.findtext("source") or "")
     return missing
 
@@ -101,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     for qm in release():
         print(f"built {qm.relative_to(ROOT)}")
     if args.check:
-        problems = {lang: unfinished(lang) for lang in LANGUAGES}
+        problems = {lang: unfinished(ts_path(lang)) for lang in LANGUAGES}
         for language, texts in problems.items():
             for text in texts:
                 print(f"{language}: untranslated: {text!r}", file=sys.stderr)

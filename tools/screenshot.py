@@ -4,6 +4,8 @@
     python tools/screenshot.py out.png --language es
     python tools/screenshot.py --all                 # English, first run, es, zh_CN
     python tools/screenshot.py --synthetic           # without the claude CLI
+    python tools/screenshot.py out.png --language es --theme dark
+    python tools/screenshot.py out.png --palette     # with the command palette open
 
 The window runs over a throwaway home with two made-up accounts, so the
 picture never shows anything of the machine it was taken on. Their sessions
@@ -44,7 +46,7 @@ from desktop.app import build_window  # noqa: E402
 from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.domain.errors import SessiondeskError  # noqa: E402
-from desktop.domain.settings import LANGUAGES  # noqa: E402
+from desktop.domain.settings import LANGUAGES, THEMES  # noqa: E402
 from desktop.ui.transcript.transcript_rows import RowKind  # noqa: E402
 from tests.rig.claude import ClaudeAccount, ClaudeUnavailable, find_claude, make_account  # noqa: E402
 from tests.rig.fakeapi import FakeAPI, Reply, Text, Thinking, ToolUse  # noqa: E402
@@ -236,7 +238,15 @@ def settle(done: object, timeout: float = WAIT_S) -> None:
         QCoreApplication.processEvents()
 
 
-def shoot(output: Path, language: str, sessions: Sessions | None) -> Path:
+def shoot(
+    output: Path,
+    language: str,
+    sessions: Sessions | None,
+    *,
+    theme: str = "system",
+    palette: str | None = None,
+) -> Path:
+    """One picture; `palette` opens the command palette with that text typed."""
     with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp, FakeAPI() as api:
         home = Path(tmp) / "home"
         home.mkdir()
@@ -245,13 +255,18 @@ def shoot(output: Path, language: str, sessions: Sessions | None) -> Path:
         hub = open_services(home)
         try:
             live = add_accounts(hub, sessions, api.url, Path(tmp)) if sessions else False
+            live = live and palette is None
             hub.settings.set("language", language)
+            hub.settings.set("ui.theme", theme)
             window = build_window(hub)
             window.resize(*SIZE)
             window.show()
             window.splitter.setSizes([LEFT, SIZE[0] - LEFT])
             if sessions is not None:
                 show_session(window, sessions)
+            if palette is not None:
+                window.command_palette.open()
+                window.command_palette.edit.setText(palette)
             settle(lambda: True, 0)
             output.parent.mkdir(parents=True, exist_ok=True)
             if live:
@@ -340,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-accounts", action="store_true", help="the first-run window")
     parser.add_argument("--all", action="store_true", help="every language and the first run")
     parser.add_argument("--synthetic", action="store_true", help="do not run the claude CLI")
+    parser.add_argument("--theme", choices=list(THEMES), default="system")
+    parser.add_argument("--palette", metavar="TEXT", help="open the command palette, TEXT typed")
     args = parser.parse_args(argv)
     _app = QApplication.instance() or QApplication([sys.argv[0]])
     shots = [(args.output, args.language, not args.no_accounts)]
@@ -360,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
             sessions = make_sessions(Path(folder), real=not args.synthetic)
             print(f"sessions written by {sessions.writer}", file=sys.stderr)
         for output, language, with_accounts in shots:
-            print(shoot(output, language, sessions if with_accounts else None))
+            shown = sessions if with_accounts else None
+            print(shoot(output, language, shown, theme=args.theme, palette=args.palette))
     return 0
 
 

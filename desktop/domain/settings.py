@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from desktop.domain.errors import UsageError
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "zh_CN": "中文"}
+SYSTEM = "system"
+"""The `language` and `ui.theme` value that follows the desktop's own choice."""
+THEMES = (SYSTEM, "light", "dark")
 
 
 def _bool(raw: str) -> str:
@@ -28,8 +31,14 @@ def _positive_int(raw: str) -> str:
 
 
 def _language(raw: str) -> str:
-    if raw not in LANGUAGES:
-        raise ValueError("expected one of " + ", ".join(LANGUAGES))
+    if raw != SYSTEM and raw not in LANGUAGES:
+        raise ValueError("expected one of " + ", ".join((SYSTEM, *LANGUAGES)))
+    return raw
+
+
+def _theme(raw: str) -> str:
+    if raw not in THEMES:
+        raise ValueError("expected one of " + ", ".join(THEMES))
     return raw
 
 
@@ -57,7 +66,8 @@ SPECS: dict[str, SettingSpec] = {
     spec.key: spec
     for spec in (
         SettingSpec("claude.path", "", _text, "path of the claude binary (empty: search PATH)"),
-        SettingSpec("language", "en", _language, "language of the window: en, es or zh_CN"),
+        SettingSpec("language", SYSTEM, _language, "language of the window: system, en, es, zh_CN"),
+        SettingSpec("ui.theme", SYSTEM, _theme, "colours of the window: system, light or dark"),
         SettingSpec("rollover.enabled", "true", _bool, "start a fresh session before overflow"),
         SettingSpec("rollover.threshold_tokens", "150000", _positive_int, "context tokens"),
         SettingSpec("carry_context.budget_bytes", "24000", _positive_int, "carried bytes"),
@@ -72,9 +82,9 @@ UI_PREFIX = "ui."
 
 def normalize(key: str, raw: str) -> str:
     """Check a value for a known key and return it in its stored form."""
-    if key.startswith(UI_PREFIX):
-        return raw
     spec = SPECS.get(key)
+    if spec is None and key.startswith(UI_PREFIX):
+        return raw
     if spec is None:
         raise UsageError(f"unknown setting {key!r}; known: {', '.join(sorted(SPECS))}")
     try:

@@ -17,20 +17,28 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.app import TS_DIR, build_window
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
+from desktop.ui.shell import translations as translations_module
 from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations, catalog_name, compile_catalog
 from tests.rig.fakeapi import FakeAPI
 from tests.rig.fixtures import AccountFactory
 from tests.ui.run_kit import Rig, open_rig
 
-LANGUAGES_WITH_CATALOGS = ("es", "zh_CN")
+LANGUAGES_WITH_CATALOGS = ("en", "es", "zh_CN")
+
+
+@pytest.fixture(autouse=True)
+def english_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's `system` language is English here, whatever this machine's locale."""
+    monkeypatch.setattr(translations_module, "system_locale", lambda: QLocale("en_US"))
 
 
 @pytest.fixture(scope="session")
@@ -69,6 +77,8 @@ def open_window(
         window.close()
         translations.apply("en")
         translations.deleteLater()
+    if made:
+        theme_controller().apply("system")  # the next test starts in the desktop's colours
     QCoreApplication.processEvents()
 
 

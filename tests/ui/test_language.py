@@ -8,13 +8,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from desktop.app import TS_DIR
+from desktop.app import QM_DIR, TS_DIR
 from desktop.services.hub import ServiceHub
+from desktop.ui.shell import translations as translations_module
 from desktop.ui.shell.main_window import MainWindow
-from desktop.ui.shell.translations import Translations, catalog_name
+from desktop.ui.shell.translations import Translations, catalog_name, language_of
+from tools.build_translations import unfinished
 
 pytestmark = pytest.mark.gui
 
@@ -98,25 +101,101 @@ def test_without_any_catalog_the_window_stays_english(
     assert QApplication.translate("MainWindow", "&File") == "&File"
 
 
-@pytest.mark.parametrize("code", ["es", "zh_CN"])
+@pytest.mark.parametrize("code", ["en", "es", "zh_CN"])
 def test_every_message_is_translated(code: str) -> None:
+    ts = TS_DIR / f"sessiondesk_{code}.ts"
+    assert ET.parse(ts).getroot().get("language") == code
+    assert unfinished(ts) == []
+
+
+def test_the_check_catches_an_untranslated_string_and_a_missing_plural_form(
+    tmp_path: Path,
+) -> None:
+    ts = tmp_path / "sessiondesk_es.ts"
+    ts.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><TS version="2.1" language="es"><context>'
+        "<name>X</name>"
+        "<message><source>Done</source><translation>Hecho</translation></message>"
+        '<message><source>New</source><translation type="unfinished"></translation></message>'
+        "<message><source>Empty</source><translation></translation></message>"
+        '<message numerus="yes"><source>%n files</source><translation>'
+        "<numerusform>%n archivo</numerusform><numerusform></numerusform>"
+        "</translation></message></context></TS>",
+        encoding="utf-8",
+    )
+    assert unfinished(ts) == ["New", "Empty", "%n files"]
+
+
+@pytest.mark.parametrize("code", ["en", "es", "zh_CN"])
+def test_the_built_catalog_is_not_older_than_its_source(code: str) -> None:
+    ts = TS_DIR / f"sessiondesk_{code}.ts"
+    qm = QM_DIR / catalog_name(code)
+    assert qm.is_file(), f"{qm} is missing: run tools/build_translations.py"
+    assert qm.stat().st_mtime >= ts.stat().st_mtime, (
+        f"{qm.name} is older than {ts.name}: run tools/build_translations.py"
+    )
+
+
+@pytest.mark.parametrize("code", ["es", "zh_CN"])
+def test_counted_messages_have_the_plural_forms_of_the_language(code: str) -> None:
+    forms = {"es": 2, "zh_CN": 1}[code]
     root = ET.parse(TS_DIR / f"sessiondesk_{code}.ts").getroot()
-    assert root.get("language") == code
-    untranslated = [
-        message.findtext("source")
-        for message in root.iter("message")
-        if (message.find("translation") is None)
-        or message.find("translation").get("type") in {"unfinished", "vanished", "obsolete"}
-        or not (
-            (message.findtext("translation") or "").strip()
-            # a count's plural forms (%n) are children of their own
-            or (
-                all((form.text or "").strip() for form in message.iter("numerusform"))
-                and any(True for _ in message.iter("numerusform"))
-            )
-        )
-    ]
-    assert untranslated == []
+    counted = [m for m in root.iter("message") if m.get("numerus") == "yes"]
+    assert len(counted) >= 6
+    for message in counted:
+        translation = message.find("translation")
+        assert translation is not None
+        assert len(list(translation.iter("numerusform"))) == forms, message.findtext("source")
+
+
+def test_counts_take_the_plural_form_of_each_language(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    def messages(n: int) -> str:
+        return QApplication.translate("TranscriptPanel", "%Ln messages", "", n)
+
+    assert (messages(1), messages(2)) == ("1 message", "2 messages")
+    assert messages(12345) == "12,345 messages"  # %Ln: the number in the locale's digits
+    window.set_language("es")
+    qtbot.waitUntil(lambda: messages(1) == "1 mensaje")
+    assert messages(3) == "3 mensajes"
+    window.set_language("zh_CN")
+    qtbot.waitUntil(lambda: messages(1) == "1 条消息")
+    assert messages(3) == "3 条消息"
+
+
+@pytest.mark.parametrize(
+    ("tags", "expected"),
+    [
+        (["es_MX"], "es"),
+        (["zh_TW"], "zh_CN"),
+        (["zh_CN"], "zh_CN"),
+        (["de_DE"], "en"),
+        (["en_GB"], "en"),
+    ],
+)
+def test_the_system_language_maps_to_a_catalog(tags: list[str], expected: str) -> None:
+    assert language_of(QLocale(tags[0])) == expected
+
+
+def test_on_first_start_the_window_speaks_the_system_language(
+    hub: ServiceHub,
+    open_window: Callable[[ServiceHub], MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
+) -> None:
+    monkeypatch.setattr(translations_module, "system_locale", lambda: QLocale("es_ES"))
+    assert hub.settings.get("language") == "system"
+    window = open_window(hub)
+    assert menu_titles(window)[0] == "&Archivo"
+    assert window.commands.languages["system"].isChecked()
+    assert window.translations is not None and window.translations.current == "es"
+    window.commands.languages["zh_CN"].trigger()  # switching still works at run time
+    qtbot.waitUntil(lambda: menu_titles(window)[0] == "文件(&F)")
+    assert hub.settings.get("language") == "zh_CN"
+    window.commands.languages["system"].trigger()
+    qtbot.waitUntil(lambda: menu_titles(window)[0] == "&Archivo")
+    assert hub.settings.get("language") == "system"
 
 
 @pytest.mark.parametrize("code", ["es", "zh_CN"])
@@ -124,7 +203,12 @@ def test_translations_keep_the_placeholders(code: str) -> None:
     root = ET.parse(TS_DIR / f"sessiondesk_{code}.ts").getroot()
     for message in root.iter("message"):
         source = message.findtext("source") or ""
-        translation = message.findtext("translation") or ""
-        for name in ("{path}", "{name}", "{folder}", "{count}", "{language}"):
-            assert (name in source) == (name in translation), (source, translation)
-        assert ("&" in source) == ("&" in translation), (source, translation)
+        translation = message.find("translation")
+        assert translation is not None
+        texts = [f.text or "" for f in translation.iter("numerusform")] or [
+            translation.text or ""
+        ]
+        for text in texts:
+            for name in ("{path}", "{name}", "{folder}", "{count}", "{language}", "%Ln", "%n"):
+                assert (name in source) == (name in text), (source, text)
+            assert ("&" in source) == ("&" in text), (source, text)

@@ -251,6 +251,12 @@ class Composer(QFrame):
 
     def retranslate_ui(self) -> None:
         self.prompt.setAccessibleName(self.tr("Prompt"))
+        self.prompt.setAccessibleDescription(
+            self.tr("Enter sends the prompt; Shift+Enter starts a new line")
+        )
+        self.account_combo.setAccessibleName(self.tr("Account"))
+        self.folder_edit.setAccessibleName(self.tr("Working folder"))
+        self.browse_button.setAccessibleName(self.tr("Choose the working folder"))
         self.send_button.setToolTip(self.tr("Send the prompt (Enter or Ctrl+Enter)"))
         self.account_label.setText(self.tr("A&ccount:"))
         self.folder_label.setText(self.tr("F&older:"))

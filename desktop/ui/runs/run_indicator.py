@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from PySide6.QtCore import QLocale, QModelIndex, QObject, QPersistentModelIndex, QRectF, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -123,16 +123,10 @@ class RunIndicator(QObject):
         streaming = self._controller.streaming()
         if not streaming:
             return ""
-        count = QLocale().toString(len(streaming))
-        if len(streaming) == 1:
-            text = self.tr("1 run streaming")
-        else:
-            text = self.tr("{count} runs streaming").format(count=count)
+        text = self.tr("%Ln runs streaming", "", len(streaming))
         waiting = sum(1 for live in streaming if live.needs_answer)
         if waiting:
-            text += " · " + self.tr("{count} waiting for permission").format(
-                count=QLocale().toString(waiting)
-            )
+            text += " · " + self.tr("%Ln waiting for permission", "", waiting)
         return text
 
     def refresh(self, *_args: object) -> None:

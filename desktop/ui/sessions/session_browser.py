@@ -190,11 +190,7 @@ class SessionBrowser(QObject):
         if self._announce or self._read_in_run >= QUIET_READS:
             self.status.hide_progress()
         if report.scanned and (self._announce or self._read_in_run >= QUIET_READS):
-            self.status.notify(
-                self.tr("Indexed {count} sessions.").format(
-                    count=QLocale().toString(report.scanned)
-                )
-            )
+            self.status.notify(self.tr("Indexed %Ln sessions.", "", report.scanned))
         if report.errors:
             self.status.notify(
                 self.tr("Some transcripts could not be read: {first}").format(

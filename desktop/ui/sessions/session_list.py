@@ -169,6 +169,9 @@ class SessionListPane(NavigationPane):
         self.filter_edit.setPlaceholderText(self.tr("Filter sessions"))
         self.project_combo.set_all_label(self.tr("All projects"))
         self.view.setAccessibleName(self.tr("Sessions"))
+        self.view.setAccessibleDescription(self.tr("The selected session is shown beside the list"))
+        self.filter_edit.setAccessibleName(self.tr("Filter sessions"))
+        self.project_combo.setAccessibleName(self.tr("Project"))
         self.accounts_view.setAccessibleName(self.tr("Accounts"))
         self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
         self._size_columns()
@@ -301,8 +304,11 @@ class SessionListPane(NavigationPane):
     def _update_counts(self) -> None:
         records = self.source.records()
         self.accounts_view.set_counts(dict(Counter(r.account for r in records)))
-        shown = QLocale().toString(self.proxy.rowCount())
-        self.count_label.setText(shown)
+        shown = self.proxy.rowCount()
+        self.count_label.setText(QLocale().toString(shown))
+        described = self.tr("%Ln sessions shown", "", shown)
+        self.count_label.setToolTip(described)
+        self.count_label.setAccessibleName(described)
         self._fill_projects()
         self._size_columns()  # the project column follows the names listed
 

@@ -1,9 +1,10 @@
 """The settings dialog: where `claude` lives, which language the window speaks,
-and which folders' sessions are listed.
+its colours, and which folders' sessions are listed.
 
 Values are saved through SettingsService (keys `claude.path`, `language`,
-`sessions.roots`) when OK is pressed; a bad `claude` path keeps the dialog open with an inline
-error rather than saving something that cannot run.
+`ui.theme`, `sessions.roots`) when OK is pressed; a bad `claude` path keeps
+the dialog open with an inline error rather than saving something that
+cannot run.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.settings import LANGUAGES
+from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
 from desktop.services.settings import SettingsService
 from desktop.ui.accounts.account_dialogs import error_label
 from desktop.ui.common.error_text import error_text
@@ -38,6 +39,7 @@ from desktop.ui.settings.roots_editor import FolderListEditor
 CLAUDE_PATH = "claude.path"
 LANGUAGE = "language"
 ROOTS = "sessions.roots"
+THEME = "ui.theme"
 
 
 class SettingsDialog(QDialog):
@@ -45,6 +47,8 @@ class SettingsDialog(QDialog):
     """Emitted on OK with the chosen language code (saved already)."""
     roots_changed = Signal()
     """Emitted on OK when the listed folders changed (saved already)."""
+    theme_chosen = Signal(str)
+    """Emitted on OK with the chosen theme: system, light or dark (saved already)."""
 
     def __init__(
         self,
@@ -67,8 +71,12 @@ class SettingsDialog(QDialog):
         self.override_note.setWordWrap(True)
         self.override_note.setVisible(bool(claude_override))
         self.language_combo = QComboBox(self)
+        self.language_combo.addItem("", SYSTEM)
         for code, name in LANGUAGES.items():
             self.language_combo.addItem(name, code)  # each language in its own words
+        self.theme_combo = QComboBox(self)
+        for theme in THEMES:
+            self.theme_combo.addItem("", theme)
         self.roots_editor = FolderListEditor(self)
         self.roots_hint = QLabel(self)
         self.roots_hint.setWordWrap(True)
@@ -92,6 +100,9 @@ class SettingsDialog(QDialog):
         form.addRow("", self.path_error_label)
         form.addRow("", self.override_note)
         form.addRow(self.language_label, self.language_combo)
+        self.theme_label = QLabel(self)
+        self.theme_label.setBuddy(self.theme_combo)
+        form.addRow(self.theme_label, self.theme_combo)
         self.roots_label = QLabel(self)
         self.roots_label.setBuddy(self.roots_editor.list)
         form.addRow(self.roots_label, self.roots_editor)
@@ -109,13 +120,15 @@ class SettingsDialog(QDialog):
         try:
             self.claude_path_edit.setText(self._settings.get(CLAUDE_PATH))
             language = self._settings.get(LANGUAGE)
+            theme = self._settings.get(THEME)
             self._roots = self._stored_roots()
             self.roots_editor.set_folders(self._roots)
         except SessiondeskError as exc:
             self.error_label.setText(error_text(exc))
             self.error_label.show()
-            language = "en"
+            language = theme = SYSTEM
         self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(language)))
+        self.theme_combo.setCurrentIndex(max(0, self.theme_combo.findData(theme)))
 
     def retranslate_ui(self) -> None:
         self.setWindowTitle(self.tr("Settings"))
@@ -123,6 +136,12 @@ class SettingsDialog(QDialog):
         self.claude_path_edit.setPlaceholderText(self.tr("Empty: look for claude on the PATH"))
         self.browse_button.setText(self.tr("&Browse…"))
         self.language_label.setText(self.tr("&Language:"))
+        self.language_combo.setItemText(0, self.tr("Same as the system"))
+        self.theme_label.setText(self.tr("&Theme:"))
+        for index, name in enumerate(
+            (self.tr("Same as the system"), self.tr("Light"), self.tr("Dark"))
+        ):
+            self.theme_combo.setItemText(index, name)
         self.roots_label.setText(self.tr("Session &folders:"))
         self.roots_hint.setText(
             self.tr(
@@ -153,6 +172,9 @@ class SettingsDialog(QDialog):
 
     def chosen_language(self) -> str:
         return str(self.language_combo.currentData())
+
+    def chosen_theme(self) -> str:
+        return str(self.theme_combo.currentData())
 
     def path_problem(self, text: str) -> str | None:
         """Why `text` cannot be the claude program, or None when it can (or is empty)."""
@@ -197,6 +219,7 @@ class SettingsDialog(QDialog):
         try:
             self._settings.set(CLAUDE_PATH, stored)
             self._settings.set(LANGUAGE, language)
+            self._settings.set(THEME, self.chosen_theme())
             self._settings.set(ROOTS, json.dumps(roots))
         except SessiondeskError as exc:
             self.error_label.setText(error_text(exc))
@@ -205,4 +228,5 @@ class SettingsDialog(QDialog):
         if roots != self._roots:
             self.roots_changed.emit()
         self.language_chosen.emit(language)
+        self.theme_chosen.emit(self.chosen_theme())
         super().accept()

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from desktop.domain.settings import LANGUAGES
+from desktop.domain.settings import LANGUAGES, SYSTEM
 
 
 class WindowActions(QObject):
@@ -45,7 +45,7 @@ class WindowActions(QObject):
         self.language_group = QActionGroup(window)
         self.language_group.setExclusive(True)
         self.languages: dict[str, QAction] = {}
-        for code, name in LANGUAGES.items():
+        for code, name in {SYSTEM: "", **LANGUAGES}.items():
             # a language's name is written in that language, never translated
             action = QAction(name, window)
             action.setCheckable(True)
@@ -75,6 +75,8 @@ class WindowActions(QObject):
         )
         self.stop_run.setText(self.tr("S&top Run"))
         self.stop_run.setStatusTip(self.tr("Stop Claude's answer; what it wrote so far is kept"))
+        self.languages[SYSTEM].setText(self.tr("&System Language"))
+        self.languages[SYSTEM].setStatusTip(self.tr("Speak the desktop's language"))
 
     def check_language(self, code: str) -> None:
         action = self.languages.get(code)

@@ -44,6 +44,8 @@ from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
 from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
+from desktop.ui.shell.palette import CommandPalette
+from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations
 from desktop.ui.transcript.transcript_area import TranscriptArea
 
@@ -85,11 +87,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self._build_menus()
         self._connect_navigation(self.navigation)
-        self.commands.check_language(translations.current if translations else "en")
+        self.commands.check_language(translations.choice if translations else "en")
         self.retranslate_ui()
         self.navigation.refresh()
         self._build_parts()
         self.changes.sessions_changed.connect(self._update_empty_state)
+        self.command_palette = CommandPalette(self, self.view_menu)
         self.restore_state()
 
     def _build_parts(self) -> None:
@@ -113,6 +116,8 @@ class MainWindow(QMainWindow):
             lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
         )
         self.sessions.menu.fork_requested.connect(self.runs.fork_session)
+        # Tab goes left to right: the list, then the transcript it opens, then the composer
+        QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
 
     # -- structure -----------------------------------------------------------------
 
@@ -312,13 +317,14 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.hub.settings, self.hub.claude_override, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.language_chosen.connect(self._language_from_settings)
+        dialog.theme_chosen.connect(theme_controller().apply)
         dialog.roots_changed.connect(self.navigation.refresh)
         dialog.accepted.connect(self.runs.settings_saved)
         dialog.open()
         return dialog
 
     def _language_from_settings(self, code: str) -> None:
-        current = self.translations.current if self.translations else "en"
+        current = self.translations.choice if self.translations else "en"
         if code != current:
             self.set_language(code)
         self.status_bar.notify(self.tr("Settings saved."))

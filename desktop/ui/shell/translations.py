@@ -12,6 +12,13 @@ when the source is newer than the cached copy. When even that fails, a
 warning is logged and the window stays in English: a missing translation
 never keeps the app from starting.
 
+The language `system` (the default of the `language` setting) is the
+desktop's: the first of `QLocale.system().uiLanguages()` that is Spanish or
+Chinese picks `es` or `zh_CN`, and anything else is English.
+
+English has a catalog too, holding only the plural forms ("1 session",
+"2 sessions"); without it the window still speaks English, with "%n" forms.
+
 Qt's own catalog (`qtbase_<code>.qm`) is installed next to ours so that
 standard buttons (OK, Cancel) and Qt's own dialogs speak the same language.
 
@@ -33,7 +40,7 @@ from pathlib import Path
 import PySide6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
 
-from desktop.domain.settings import LANGUAGES
+from desktop.domain.settings import LANGUAGES, SYSTEM
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +50,29 @@ CATALOG_PREFIX = "sessiondesk_"
 
 def catalog_name(code: str) -> str:
     return f"{CATALOG_PREFIX}{code}.qm"
+
+
+def system_locale() -> QLocale:
+    """The desktop's locale (a function of its own, so tests can stand in another)."""
+    return QLocale.system()
+
+
+def language_of(locale: QLocale) -> str:
+    """The catalog for a locale: `es`, `zh_CN`, or `en` for any language we lack."""
+    for tag in [*locale.uiLanguages(), locale.name()]:
+        spoken = QLocale(tag.replace("-", "_")).language()
+        if spoken == QLocale.Language.Spanish:
+            return "es"
+        if spoken == QLocale.Language.Chinese:
+            return "zh_CN"  # the one Chinese catalog, in simplified characters
+        if spoken == QLocale.Language.English:
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def resolve(code: str) -> str:
+    """A language setting as a catalog code: `system` becomes the desktop's language."""
+    return language_of(system_locale()) if code == SYSTEM else code
 
 
 def find_lrelease() -> list[str] | None:
@@ -99,10 +129,17 @@ class Translations(QObject):
         self._cache_dir = cache_dir
         self._installed: list[QTranslator] = []
         self._current = SOURCE_LANGUAGE
+        self._choice = SOURCE_LANGUAGE
 
     @property
     def current(self) -> str:
+        """The language spoken now: en, es or zh_CN."""
         return self._current
+
+    @property
+    def choice(self) -> str:
+        """What was asked for: a language code, or `system`."""
+        return self._choice
 
     def catalog_for(self, code: str) -> Path | None:
         """The `.qm` file of a language, compiling it into the cache when needed."""
@@ -125,14 +162,16 @@ class Translations(QObject):
             return cached if cached.is_file() else None
         return cached
 
-    def apply(self, code: str) -> bool:
-        """Speak `code` from now on.
+    def apply(self, choice: str) -> bool:
+        """Speak `choice` (a language code, or `system`) from now on.
 
         Returns False when the catalog could not be found or loaded; the
         window then speaks English, and `current` says so.
         """
+        code = resolve(choice)
         if code not in LANGUAGES:
-            raise ValueError(f"unknown language {code!r}")
+            raise ValueError(f"unknown language {choice!r}")
+        self._choice = choice
         self._uninstall()
         loaded = True
         if code != SOURCE_LANGUAGE:
@@ -148,6 +187,11 @@ class Translations(QObject):
                     self._install(qt_own)
                 self._install(ours)
         self._current = code if loaded else SOURCE_LANGUAGE
+        if self._current == SOURCE_LANGUAGE:
+            plurals = self.catalog_for(SOURCE_LANGUAGE)
+            english = QTranslator(self)
+            if plurals is not None and english.load(str(plurals)):
+                self._install(english)
         QLocale.setDefault(QLocale(self._current))
         self.language_changed.emit(self._current)
         return loaded

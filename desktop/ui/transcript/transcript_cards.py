@@ -92,7 +92,7 @@ def input_html(name: str | None, data: Any, theme: Theme) -> str:
 
 
 def subagent_html(messages: Sequence[Message], theme: Theme, labels: Labels) -> str:
-    parts = [_heading(labels.subagent.format(count=len(messages)), theme.muted)]
+    parts = [_heading(labels.subagent(len(messages)), theme.muted)]
     for message in messages[:MAX_SUBAGENT_MESSAGES]:
         if message.is_meta or message.role is Role.TOOL_RESULT:
             continue

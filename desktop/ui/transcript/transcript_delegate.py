@@ -103,8 +103,8 @@ class TranscriptDelegate(QStyledItemDelegate):
             result=self.tr("Result"),
             error=self.tr("Error"),
             pending=self.tr("No result yet."),
-            subagent=self.tr("Subagent · {count} messages"),
-            more=self.tr("… {count} more characters (copy the row to get all of it)"),
+            subagent=lambda n: self.tr("Subagent · %Ln messages", "", n),
+            more=lambda n: self.tr("… %Ln more characters (copy the row to get all of it)", "", n),
             you=self.tr("You"),
             agent=self.tr("Agent"),
         )

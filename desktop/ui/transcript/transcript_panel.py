@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import time
 
-from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -300,9 +300,7 @@ class TranscriptPanel(QWidget):
         title = record.title or record.first_prompt or self.tr("(untitled)")
         self.title_label.setText(" ".join(title.split()))
         self.title_label.setToolTip(title)
-        messages = self.tr("{count} messages").format(
-            count=QLocale().toString(record.message_count)
-        )
+        messages = self.tr("%Ln messages", "", record.message_count)
         parts = [record.account, project_name(record.cwd), messages, short_time(record.modified)]
         self.meta_label.setText("  ·  ".join(p for p in parts if p))
         self.meta_label.setToolTip(f"{record.cwd or ''}\n{record.path}")
@@ -331,8 +329,7 @@ class TranscriptPanel(QWidget):
         shown = [html.escape(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
         hidden = len(problems) - len(shown)
         if hidden > 0:
-            more = self.tr("…and one more") if hidden == 1 else self.tr("…and %n more", "", hidden)
-            shown.append(html.escape(more))
+            shown.append(html.escape(self.tr("…and %Ln more", "", hidden)))
         self.banner_label.setText(f"<b>{html.escape(title)}</b><br>" + "<br>".join(shown))
         self.banner.show()
 

@@ -14,6 +14,7 @@ put together from these pieces in `transcript_cards`.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,16 +53,25 @@ class Theme:
                    "#FEF2F2", "#B91C1C", "default")  # fmt: skip
 
 
+def _subagent(count: int) -> str:
+    return f"Subagent · {count} message{'' if count == 1 else 's'}"
+
+
+def _more_characters(count: int) -> str:
+    return f"… {count:,} more character{'' if count == 1 else 's'} (copy the row to get all of it)"
+
+
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """Words the cards use, already translated by the caller."""
+    """Words the cards use, already translated by the caller (counted ones are functions
+    of the count, so each language can have its own plural forms)."""
 
     input: str = "Input"
     result: str = "Result"
     error: str = "Error"
     pending: str = "No result yet."
-    subagent: str = "Subagent · {count} messages"
-    more: str = "… {count} more characters (copy the row to get all of it)"
+    subagent: Callable[[int], str] = _subagent
+    more: Callable[[int], str] = _more_characters
     you: str = "You"
     agent: str = "Agent"
 
@@ -142,7 +152,7 @@ def markdown_html(
 
 
 def _more(count: int, theme: Theme, labels: Labels) -> str:
-    note = esc(labels.more.format(count=f"{count:,}"))
+    note = esc(labels.more(count))
     return f'<p style="color:{theme.muted}"><i>{note}</i></p>'
 
 

@@ -46,6 +46,7 @@ class TranscriptView(QAbstractScrollArea):
         self.delegate = TranscriptDelegate(self)
         self.delegate.configure(self.palette(), self.font())
         self.delegate.retranslate()
+        self._name()
         self._model: TranscriptModel | None = None
         self.layout_ = RowLayout(self._measure)
         self._width = 0
@@ -196,8 +197,16 @@ class TranscriptView(QAbstractScrollArea):
             self._refresh_scrollbar()
         elif event.type() == QEvent.Type.LanguageChange:
             self.delegate.retranslate()
+            self._name()
             self.viewport().update()
         super().changeEvent(event)
+
+    def _name(self) -> None:
+        # the rows are painted, not widgets: say what the view holds and how to use it
+        self.setAccessibleName(self.tr("Transcript"))
+        self.setAccessibleDescription(
+            self.tr("The messages of the selected session; Ctrl+C copies the selected ones")
+        )
 
     # -- selection, keys and mouse ----------------------------------------------------------------
 

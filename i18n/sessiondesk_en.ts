@@ -1,0 +1,102 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ProblemText</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/transcript/problem_text.py" line="+71"/>
+        <source>%n lines of this transcript could not be read. Everything readable is shown.</source>
+        <translation>
+            <numerusform>%n line of this transcript could not be read. Everything readable is shown.</numerusform>
+            <numerusform>%n lines of this transcript could not be read. Everything readable is shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n lines of this transcript had invalid characters.</source>
+        <translation>
+            <numerusform>%n line of this transcript had invalid characters.</numerusform>
+            <numerusform>%n lines of this transcript had invalid characters.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunIndicator</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <source>%Ln runs streaming</source>
+        <translation>
+            <numerusform>%Ln run streaming</numerusform>
+            <numerusform>%Ln runs streaming</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln waiting for permission</source>
+        <translation>
+            <numerusform>%Ln waiting for permission</numerusform>
+            <numerusform>%Ln waiting for permission</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SessionBrowser</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+193"/>
+        <source>Indexed %Ln sessions.</source>
+        <translation>
+            <numerusform>Indexed %Ln session.</numerusform>
+            <numerusform>Indexed %Ln sessions.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SessionListPane</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/sessions/session_list.py" line="+309"/>
+        <source>%Ln sessions shown</source>
+        <translation>
+            <numerusform>%Ln session shown</numerusform>
+            <numerusform>%Ln sessions shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptDelegate</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+106"/>
+        <source>Subagent · %Ln messages</source>
+        <translation>
+            <numerusform>Subagent · %Ln message</numerusform>
+            <numerusform>Subagent · %Ln messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>… %Ln more characters (copy the row to get all of it)</source>
+        <translation>
+            <numerusform>… %Ln more character (copy the row to get all of it)</numerusform>
+            <numerusform>… %Ln more characters (copy the row to get all of it)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptPanel</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+303"/>
+        <source>%Ln messages</source>
+        <translation>
+            <numerusform>%Ln message</numerusform>
+            <numerusform>%Ln messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+29"/>
+        <source>…and %Ln more</source>
+        <translation>
+            <numerusform>…and %Ln more</numerusform>
+            <numerusform>…and %Ln more</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
