@@ -11,13 +11,16 @@ import platformdirs
 from desktop.claude.configdir import default_config_dir
 from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
+from desktop.claude.transcript_copy import TranscriptCopies
 from desktop.services.accounts import AccountService
+from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher
 from desktop.services.conversations import ConversationService
 from desktop.services.hub import ServiceHub
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+from desktop.services.switch import SwitchService
 from desktop.store.accounts import SqlAccountRepository
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
@@ -48,9 +51,11 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     launcher = ClaudeLauncher(ClaudeCli(home / "cache"), settings, claude)
     conversation_rows, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
     conversations = ConversationService(conversation_rows, executions, sessions, launcher)
+    carry = CarryOverBuilder(sessions, accounts, settings, launcher.runtime, TranscriptCopies())
     runs = RunService(
-        launcher, conversations, conversation_rows, executions, accounts, settings, sessions
+        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry
     )
+    switch = SwitchService(conversations, conversation_rows, executions, accounts, settings, runs)
     if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         asyncio.run(runs.recover())
@@ -61,6 +66,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
         sessions=sessions,
         conversations=conversations,
         runs=runs,
+        switch=switch,
         claude_override=claude,
         closers=[db.close],
     )

@@ -11,6 +11,7 @@ from typing import Any
 from desktop.cli.output import Output
 from desktop.domain.conversations import Execution
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
+from desktop.domain.runs import error_kind
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
 
@@ -68,6 +69,7 @@ def execution_json(execution: Execution) -> dict[str, Any]:
         "context_tokens": execution.context_tokens,
         "cost_usd": execution.cost_usd,
         "error": execution.error,
+        "error_kind": error_kind(execution.error),
         "parent_execution_id": execution.parent_execution_id,
         "forked_from_execution_id": execution.forked_from_execution_id,
         "resumed": execution.resumed,
@@ -140,6 +142,8 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         return run
 
     run = asyncio.run(main())
+    if run.plan.notice:
+        out.progress(f"notice: {run.plan.notice}")
     execution = run.execution
     assert execution is not None
     document = {"type": "execution", **execution_json(execution)}

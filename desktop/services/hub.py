@@ -11,6 +11,7 @@ from desktop.services.conversations import ConversationService
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+from desktop.services.switch import SwitchService
 
 
 @dataclass
@@ -21,6 +22,7 @@ class ServiceHub:
     sessions: SessionService
     conversations: ConversationService
     runs: RunService
+    switch: SwitchService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""
     closers: list[Callable[[], None]] = field(default_factory=list)
