@@ -174,7 +174,7 @@ def test_a_bad_old_transcript_leaves_the_switch_working(
     home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]], fake_api: FakeAPI,
     project: Path, damage: str,
 ) -> None:  # fmt: skip
-    alpha, beta, env = pair
+    alpha, _beta, env = pair
     first = started_under_alpha(home, env, fake_api, project)
     if damage == "oversized":
         fake_api.enqueue(Reply.text("LATEST " + "y" * 30_000))
@@ -189,7 +189,7 @@ def test_a_bad_old_transcript_leaves_the_switch_working(
 
     one, result = turn(home, env, "run", "--conversation", first["conversation_id"], "hi")
     assert one["account"] == "beta"
-    request = [r for r in fake_api.main_turns() if r in fake_api.requests[mark:]][0]
+    request = next(r for r in fake_api.main_turns() if r in fake_api.requests[mark:])
     if damage == "oversized":
         system = system_text(request)
         assert LABEL in system and OMITTED in system
