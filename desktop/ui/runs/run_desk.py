@@ -76,7 +76,7 @@ class RunDesk(QObject):
         page = area.transcript_page
         self.cards = PermissionStack(page)
         self.composer = Composer(page)
-        self.switching = SwitchFlow(hub, self.composer, status, self)
+        self.switching = SwitchFlow(hub, self.composer, status, self.controller, self)
         layout = page.layout()
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)

@@ -10,7 +10,6 @@ conversation (and the new account) instead of adopting that session again.
 from __future__ import annotations
 
 import asyncio
-import logging
 from dataclasses import replace
 
 from PySide6.QtCore import QObject
@@ -24,17 +23,24 @@ from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.switcher import AccountSwitcher, SwitchChoice, switch_to
 from desktop.ui.runs.composer import Composer
-from desktop.ui.runs.run_controller import LiveRun
+from desktop.ui.runs.run_controller import LiveRun, RunController
 
-log = logging.getLogger(__name__)
+STOP_WAIT_STEPS = 150
+"""Tenths of a second a running turn gets to end before the switch goes on."""
 
 
 class SwitchFlow(QObject):
     def __init__(
-        self, hub: ServiceHub, composer: Composer, status: StatusBar, parent: QObject
+        self,
+        hub: ServiceHub,
+        composer: Composer,
+        status: StatusBar,
+        controller: RunController,
+        parent: QObject,
     ) -> None:
         super().__init__(parent)
         self._hub = hub
+        self._controller = controller
         self._composer = composer
         self._status = status
         self._record: SessionRecord | None = None
@@ -88,8 +94,21 @@ class SwitchFlow(QObject):
         if choice is not None:
             self.pending = asyncio.ensure_future(self._apply(record, choice))
 
+    async def _stop_running(self, key: tuple[str, str]) -> None:
+        """A turn of this conversation that streams here is stopped first, by the
+        controller that drives it (its process lives on the run's own loop)."""
+        live = self._controller.for_key(key)
+        if live is None:
+            return
+        self._controller.stop(live)
+        for _ in range(STOP_WAIT_STEPS):
+            if not live.streaming:
+                return
+            await asyncio.sleep(0.1)
+
     async def _apply(self, record: SessionRecord, choice: SwitchChoice) -> None:
         key = key_of(record)
+        await self._stop_running(key)
         try:
             moved = self._switched.get(key)
             if moved is None:
