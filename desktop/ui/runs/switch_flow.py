@@ -78,7 +78,7 @@ class SwitchFlow(QObject):
         owner = self._owner()
         if self._record is None or owner is None:
             return
-        names = [a.name for a in self._hub.accounts.list() if a.name != owner]
+        names = [v.account.name for v in self._hub.accounts.list() if v.account.name != owner]
         dialog = AccountSwitcher(
             owner, names, lambda to: self._hub.switch.carry_refusal(owner, to),
             self._composer.window(),
