@@ -11,11 +11,13 @@ import platformdirs
 from desktop.claude.configdir import default_config_dir
 from desktop.claude.runtime import ClaudeCli
 from desktop.claude.session_source import ClaudeTranscripts
+from desktop.claude.transcript_copy import TranscriptCopies
 from desktop.domain.errors import StoreError
 from desktop.services.accounts import AccountService
 from desktop.services.archive import ArchiveService
 from desktop.services.bundle_exchange import BundleExchange
 from desktop.services.bundles import BundleService
+from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher
 from desktop.services.conversations import ConversationService
 from desktop.services.hub import ServiceHub
@@ -23,6 +25,7 @@ from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 from desktop.services.stats import StatsService
+from desktop.services.switch import SwitchService
 from desktop.store.accounts import SqlAccountRepository
 from desktop.store.archive import SqlTranscriptArchive
 from desktop.store.bundle_zip import ZipBundleFiles
@@ -75,9 +78,11 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     launcher = ClaudeLauncher(ClaudeCli(home / "cache"), settings, claude)
     conversation_rows, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
     conversations = ConversationService(conversation_rows, executions, sessions, launcher)
+    carry = CarryOverBuilder(sessions, accounts, settings, launcher.runtime, TranscriptCopies())
     runs = RunService(
-        launcher, conversations, conversation_rows, executions, accounts, settings, sessions
+        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry
     )
+    switch = SwitchService(conversations, conversation_rows, executions, accounts, settings, runs)
     if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         asyncio.run(runs.recover())
@@ -101,6 +106,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
             accounts,
         ),
         stats=StatsService(SqlStatsQueries(db)),
+        switch=switch,
         claude_override=claude,
         closers=[db.close],
     )

@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
+    <name>AccountSwitcher</name>
+    <message>
+        <location filename="../desktop/ui/conversations/switcher.py" line="+106"/>
+        <source>Not available: {reason}</source>
+        <translation>No disponible: {reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Switch account</source>
+        <translation>Cambiar de cuenta</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move this conversation from {account} to another account. The next turn starts a new session there.</source>
+        <translation>Mueve esta conversación de {account} a otra cuenta. El siguiente turno inicia allí una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Carry over conversation context</source>
+        <translation>Transferir el contexto de la conversación</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Seeds the new account&apos;s session with your recent conversation. The prior conversation content is sent to Anthropic under the new account.</source>
+        <translation>Inicia la sesión de la nueva cuenta con tu conversación reciente. El contenido anterior de la conversación se envía a Anthropic con la nueva cuenta.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>S&amp;witch</source>
+        <translation>&amp;Cambiar</translation>
+    </message>
+</context>
+<context>
     <name>AccountsPane</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="+162"/>
@@ -202,29 +240,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+189"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+208"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <location line="+17"/>
         <location line="+5"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-83"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>Prompt</source>
         <translation>Mensaje</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-71"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -234,7 +272,7 @@
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+79"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
     </message>
@@ -263,6 +301,11 @@
         <location line="+5"/>
         <source>Choose the working folder</source>
         <translation>Elegir la carpeta de trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue under another account…</source>
+        <translation>Continuar con otra cuenta…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -783,7 +826,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+163"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+166"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
     </message>
@@ -793,7 +836,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -803,7 +846,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -1146,6 +1189,14 @@
         <location line="+14"/>
         <source>Choose the claude program</source>
         <translation>Elige el programa claude</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+130"/>
+        <source>The conversation now runs under {account}</source>
+        <translation>La conversación continúa ahora con {account}</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AccountSwitcher</name>
+    <message>
+        <location filename="../desktop/ui/conversations/switcher.py" line="+106"/>
+        <source>Not available: {reason}</source>
+        <translation>不可用：{reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Switch account</source>
+        <translation>切换账户</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move this conversation from {account} to another account. The next turn starts a new session there.</source>
+        <translation>将此对话从 {account} 移到另一个账户。下一轮将在那里开始新的会话。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Carry over conversation context</source>
+        <translation>延续对话上下文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Seeds the new account&apos;s session with your recent conversation. The prior conversation content is sent to Anthropic under the new account.</source>
+        <translation>用你最近的对话为新账户的会话提供上下文。之前的对话内容将以新账户的身份发送给 Anthropic。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>S&amp;witch</source>
+        <translation>切换(&amp;W)</translation>
+    </message>
+</context>
+<context>
     <name>AccountsPane</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="+162"/>
@@ -202,29 +240,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+189"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+208"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <location line="+17"/>
         <location line="+5"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-83"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-71"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -234,7 +272,7 @@
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+79"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
     </message>
@@ -263,6 +301,11 @@
         <location line="+5"/>
         <source>Choose the working folder</source>
         <translation>选择工作文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue under another account…</source>
+        <translation>改用另一个账户继续…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -781,7 +824,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+163"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+166"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>下一条提示将从此会话开始一个新会话。</translation>
     </message>
@@ -791,7 +834,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -801,7 +844,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -1140,6 +1183,14 @@
         <location line="+14"/>
         <source>Choose the claude program</source>
         <translation>选择 claude 程序</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+130"/>
+        <source>The conversation now runs under {account}</source>
+        <translation>对话现在以 {account} 运行</translation>
     </message>
 </context>
 <context>

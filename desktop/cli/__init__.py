@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from desktop import __version__
-from desktop.cli import accounts, bundles, conversations, library, runs, sessions, settings
+from desktop.cli import accounts, bundles, conversations, library, runs, sessions, settings, switch
 from desktop.cli.output import Output
 from desktop.cli.parser import build_parser, clean_args
 from desktop.compose import open_services, resolve_home
 from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 
-GROUPS = (accounts, sessions, runs, conversations, settings, library, bundles)
+GROUPS = (accounts, sessions, runs, conversations, switch, settings, library, bundles)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

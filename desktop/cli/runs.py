@@ -15,6 +15,7 @@ from desktop.cli.signals import stop_on_signals
 from desktop.domain.conversations import Execution
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
+from desktop.domain.runs import error_kind
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
 
@@ -72,6 +73,7 @@ def execution_json(execution: Execution) -> dict[str, Any]:
         "context_tokens": execution.context_tokens,
         "cost_usd": execution.cost_usd,
         "error": execution.error,
+        "error_kind": error_kind(execution.error),
         "parent_execution_id": execution.parent_execution_id,
         "forked_from_execution_id": execution.forked_from_execution_id,
         "resumed": execution.resumed,
@@ -151,6 +153,8 @@ def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permissio
         return run, signals.exit_code
 
     run, signalled = asyncio.run(main())
+    if run.plan.notice:
+        out.progress(f"notice: {run.plan.notice}")
     execution = run.execution
     if execution is None:
         raise SessiondeskError("stopped by a signal before the turn started")

@@ -15,6 +15,9 @@ class ExecutionKind(StrEnum):
     FORK = "fork"
     REPLAY = "replay"
     CARRYOVER = "carryover"
+    """The first turn under an account a conversation was switched to, carrying context."""
+    SWITCH = "switch"
+    """Not a turn: the conversation moved to another account (no process ran)."""
     ROLLOVER = "rollover"
 
 

@@ -146,3 +146,11 @@ class ClaudeRuntime(Protocol):
     def account_env(
         self, config_dir: str, auth: AuthKind, secret: str | None
     ) -> dict[str, str]: ...
+
+
+class TranscriptCopier(Protocol):
+    """Copies one transcript into another account's config dir under a new name."""
+
+    def copy_as(self, path: str, config_dir: str, new_session_id: str) -> str:
+        """The new file's path; never overwrites a file (raises OSError instead)."""
+        ...

@@ -162,3 +162,15 @@ def _exit_reason(returncode: int | None) -> str:
     if returncode < 0:
         return f"claude was killed by signal {-returncode} before the turn ended"
     return f"claude exited with code {returncode} before the turn ended"
+
+
+RATE_LIMITED = "rate_limited"
+_LIMIT = re.compile(r"\b429\b|rate[ _-]?limit|usage limit|limit reached", re.I)
+
+
+def error_kind(error: str | None) -> str | None:
+    """What kind of failure an execution's error is: `rate_limited` when the
+    account hit a usage or rate limit (another account may continue)."""
+    if error and _LIMIT.search(error):
+        return RATE_LIMITED
+    return None

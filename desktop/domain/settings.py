@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from desktop.domain.carry import CarryMode, parse_pairs
 from desktop.domain.errors import UsageError
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "zh_CN": "中文"}
@@ -50,6 +51,14 @@ def _path_list(raw: str) -> str:
     return json.dumps(value)
 
 
+def _carry_mode(raw: str) -> str:
+    return CarryMode.parse(raw.strip()).value
+
+
+def _pairs(raw: str) -> str:
+    return json.dumps([list(pair) for pair in parse_pairs(raw)])
+
+
 def _text(raw: str) -> str:
     return raw
 
@@ -71,6 +80,18 @@ SPECS: dict[str, SettingSpec] = {
         SettingSpec("rollover.enabled", "true", _bool, "start a fresh session before overflow"),
         SettingSpec("rollover.threshold_tokens", "150000", _positive_int, "context tokens"),
         SettingSpec("carry_context.budget_bytes", "24000", _positive_int, "carried bytes"),
+        SettingSpec(
+            "carry_context.default_mode",
+            "none",
+            _carry_mode,
+            "what a switch carries: none, raw, summary or migrate",
+        ),
+        SettingSpec(
+            "carry_context.never",
+            "[]",
+            _pairs,
+            'account pairs never carried between, e.g. [["work","personal"]]',
+        ),
         SettingSpec("sessions.roots", "[]", _path_list, "only list sessions under these"),
         SettingSpec("archive.enabled", "true", _bool, "keep a compressed copy of transcripts"),
     )

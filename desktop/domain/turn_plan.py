@@ -81,6 +81,10 @@ class Plan:
     on the retry when `claude` refuses to resume it."""
     carry_over: str | None = None
     """Text for `--append-system-prompt` on this turn only."""
+    carry_fallback: str | None = None
+    """A migrated transcript's stand-in: carried instead if `claude` refuses the copy."""
+    notice: str | None = None
+    """What the person is told about this turn (less was carried than asked)."""
 
     @property
     def resumed(self) -> bool:
@@ -214,6 +218,23 @@ def after_refusal(plan: Plan, refused_execution: str) -> Plan:
         parent=refused_execution,
         forked_from=None,
         resume_blocker=f"claude refused to resume session {plan.resume}",
+    )
+
+
+def carried_retry(plan: Plan, refused_execution: str) -> Plan:
+    """The retry when `claude` refused a migrated transcript: a fresh session
+    seeded with the recent turns instead."""
+    notice = "claude refused the moved transcript: carried the recent turns instead"
+    return replace(
+        plan,
+        kind=ExecutionKind.CARRYOVER,
+        resume=None,
+        fork=False,
+        carry_over=plan.carry_fallback,
+        carry_fallback=None,
+        parent=refused_execution,
+        resume_blocker=notice,
+        notice=notice,
     )
 
 

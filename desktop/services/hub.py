@@ -15,6 +15,7 @@ from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 from desktop.services.stats import StatsService
+from desktop.services.switch import SwitchService
 
 
 @dataclass
@@ -29,6 +30,7 @@ class ServiceHub:
     bundles: BundleService
     exchange: BundleExchange
     stats: StatsService
+    switch: SwitchService
     claude_override: str | None = None
     """`--claude` given on the command line; wins over the setting."""
     closers: list[Callable[[], None]] = field(default_factory=list)

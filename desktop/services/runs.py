@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from desktop.domain.conversations import Execution, ExecutionStatus
+from desktop.domain.carry import pending_switch, recorded_args
+from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.events import Result
 from desktop.domain.ports import (
@@ -29,8 +30,15 @@ from desktop.domain.ports import (
 from desktop.domain.redact import redact
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
-from desktop.domain.turn_plan import Plan, after_refusal, plan_turn, with_history
+from desktop.domain.turn_plan import (
+    Plan,
+    after_refusal,
+    carried_retry,
+    plan_turn,
+    with_history,
+)
 from desktop.services.accounts import AccountService
+from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher, Launch
 from desktop.services.conversations import ConversationService
 from desktop.services.run import Run, TurnRequest
@@ -48,6 +56,7 @@ class RunService:
         accounts: AccountService,
         settings: SettingsService,
         sessions: SessionService,
+        carry: CarryOverBuilder | None = None,
     ) -> None:
         self._launcher = launcher
         self._threads = conversations
@@ -56,6 +65,7 @@ class RunService:
         self._accounts = accounts
         self._settings = settings
         self._sessions = sessions
+        self._carry = carry
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
 
@@ -84,7 +94,7 @@ class RunService:
                 fresh=request.fresh,
             )
         else:
-            plan = self._plan_next(request, launch)
+            plan = await self._carried(self._plan_next(request, launch), launch)
         plan = self._with_history(plan)
         if plan.conversation_id is None:
             conversation = self._conversations.create(
@@ -116,6 +126,26 @@ class RunService:
             fresh=request.fresh,
         )
 
+    async def _carried(self, plan: Plan, launch: Launch) -> Plan:
+        """The first turn after a switch: what its decision says to carry, built now."""
+        if plan.resume or plan.conversation_id is None or self._carry is None:
+            return plan
+        decision = pending_switch(self._executions.for_conversation(plan.conversation_id))
+        if decision is None or decision.to_account != plan.account:
+            return plan
+        carried = await self._carry.build(decision, plan.cwd, launch)
+        seeded = carried.text is not None or carried.resume is not None
+        return replace(
+            plan,
+            kind=ExecutionKind.CARRYOVER if seeded else plan.kind,
+            carry_over=carried.text,
+            resume=carried.resume,
+            fork=carried.resume is not None,
+            carry_fallback=carried.fallback,
+            notice=carried.notice,
+            resume_blocker=carried.notice or plan.resume_blocker,
+        )
+
     def _with_history(self, plan: Plan) -> Plan:
         if not plan.replays:
             return plan
@@ -123,6 +153,8 @@ class RunService:
         return with_history(plan, self._threads.history(plan.replay_from), budget)
 
     def retry_plan(self, plan: Plan, refused: Execution) -> Plan:
+        if plan.carry_fallback is not None:
+            return carried_retry(plan, refused.id)
         return self._with_history(after_refusal(plan, refused.id))
 
     # ---- running ----------------------------------------------------------------
@@ -153,7 +185,7 @@ class RunService:
                 account=plan.account,
                 cwd=plan.cwd,
                 prompt=request.prompt,
-                args=[redact(a) for a in argv],
+                args=[redact(a) for a in recorded_args(argv)],
                 parent_execution_id=plan.parent,
                 forked_from_execution_id=plan.forked_from,
                 runtime_fingerprint=str(launch.caps.fingerprint),

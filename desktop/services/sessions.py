@@ -251,6 +251,23 @@ class SessionService:
             if t.role in ("user", "assistant")
         ]
 
+    def transcript_file(self, account: str, session_id: str) -> str:
+        """The transcript file of exactly this session in this account's config
+        dir; NotFoundError when there is none (never another file)."""
+        path = self._source.locate(self._accounts.get(account).config_dir, session_id)
+        if path is None:
+            raise NotFoundError(f"no transcript of session {session_id} in account {account}")
+        return path
+
+    def transcript_turns(self, account: str, session_id: str) -> list[Turn]:
+        """The user and assistant turns of that file only (not the index's copy)."""
+        content = self._source.load(self.transcript_file(account, session_id))
+        return [
+            Turn(str(m.role), m.text, m.uuid)
+            for m in content.messages
+            if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
+        ]
+
     def search(self, query: str, account: str | None = None, limit: int = 20) -> list[SearchHit]:
         if limit <= 0:
             raise UsageError("--limit must be a positive number")

@@ -70,6 +70,8 @@ class PromptEdit(QPlainTextEdit):
 class Composer(QFrame):
     send_requested = Signal()
     folder_chosen = Signal(str)
+    switch_requested = Signal(str)
+    """Another account was picked for an existing conversation (empty: none yet)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,6 +80,7 @@ class Composer(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._streaming = False
         self._starting = False
+        self._owner: str | None = None
 
         self.error_label = QLabel(self)
         self.error_label.setObjectName("composerError")
@@ -89,6 +92,9 @@ class Composer(QFrame):
             " border: 1px solid #FCA5A5; border-radius: 6px; padding: 6px 8px; }"
         )
         self.error_label.hide()
+        self.continue_button = QPushButton(self)
+        self.continue_button.setObjectName("continueElsewhere")
+        self.continue_button.hide()
         self.prompt = PromptEdit(self)
         self.send_button = QPushButton(self)
         self.send_button.setObjectName("sendButton")
@@ -139,6 +145,7 @@ class Composer(QFrame):
         layout.setContentsMargins(16, 8, 16, 10)
         layout.setSpacing(6)
         layout.addWidget(self.error_label)
+        layout.addWidget(self.continue_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addLayout(top)
         layout.addLayout(bottom)
 
@@ -146,6 +153,8 @@ class Composer(QFrame):
         self.prompt.textChanged.connect(self._update_buttons)
         self.send_button.clicked.connect(self._submit)
         self.browse_button.clicked.connect(self._browse)
+        self.account_combo.activated.connect(self._account_picked)
+        self.continue_button.clicked.connect(lambda: self.switch_requested.emit(""))
         self.retranslate_ui()
         self._update_buttons()
 
@@ -172,6 +181,16 @@ class Composer(QFrame):
         if folder is not None:
             self.folder_edit.setText(folder)
         self.clear_error()
+
+    def lock_account(self, owner: str | None) -> None:
+        """An existing conversation belongs to `owner`: picking another account
+        asks for a switch instead of changing it (None: a new one, free to choose)."""
+        self._owner = owner
+        self.set_target(owner, None)
+
+    def offer_switch(self, offered: bool) -> None:
+        """After a usage or rate limit: offer to continue under another account."""
+        self.continue_button.setVisible(offered and self._owner is not None)
 
     def set_state(self, *, streaming: bool, starting: bool) -> None:
         """`streaming`: the shown conversation has a run going; `starting`: a send is on its way."""
@@ -232,6 +251,13 @@ class Composer(QFrame):
         if self.can_send():
             self.send_requested.emit()
 
+    def _account_picked(self, _index: int) -> None:
+        picked = self.account()
+        if self._owner is None or picked is None or picked == self._owner:
+            return
+        self.set_target(self._owner, None)  # nothing changes until the switch is made
+        self.switch_requested.emit(picked)
+
     def _update_buttons(self) -> None:
         self.send_button.setEnabled(self.can_send())
 
@@ -262,6 +288,7 @@ class Composer(QFrame):
         self.folder_label.setText(self.tr("F&older:"))
         self.folder_edit.setPlaceholderText(self.tr("Working folder"))
         self.browse_button.setToolTip(self.tr("Choose the working folder"))
+        self.continue_button.setText(self.tr("Continue under another account…"))
         self.fresh_check.setText(self.tr("Fr&esh session"))
         self.fresh_check.setToolTip(
             self.tr("Start a new Claude session; the conversation so far is sent along as text")

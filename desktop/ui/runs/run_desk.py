@@ -37,6 +37,7 @@ from desktop.ui.runs.live_transcript import LivePresenter
 from desktop.ui.runs.permission_card import PermissionStack
 from desktop.ui.runs.run_controller import LiveRun, RunController
 from desktop.ui.runs.run_indicator import RunIndicator, status_label
+from desktop.ui.runs.switch_flow import SwitchFlow
 from desktop.ui.runs.tray import Attention, Notifier
 from desktop.ui.runs.turn_usage import TurnUsage
 from desktop.ui.sessions.session_browser import SessionBrowser
@@ -80,6 +81,7 @@ class RunDesk(QObject):
         self.cards = PermissionStack(page)
         self.composer = Composer(page)
         self.activity = ActivityLine(page)
+        self.switching = SwitchFlow(hub, self.composer, status, self.controller, self)
         layout = page.layout()
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)
@@ -146,6 +148,7 @@ class RunDesk(QObject):
     def new_conversation(self) -> None:
         account = self.pane.selected_account() or self.composer.account()
         self._enter_draft(None)
+        self.switching.shown(None)
         self.composer.set_target(account, self.composer.folder() or self._folder)
         self.composer.prompt.setFocus()
 
@@ -180,6 +183,7 @@ class RunDesk(QObject):
         fresh = self.composer.fresh()
         request = TurnRequest(prompt=text, account=self.composer.account(),
                               cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
+        request = self.switching.request_for(request) if record is not None else request
         self.starting = True
         self.composer.clear_error()
         self._sync()
@@ -244,6 +248,7 @@ class RunDesk(QObject):
             self.composer.set_target(
                 record.account, record.cwd or self._last_folder(record.account)
             )
+        self.switching.shown(record)
         self._sync()
 
     def _last_folder(self, account: str) -> str:
@@ -297,6 +302,7 @@ class RunDesk(QObject):
         else:
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
+        self.switching.finished(live, shown)
         self._sync()  # before the news: whoever follows Changes sees the composer at rest
         if live.execution is not None:
             self.changes.execution_changed.emit(live.execution.id)

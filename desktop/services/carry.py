@@ -1,0 +1,142 @@
+"""The carry-over of a switch, built when the first turn under the new account starts.
+
+Whatever goes wrong here (the old transcript missing or unreadable, the recap
+failing, the copy refused) degrades to less: summary to raw, migrate to raw,
+raw to a fresh session with a notice. A switch never fails because of it, and
+no carried text is logged: failures are logged by kind and session id only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from dataclasses import dataclass
+
+from desktop.domain.carry import SUMMARY_REQUEST, CarryMode, SwitchDecision, carry_block
+from desktop.domain.carry import summary_block as recap_block
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.events import AssistantMessage
+from desktop.domain.ports import ClaudeRuntime, TranscriptCopier
+from desktop.domain.runs import RunRequest
+from desktop.services.accounts import AccountService
+from desktop.services.claude_launch import Launch
+from desktop.services.sessions import SessionService
+from desktop.services.settings import SettingsService
+
+log = logging.getLogger(__name__)
+
+SUMMARY_TIMEOUT = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """How the first turn under the new account starts. Held in memory only."""
+
+    text: str | None = None
+    """For `--append-system-prompt`."""
+    resume: str | None = None
+    """migrate: the copied transcript to `--resume … --fork-session`."""
+    fallback: str | None = None
+    """migrate: the raw block, should `claude` refuse the copy."""
+    notice: str | None = None
+    """What the person is told when less was carried than asked."""
+
+
+class CarryOverBuilder:
+    def __init__(
+        self,
+        sessions: SessionService,
+        accounts: AccountService,
+        settings: SettingsService,
+        runtime: ClaudeRuntime,
+        copier: TranscriptCopier,
+    ) -> None:
+        self._sessions = sessions
+        self._accounts = accounts
+        self._settings = settings
+        self._runtime = runtime
+        self._copier = copier
+
+    async def build(self, decision: SwitchDecision, cwd: str, launch: Launch) -> Carried:
+        if decision.mode is CarryMode.NONE:
+            return Carried()
+        raw = self._raw(decision)
+        if raw is None:
+            return Carried(
+                notice="nothing could be carried from the earlier account "
+                "(its transcript is missing or unreadable): this turn starts a fresh session"
+            )
+        if decision.mode is CarryMode.SUMMARY:
+            recap = await self._summary(decision, raw, cwd, launch)
+            if recap is None:
+                return Carried(raw, notice="the recap failed: carried the recent turns instead")
+            return Carried(recap_block(recap))
+        if decision.mode is CarryMode.MIGRATE:
+            copied = self._migrate(decision, launch)
+            if copied is None:
+                return Carried(raw, notice="the transcript could not be moved: carried the "
+                                           "recent turns instead")  # fmt: skip
+            return Carried(resume=copied, fallback=raw)
+        return Carried(raw)
+
+    def _raw(self, decision: SwitchDecision) -> str | None:
+        if not decision.from_account or not decision.from_session:
+            return None
+        budget = int(self._settings.get("carry_context.budget_bytes"))
+        try:
+            turns = self._sessions.transcript_turns(decision.from_account, decision.from_session)
+            return carry_block(turns, budget)
+        except (SessiondeskError, OSError, ValueError) as exc:
+            log.warning(
+                "carry-over from session %s failed: %s", decision.from_session, type(exc).__name__
+            )
+            return None
+
+    async def _summary(
+        self, decision: SwitchDecision, raw: str, cwd: str, launch: Launch
+    ) -> str | None:
+        """A recap written by a short headless run under the OLD account."""
+        assert decision.from_account is not None
+        try:
+            account = self._accounts.get(decision.from_account)
+            env = self._runtime.account_env(
+                account.config_dir, account.auth, self._accounts.secret(account.name)
+            )
+            argv = self._runtime.argv(
+                launch.binary, RunRequest(cwd=cwd, ask_permissions=False), launch.caps
+            )
+            process = await self._runtime.start(argv, cwd, env)
+            try:
+                texts: list[str] = []
+
+                async def collect() -> None:
+                    async for event in process.turn(SUMMARY_REQUEST + raw):
+                        if isinstance(event, AssistantMessage) and event.text:
+                            texts.append(event.text)
+
+                await asyncio.wait_for(collect(), SUMMARY_TIMEOUT)
+            finally:
+                await process.close()
+            recap = "\n".join(texts).strip()
+            return recap if recap and process.returncode in (0, None) else None
+        except (SessiondeskError, OSError, TimeoutError) as exc:
+            log.warning("summary for session %s failed: %s", decision.from_session,
+                        type(exc).__name__)  # fmt: skip
+            return None
+
+    def _migrate(self, decision: SwitchDecision, launch: Launch) -> str | None:
+        """The copy's new session id, or None when it cannot be made."""
+        if not (launch.runtime.supports_resume and launch.runtime.supports_fork):
+            return None
+        assert decision.from_account and decision.from_session
+        new_id = str(uuid.uuid4())
+        try:
+            path = self._sessions.transcript_file(decision.from_account, decision.from_session)
+            target = self._accounts.get(decision.to_account).config_dir
+            self._copier.copy_as(path, target, new_id)
+        except (SessiondeskError, OSError, ValueError) as exc:
+            log.warning("migrating session %s failed: %s", decision.from_session,
+                        type(exc).__name__)  # fmt: skip
+            return None
+        return new_id

@@ -1,0 +1,59 @@
+"""The switch from the window: the composer's account picker opens the
+switcher, and with the box ticked the next turn runs under the new account
+seeded with the conversation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop.domain.conversations import ExecutionKind, ExecutionStatus
+from tests.rig.fakeapi import Reply
+from tests.rig.fixtures import AccountFactory
+from tests.sdrig import register
+from tests.ui.run_kit import Rig, until
+
+pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
+
+
+def test_the_composer_switches_a_conversation_with_consent(
+    rig: Rig, home: Path, claude_account: AccountFactory, claude_bin: Path
+) -> None:
+    beta = claude_account("beta")
+    register(home, beta, claude_bin)
+    rig.api.enqueue(Reply.text("Noted: MARMOT."))
+    rig.api.enqueue(Reply.text("It was MARMOT."))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("remember the code word MARMOT")
+        first = await rig.finished(await rig.started())
+        await rig.settled_on(rig.desk.controller.runs[0])
+        composer, flow = rig.desk.composer, rig.desk.switching
+        composer.set_accounts(["alpha", "beta"])
+
+        composer.account_combo.setCurrentIndex(composer.account_combo.findData("beta"))
+        composer.account_combo.activated.emit(composer.account_combo.currentIndex())
+        dialog = flow.dialog
+        assert dialog is not None and dialog.isVisible()
+        assert composer.account() == "alpha"  # nothing changed yet
+        assert not dialog.carry_check.isChecked()
+        dialog.carry_check.setChecked(True)
+        dialog.accept()
+        await until(lambda: composer.account() == "beta", 20, "the switch")
+        assert rig.hub.conversations.get(first.conversation_id).account == "beta"
+
+        mark = len(rig.api.requests)
+        rig.type_and_send("what was it?")
+        second = await rig.finished(await rig.started(2))
+        assert second.status is ExecutionStatus.SUCCEEDED
+        assert second.account == "beta" and second.kind is ExecutionKind.CARRYOVER
+        assert second.conversation_id == first.conversation_id
+        sent = [r for r in rig.api.main_turns() if r in rig.api.requests[mark:]]
+        assert sent and all(r.headers.get("x-api-key") == beta.api_key for r in sent)
+        system = json.dumps(sent[0].json.get("system", ""), ensure_ascii=False)
+        assert "MARMOT" in system and "earlier conversation under another account" in system
+
+    rig.play(scenario())
