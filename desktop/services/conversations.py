@@ -134,6 +134,27 @@ class ConversationService:
     def list(self) -> list[Conversation]:
         return self._conversations.list()
 
+    def for_session(self, account: str, session_id: str) -> Conversation | None:
+        """The conversation a Claude session belongs to, if any: the one that ran
+        a turn in it, else the one that adopted it."""
+        ran = [e for e in self._executions.with_session(session_id) if e.account == account]
+        if ran:
+            return self._conversations.get(ran[-1].conversation_id)
+        for conversation in self._conversations.list():
+            if conversation.session_id == session_id and conversation.account == account:
+                return conversation
+        return None
+
+    def root_of(self, ref: str) -> Conversation:
+        """The conversation a fork (or a fork of a fork) started from: the one
+        whose tree holds them all."""
+        conversation = self.get(ref)
+        executions = self._executions.for_conversation(conversation.id)
+        if not executions:
+            return conversation
+        root = self._executions.get(lineage(executions[0], self._executions.get)[-1])
+        return self.get(root.conversation_id) if root is not None else conversation
+
     def show(self, ref: str) -> ConversationDetail:
         conversation = self.get(ref)
         return ConversationDetail(conversation, self._executions.for_conversation(conversation.id))

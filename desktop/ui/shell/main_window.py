@@ -28,6 +28,7 @@ from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.status import StatusBar
+from desktop.ui.conversations.conversation_pane import ConversationPane
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
@@ -43,6 +44,7 @@ GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
 DEFAULT_LEFT_WIDTH = 440
+DEFAULT_RIGHT_WIDTH = 340
 
 
 class MainWindow(QMainWindow):
@@ -99,6 +101,11 @@ class MainWindow(QMainWindow):
             new_conversation=c.new_conversation, stop_run=c.stop_run,
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
+        self.conversation = ConversationPane(
+            self.hub, sessions=self.sessions, desk=self.runs, changes=self.changes,
+            status=self.status_bar, parent=self.splitter,
+        )  # fmt: skip
+        self.splitter.addWidget(self.conversation)  # right of the transcript
 
     # -- structure -----------------------------------------------------------------
 
@@ -325,7 +332,8 @@ class MainWindow(QMainWindow):
         splitter = self._saved_bytes(SPLITTER_KEY)
         if splitter is None or not self.splitter.restoreState(splitter):
             left = min(DEFAULT_LEFT_WIDTH, self.width() * 2 // 5)
-            self.splitter.setSizes([left, max(self.width() - left, left)])
+            right = min(DEFAULT_RIGHT_WIDTH, self.width() // 4)
+            self.splitter.setSizes([left, max(self.width() - left - right, left), right])
 
     def save_state(self) -> None:
         try:
