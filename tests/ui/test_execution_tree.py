@@ -15,6 +15,7 @@ from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_pane import ConversationPane
 from desktop.ui.conversations.tree_model import NODE
 from desktop.ui.runs.run_controller import LiveRun
+from desktop.ui.sessions.session_model import TITLE
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
 from tests.ui.run_kit import Rig, until
@@ -76,6 +77,17 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
         await until(lambda: len(pane.model.executions()) == 3, what="the tree to hold three")
         assert shape(pane) == [("new", [("continue", []), ("fork", [])])]
         assert pane.header.session_id() == fork.session_id  # the fork's session is shown
+        # the list marks each session's conversation, and the fork as a fork of its parent
+        source, conversations = rig.desk.pane.source, rig.hub.conversations
+        parent_code = conversations.get(first.conversation_id).code
+        fork_code = conversations.get(fork.conversation_id).code
+
+        def title(execution: Execution) -> str:
+            row = source.row_of((execution.account or "", execution.session_id or ""))
+            return str(source.index(row, TITLE).data())
+
+        assert title(fork).startswith(f"{fork_code} ⑂ {parent_code} · ")
+        assert title(first).startswith(f"{parent_code} · ")
 
         # choosing the second node shows the first session at that turn
         pane.tree.setCurrentIndex(pane.model.index_of(second.id))

@@ -114,7 +114,10 @@ class ConversationPane(QWidget):
         sessions.pane.record_selected.connect(self.show_session)
         changes.conversation_changed.connect(self._changed)
         changes.execution_changed.connect(self._changed)
+        changes.sessions_changed.connect(self.mark_list)
+        changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
+        self.mark_list()
         self.show_session(sessions.pane.selected_record())
 
     def _action(self, keys: str, slot: object) -> QAction:
@@ -194,6 +197,15 @@ class ConversationPane(QWidget):
 
     def _changed(self, _id: str) -> None:
         self.reload()
+
+    def mark_list(self, *_args: object) -> None:
+        """The session list marks which conversation each session belongs to."""
+        try:
+            members = self.hub.conversations.memberships()
+        except SessiondeskError as exc:
+            self.status.notify(str(exc))
+            return
+        self.sessions.pane.source.set_memberships(members)
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._update_actions()
