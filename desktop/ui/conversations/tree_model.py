@@ -36,30 +36,26 @@ STATUS_COLOURS = {
 }
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("ExecutionTree", text)
-
-
 def kind_label(kind: ExecutionKind) -> str:
     # the names the issue uses: a carry-over is the switch of account
     labels = {
-        ExecutionKind.NEW: _t("new"),
-        ExecutionKind.CONTINUE: _t("continue"),
-        ExecutionKind.FORK: _t("fork"),
-        ExecutionKind.REPLAY: _t("replay"),
-        ExecutionKind.CARRYOVER: _t("switch"),
-        ExecutionKind.ROLLOVER: _t("rollover"),
+        ExecutionKind.NEW: QCoreApplication.translate("ExecutionTree", "new"),
+        ExecutionKind.CONTINUE: QCoreApplication.translate("ExecutionTree", "continue"),
+        ExecutionKind.FORK: QCoreApplication.translate("ExecutionTree", "fork"),
+        ExecutionKind.REPLAY: QCoreApplication.translate("ExecutionTree", "replay"),
+        ExecutionKind.CARRYOVER: QCoreApplication.translate("ExecutionTree", "switch"),
+        ExecutionKind.ROLLOVER: QCoreApplication.translate("ExecutionTree", "rollover"),
     }
     return labels.get(kind, str(kind))
 
 
 def status_label(status: ExecutionStatus) -> str:
     labels = {
-        ExecutionStatus.SUCCEEDED: _t("succeeded"),
-        ExecutionStatus.FAILED: _t("failed"),
-        ExecutionStatus.INTERRUPTED: _t("interrupted"),
-        ExecutionStatus.RUNNING: _t("running"),
-        ExecutionStatus.PENDING: _t("pending"),
+        ExecutionStatus.SUCCEEDED: QCoreApplication.translate("ExecutionTree", "succeeded"),
+        ExecutionStatus.FAILED: QCoreApplication.translate("ExecutionTree", "failed"),
+        ExecutionStatus.INTERRUPTED: QCoreApplication.translate("ExecutionTree", "interrupted"),
+        ExecutionStatus.RUNNING: QCoreApplication.translate("ExecutionTree", "running"),
+        ExecutionStatus.PENDING: QCoreApplication.translate("ExecutionTree", "pending"),
     }
     return labels.get(status, str(status))
 
@@ -84,7 +80,11 @@ def carried_mark(execution: Execution) -> str:
     """How the history reached claude: its own session resumed, or replayed to it."""
     if execution.kind is ExecutionKind.NEW:
         return ""
-    return _t("resumed") if execution.resumed else _t("replayed")
+    return (
+        QCoreApplication.translate("ExecutionTree", "resumed")
+        if execution.resumed
+        else QCoreApplication.translate("ExecutionTree", "replayed")
+    )
 
 
 class ExecutionTreeModel(QStandardItemModel):
@@ -94,7 +94,13 @@ class ExecutionTreeModel(QStandardItemModel):
 
     def retranslate(self) -> None:
         self.setHorizontalHeaderLabels(
-            [_t("Turn"), _t("Status"), _t("Account"), _t("Started"), _t("Tokens")]
+            [
+                QCoreApplication.translate("ExecutionTree", "Turn"),
+                QCoreApplication.translate("ExecutionTree", "Status"),
+                QCoreApplication.translate("ExecutionTree", "Account"),
+                QCoreApplication.translate("ExecutionTree", "Started"),
+                QCoreApplication.translate("ExecutionTree", "Tokens"),
+            ]
         )
 
     def fill(self, roots: list[TreeNode]) -> None:
@@ -120,7 +126,7 @@ class ExecutionTreeModel(QStandardItemModel):
         if mark:
             words.append(f"({mark})")
         if head:
-            words.append("◀ " + _t("head"))
+            words.append("◀ " + QCoreApplication.translate("ExecutionTree", "head"))
         title = "  ".join(words) + f" — {shorten(e.prompt, 40)}"
         started = (
             locale.toString(e.started.astimezone(), QLocale.FormatType.ShortFormat)
@@ -135,11 +141,23 @@ class ExecutionTreeModel(QStandardItemModel):
             QStandardItem(started),
             QStandardItem(tokens),
         ]
-        tip = [_t("Execution {id}").format(id=e.id), e.prompt]
+        tip = [
+            QCoreApplication.translate("ExecutionTree", "Execution {id}").format(id=e.id),
+            e.prompt,
+        ]
         if e.resume_reason and not e.resumed:
-            tip.append(_t("Replayed because: {reason}").format(reason=e.resume_reason))
+            tip.append(
+                QCoreApplication.translate("ExecutionTree", "Replayed because: {reason}").format(
+                    reason=e.resume_reason
+                )
+            )
         if e.status is ExecutionStatus.FAILED:
-            tip.append(_t("Failed: {error}").format(error=e.error or _t("no error recorded")))
+            tip.append(
+                QCoreApplication.translate("ExecutionTree", "Failed: {error}").format(
+                    error=e.error
+                    or QCoreApplication.translate("ExecutionTree", "no error recorded")
+                )
+            )
         for cell in cells:
             cell.setEditable(False)
             cell.setToolTip("\n".join(tip))
