@@ -236,7 +236,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+105"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
@@ -322,7 +322,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+42"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
         <source>new</source>
         <translation>nueva</translation>
     </message>
@@ -417,7 +417,7 @@
         <translation>cabeza</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
@@ -840,7 +840,12 @@
         <translation>(sin título)</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+6"/>
+        <source>{code} fork of {parent} · {title}</source>
+        <translation>{code} bifurcación de {parent} · {title}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>{code}, a fork of {parent}</source>
         <translation>{code}, bifurcación de {parent}</translation>
     </message>
@@ -1003,7 +1008,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+246"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+244"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>

@@ -235,7 +235,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+105"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
@@ -321,7 +321,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+42"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
@@ -416,7 +416,7 @@
         <translation>最新</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
@@ -839,7 +839,12 @@
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+6"/>
+        <source>{code} fork of {parent} · {title}</source>
+        <translation>{code} 分叉自 {parent} · {title}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>{code}, a fork of {parent}</source>
         <translation>{code}，{parent} 的分叉</translation>
     </message>
@@ -1002,7 +1007,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+246"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+244"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>

@@ -86,7 +86,7 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
             row = source.row_of((execution.account or "", execution.session_id or ""))
             return str(source.index(row, TITLE).data())
 
-        assert title(fork).startswith(f"{fork_code} ⑂ {parent_code} · ")
+        assert title(fork).startswith(f"{fork_code} fork of {parent_code} · ")
         assert title(first).startswith(f"{parent_code} · ")
 
         # choosing the second node shows the first session at that turn

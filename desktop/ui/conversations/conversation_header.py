@@ -79,9 +79,11 @@ class ConversationHeader(QWidget):
         self._shown_title = conversation.title
         if not self.title_edit.hasFocus():
             self.title_edit.setText(conversation.title)
+            self.title_edit.setCursorPosition(0)  # a long title shows its start
         self.account_badge.setText(conversation.account or "")
         self.account_badge.setVisible(bool(conversation.account))
         self.folder_label.setText(conversation.cwd or "")
+        self.folder_label.setToolTip(conversation.cwd or "")
         self.session_label.setText(session_id or conversation.session_id or "")
         self.copy_button.setEnabled(bool(self.session_label.text()))
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.execution_tree import TreeNode
 from desktop.domain.transcript_text import shorten
+from desktop.ui.common.records import short_time
 
 EXECUTION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The `Execution` of a row (on its first column)."""
@@ -127,12 +128,8 @@ class ExecutionTreeModel(QStandardItemModel):
             words.append(f"({mark})")
         if head:
             words.append("◀ " + QCoreApplication.translate("ExecutionTree", "head"))
-        title = "  ".join(words) + f" — {shorten(e.prompt, 40)}"
-        started = (
-            locale.toString(e.started.astimezone(), QLocale.FormatType.ShortFormat)
-            if e.started
-            else ""
-        )
+        title = "  ".join(words)  # the prompt is in the tooltip: the pane is narrow
+        started = short_time(e.started)
         tokens = locale.toString(e.context_tokens) if e.context_tokens is not None else ""
         cells = [
             QStandardItem(title),
@@ -143,7 +140,7 @@ class ExecutionTreeModel(QStandardItemModel):
         ]
         tip = [
             QCoreApplication.translate("ExecutionTree", "Execution {id}").format(id=e.id),
-            e.prompt,
+            shorten(e.prompt, 200),
         ]
         if e.resume_reason and not e.resumed:
             tip.append(

@@ -115,7 +115,9 @@ class SessionTableModel(QAbstractTableModel):
             if member is None:
                 return title
             if member.fork_of:  # three forks of one session are no longer three same rows
-                return f"{member.code} ⑂ {member.fork_of} · {title}"
+                return self.tr("{code} fork of {parent} · {title}").format(
+                    code=member.code, parent=member.fork_of, title=title
+                )
             return f"{member.code} · {title}"
         if column == ACCOUNT:
             return record.account
