@@ -145,13 +145,15 @@
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>Shared history: %n message(s)</source>
-        <translation>
-            <numerusform>Historial común: %n mensaje</numerusform>
-            <numerusform>Historial común: %n mensajes</numerusform>
-        </translation>
+    <message>
+        <location line="+10"/>
+        <source>Shared history: 1 message</source>
+        <translation>Historial común: 1 mensaje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shared history: {count} messages</source>
+        <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
         <location line="+26"/>

@@ -145,12 +145,15 @@
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>Shared history: %n message(s)</source>
-        <translation>
-            <numerusform>共同历史：%n 条消息</numerusform>
-        </translation>
+    <message>
+        <location line="+10"/>
+        <source>Shared history: 1 message</source>
+        <translation>共同历史：1 条消息</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shared history: {count} messages</source>
+        <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
         <location line="+26"/>

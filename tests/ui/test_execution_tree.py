@@ -102,7 +102,9 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
 
         # Continue from the fork's node: the reply appears, under the fork
         pane.tree.setCurrentIndex(pane.model.index_of(fork.id))
-        pane.continue_action.trigger()
+        pane.tree.setFocus()
+        rig.qtbot.keyClick(pane.tree, Qt.Key.Key_Return)  # Enter continues from the node
+        assert not rig.desk.branch_banner.isHidden()
         _, last = await send(rig, "And then?", 4)
         assert last.kind is ExecutionKind.CONTINUE and last.conversation_id == fork.conversation_id
         assert rig.texts(RowKind.REPLY)[-1] == LAST
@@ -139,7 +141,7 @@ def test_the_compare_dialog_folds_the_shared_part_and_marks_what_differs(qtbot) 
     dialog = CompareDialog(comparison, "continue 1", "fork 2")
     qtbot.addWidget(dialog)
     dialog.show()
-    assert "2" in dialog.common_toggle.text()
+    assert dialog.common_toggle.text() == "Shared history: 2 messages"
     assert dialog.common_view.isHidden(), "the shared history starts folded"
     qtbot.mouseClick(dialog.common_toggle, Qt.MouseButton.LeftButton)
     assert dialog.common_view.isVisible() and "The Esk." in dialog.common_view.toPlainText()

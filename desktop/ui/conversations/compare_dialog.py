@@ -54,8 +54,11 @@ class CompareDialog(QDialog):
         self.common_toggle.setCheckable(True)
         self.common_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.common_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        shared = len(comparison.common)
         self.common_toggle.setText(
-            self.tr("Shared history: %n message(s)", "", len(comparison.common))
+            self.tr("Shared history: 1 message")
+            if shared == 1
+            else self.tr("Shared history: {count} messages").format(count=shared)
         )
         self.common_view = QTextBrowser(self)
         self.common_view.setObjectName("commonHistory")

@@ -48,7 +48,6 @@ class ConversationPane(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("conversationPane")
-        self.setMinimumWidth(240)
         self.hub = hub
         self.sessions = sessions
         self.desk = desk
