@@ -114,6 +114,7 @@ class ConversationPane(QWidget):
         changes.conversation_changed.connect(self._changed)
         changes.execution_changed.connect(self._changed)
         changes.sessions_changed.connect(self.mark_list)
+        desk.controller.bound.connect(self._changed)  # a turn of it is running: its node shows
         changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
         self.mark_list()
@@ -194,7 +195,7 @@ class ConversationPane(QWidget):
 
     # -- reactions -----------------------------------------------------------------------
 
-    def _changed(self, _id: str) -> None:
+    def _changed(self, *_args: object) -> None:
         self.reload()
 
     def mark_list(self, *_args: object) -> None:
