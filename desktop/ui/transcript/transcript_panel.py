@@ -174,7 +174,9 @@ class TranscriptPanel(QWidget):
         recent = FIRST_SCREEN_MESSAGES if not same and record.size > FIRST_SCREEN_BYTES else None
         self._read(record, same, started, recent)
 
-    def _read(self, record: SessionRecord, same: bool, started: float, recent: int | None) -> None:
+    def _read(
+        self, record: SessionRecord, same: bool, started: float, recent: int | None
+    ) -> None:
         account, session_id = record.account, record.session_id
         sessions = self._sessions
 
