@@ -174,13 +174,14 @@ class ConversationPane(QWidget):
         self._update_actions()
 
     def _choose_shown(self, record: SessionRecord) -> None:
-        """Keep the chosen node, else choose the newest node of the shown session."""
-        index = self.model.index_of(self._chosen) if self._chosen else QModelIndex()
-        if not index.isValid():
-            key = (record.account, record.session_id)
-            mine = [e for e in self.model.executions() if (e.account, e.session_id) == key]
-            latest = max(mine, key=lambda e: (e.started is not None, e.started), default=None)
-            index = self.model.index_of(latest.id) if latest else QModelIndex()
+        """Keep the chosen node while its session is shown, else choose the
+        newest node of the shown session."""
+        key = (record.account, record.session_id)
+        mine = [e for e in self.model.executions() if (e.account, e.session_id) == key]
+        chosen = next((e for e in mine if e.id == self._chosen), None)
+        if chosen is None:
+            chosen = max(mine, key=lambda e: (e.started is not None, e.started), default=None)
+        index = self.model.index_of(chosen.id) if chosen else QModelIndex()
         if index.isValid():
             self.tree.setCurrentIndex(index)
             self.tree.scrollTo(index)
