@@ -42,7 +42,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+193"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+203"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>

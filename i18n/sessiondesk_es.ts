@@ -177,6 +177,24 @@
     </message>
 </context>
 <context>
+    <name>BranchBanner</name>
+    <message>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+41"/>
+        <source>The next turn forks from node {node}: a new conversation.</source>
+        <translation>El próximo turno se bifurca desde el nodo {node}: una conversación nueva.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The next turn continues from node {node}.</source>
+        <translation>El próximo turno continúa desde el nodo {node}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
     <name>ChangeSecretDialog</name>
     <message>
         <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131"/>
@@ -235,6 +253,39 @@
         <location line="+1"/>
         <source>Commands</source>
         <translation>Órdenes</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <source>Compare Branches</source>
+        <translation>Comparar ramas</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Shared history: 1 message</source>
+        <translation>Historial común: 1 mensaje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shared history: {count} messages</source>
+        <translation>Historial común: {count} mensajes</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The two branches say the same.</source>
+        <translation>Las dos ramas dicen lo mismo.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Claude</source>
+        <translation>Claude</translation>
     </message>
 </context>
 <context>
@@ -316,6 +367,92 @@
         <location line="+2"/>
         <source>Start a new Claude session; the conversation so far is sent along as text</source>
         <translation>Empieza una sesión nueva de Claude; la conversación hasta ahora se envía como texto</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationHeader</name>
+    <message>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit the title and press Enter to rename</source>
+        <translation>Edita el título y pulsa Intro para renombrar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folder:</source>
+        <translation>Carpeta:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude session:</source>
+        <translation>Sesión de Claude:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the Claude session id</source>
+        <translation>Copiar el id de la sesión de Claude</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <source>Renamed {code}.</source>
+        <translation>{code} renombrada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not a conversation yet — send a turn to start one.</source>
+        <translation>Aún no es una conversación: envía un turno para empezar una.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Executions</source>
+        <translation>&amp;Ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
+        <translation>Intro continúa desde el nodo elegido; Ctrl+clic en dos nodos para compararlos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Continue from Here</source>
+        <translation>&amp;Continuar desde aquí</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Fork from Here</source>
+        <translation>&amp;Bifurcar desde aquí</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Co&amp;mpare Branches</source>
+        <translation>Co&amp;mparar ramas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fork</source>
+        <translation>Bifurcar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare</source>
+        <translation>Comparar</translation>
     </message>
 </context>
 <context>
@@ -452,6 +589,124 @@
     </message>
 </context>
 <context>
+    <name>ExecutionTree</name>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
+        <source>new</source>
+        <translation>nueva</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>continue</source>
+        <translation>continuación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fork</source>
+        <translation>bifurcación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay</source>
+        <translation>reproducción</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>switch</source>
+        <translation>cambio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rollover</source>
+        <translation>relevo</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>succeeded</source>
+        <translation>correcta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted</source>
+        <translation>interrumpida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pending</source>
+        <translation>pendiente</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>resumed</source>
+        <translation>reanudada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replayed</source>
+        <translation>reproducida</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Turn</source>
+        <translation>Turno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started</source>
+        <translation>Inicio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>head</source>
+        <translation>cabeza</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Execution {id}</source>
+        <translation>Ejecución {id}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replayed because: {reason}</source>
+        <translation>Reproducida porque: {reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Failed: {error}</source>
+        <translation>Falló: {error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no error recorded</source>
+        <translation>no se registró ningún error</translation>
+    </message>
+</context>
+<context>
     <name>FolderListEditor</name>
     <message>
         <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
@@ -490,7 +745,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+178"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -826,22 +1081,22 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+166"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>claude found: {path}</source>
         <translation>claude encontrado: {path}</translation>
     </message>
@@ -916,12 +1171,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+113"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+73"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
@@ -1059,7 +1314,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+61"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+63"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
@@ -1092,12 +1347,27 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+45"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+6"/>
+        <source>{code} fork of {parent} · {title}</source>
+        <translation>{code} bifurcación de {parent} · {title}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>{code}, a fork of {parent}</source>
+        <translation>{code}, bifurcación de {parent}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {code}</source>
+        <translation>Conversación {code}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Damaged: {error}</source>
         <translation>Dañada: {error}</translation>
     </message>

@@ -177,6 +177,24 @@
     </message>
 </context>
 <context>
+    <name>BranchBanner</name>
+    <message>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+41"/>
+        <source>The next turn forks from node {node}: a new conversation.</source>
+        <translation>下一轮将从节点 {node} 分叉：一个新的对话。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The next turn continues from node {node}.</source>
+        <translation>下一轮将从节点 {node} 继续。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>ChangeSecretDialog</name>
     <message>
         <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131"/>
@@ -235,6 +253,39 @@
         <location line="+1"/>
         <source>Commands</source>
         <translation>命令列表</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <source>Compare Branches</source>
+        <translation>比较分支</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Shared history: 1 message</source>
+        <translation>共同历史：1 条消息</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shared history: {count} messages</source>
+        <translation>共同历史：{count} 条消息</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The two branches say the same.</source>
+        <translation>两个分支内容相同。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Claude</source>
+        <translation>Claude</translation>
     </message>
 </context>
 <context>
@@ -316,6 +367,92 @@
         <location line="+2"/>
         <source>Start a new Claude session; the conversation so far is sent along as text</source>
         <translation>开始新的 Claude 会话；之前的对话会以文本形式一并发送</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationHeader</name>
+    <message>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit the title and press Enter to rename</source>
+        <translation>编辑标题并按回车键以重命名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude session:</source>
+        <translation>Claude 会话：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the Claude session id</source>
+        <translation>复制 Claude 会话 ID</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <source>Renamed {code}.</source>
+        <translation>已重命名 {code}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not a conversation yet — send a turn to start one.</source>
+        <translation>还不是对话——发送一轮即可开始。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Executions</source>
+        <translation>执行(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
+        <translation>回车键从所选节点继续；按住 Ctrl 点击两个节点以比较。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Continue from Here</source>
+        <translation>从此处继续(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Fork from Here</source>
+        <translation>从此处分叉(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Co&amp;mpare Branches</source>
+        <translation>比较分支(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fork</source>
+        <translation>分叉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare</source>
+        <translation>比较</translation>
     </message>
 </context>
 <context>
@@ -452,6 +589,124 @@
     </message>
 </context>
 <context>
+    <name>ExecutionTree</name>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fork</source>
+        <translation>分叉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>switch</source>
+        <translation>切换</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rollover</source>
+        <translation>接续</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>resumed</source>
+        <translation>已恢复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replayed</source>
+        <translation>已重放</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>head</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Execution {id}</source>
+        <translation>执行 {id}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replayed because: {reason}</source>
+        <translation>重放原因：{reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Failed: {error}</source>
+        <translation>失败：{error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no error recorded</source>
+        <translation>未记录错误</translation>
+    </message>
+</context>
+<context>
     <name>FolderListEditor</name>
     <message>
         <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
@@ -490,7 +745,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+178"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -824,22 +1079,22 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+166"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>下一条提示将从此会话开始一个新会话。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>claude found: {path}</source>
         <translation>已找到 claude：{path}</translation>
     </message>
@@ -912,12 +1167,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+113"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+73"/>
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
@@ -1053,7 +1308,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+61"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+63"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
@@ -1086,12 +1341,27 @@
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+45"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+6"/>
+        <source>{code} fork of {parent} · {title}</source>
+        <translation>{code} 分叉自 {parent} · {title}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>{code}, a fork of {parent}</source>
+        <translation>{code}，{parent} 的分叉</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {code}</source>
+        <translation>对话 {code}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Damaged: {error}</source>
         <translation>已损坏：{error}</translation>
     </message>

@@ -36,6 +36,15 @@ class TokenPoint:
     context_tokens: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Membership:
+    """The conversation a Claude session belongs to, as the session list marks it."""
+
+    code: str
+    fork_of: str | None = None
+    """For a fork, the code of the conversation it branched from."""
+
+
 class ConversationService:
     def __init__(
         self,
@@ -134,6 +143,48 @@ class ConversationService:
 
     def list(self) -> list[Conversation]:
         return self._conversations.list()
+
+    def for_session(self, account: str, session_id: str) -> Conversation | None:
+        """The conversation a Claude session belongs to, if any: the one that ran
+        a turn in it, else the one that adopted it."""
+        ran = [e for e in self._executions.with_session(session_id) if e.account == account]
+        if ran:
+            return self._conversations.get(ran[-1].conversation_id)
+        for conversation in self._conversations.list():
+            if conversation.session_id == session_id and conversation.account == account:
+                return conversation
+        return None
+
+    def root_of(self, ref: str) -> Conversation:
+        """The conversation a fork (or a fork of a fork) started from: the one
+        whose tree holds them all."""
+        conversation = self.get(ref)
+        executions = self._executions.for_conversation(conversation.id)
+        if not executions:
+            return conversation
+        root = self._executions.get(lineage(executions[0], self._executions.get)[-1])
+        return self.get(root.conversation_id) if root is not None else conversation
+
+    def memberships(self) -> dict[tuple[str, str], Membership]:
+        """Every known session by (account, session id): its conversation, and
+        for a fork the conversation it was forked from."""
+        found: dict[tuple[str, str], Membership] = {}
+        for conversation in self._conversations.list():
+            executions = self._executions.for_conversation(conversation.id)
+            origin = next((e.forked_from_execution_id for e in executions
+                           if e.forked_from_execution_id), None)  # fmt: skip
+            parent = self._executions.get(origin) if origin else None
+            parent_conversation = (
+                self._conversations.get(parent.conversation_id) if parent else None
+            )
+            fork_of = parent_conversation.code if parent_conversation else None
+            member = Membership(conversation.code, fork_of)
+            keys = [(e.account, e.session_id) for e in executions if e.account and e.session_id]
+            if conversation.account and conversation.session_id:
+                keys.append((conversation.account, conversation.session_id))
+            for key in keys:
+                found.setdefault(key, member)
+        return found
 
     def show(self, ref: str) -> ConversationDetail:
         conversation = self.get(ref)

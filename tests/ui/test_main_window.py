@@ -104,8 +104,8 @@ def test_geometry_and_splitter_survive_a_restart(
     first_hub = open_services(home)
     try:
         first = open_window(first_hub)
-        first.resize(700, 480)
-        first.splitter.setSizes([210, 490])
+        first.resize(780, 480)
+        first.splitter.setSizes([210, 440, 120])  # the list, the transcript, the conversation
         qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 210)
         first.close()
         assert first_hub.settings.get(GEOMETRY_KEY)
@@ -116,7 +116,7 @@ def test_geometry_and_splitter_survive_a_restart(
     second_hub = open_services(home)
     try:
         second = open_window(second_hub)
-        assert (second.width(), second.height()) == (700, 480)
+        assert (second.width(), second.height()) == (780, 480)
         assert second.splitter.sizes()[0] == 210
         second.close()
     finally:
@@ -127,8 +127,8 @@ def test_a_window_without_saved_state_opens_at_a_sensible_size(window: MainWindo
     available = window.screen().availableGeometry()
     assert window.width() <= 1200 and window.height() <= 760
     assert window.width() >= min(900, available.width() * 0.9)
-    left, right = window.splitter.sizes()
-    assert 0 < left < right
+    left, centre, right = window.splitter.sizes()
+    assert 0 < left < centre and 0 < right < centre, "the transcript gets the most room"
 
 
 def test_about_shows_the_version(window: MainWindow, qtbot: QtBot) -> None:

@@ -32,6 +32,7 @@ from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.activity import ActivityLine
+from desktop.ui.runs.branch_banner import BranchBanner
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_transcript import LivePresenter
 from desktop.ui.runs.permission_card import PermissionStack
@@ -86,6 +87,10 @@ class RunDesk(QObject):
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)
         layout.addWidget(self.activity)
+        self.branch_banner = BranchBanner(page)
+        layout.addWidget(self.branch_banner)
+        self._branch: tuple[str, bool] | None = None
+        self._branch_account: str | None = None
         layout.addWidget(self.composer)
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
         label = status_label(status)
@@ -107,6 +112,7 @@ class RunDesk(QObject):
         stop_run.triggered.connect(self.stop_shown)
         self.composer.send_requested.connect(self.send)
         self.cards.decided.connect(self._answer)
+        self.branch_banner.cancelled.connect(self.clear_branch)
         self.pane.record_selected.connect(self._selected)
         self.pane.contents_changed.connect(self._fill_accounts)
         changes.sessions_changed.connect(self._listed)
@@ -165,6 +171,18 @@ class RunDesk(QObject):
         self.composer.prompt.setFocus()
         self.status.notify(self.tr("The next prompt starts a new session from this one."))
 
+    def branch_from(self, execution_id: str, account: str, *, fork: bool, node: str) -> None:
+        """The next send continues (or, with `fork`, forks) from this execution
+        (of `account`) instead of the shown session; `node` is how the banner names it."""
+        self._branch = (execution_id, fork)
+        self._branch_account = account
+        self.branch_banner.show_branch(fork=fork, node=node)
+        self.composer.prompt.setFocus()
+
+    def clear_branch(self) -> None:
+        self._branch = None
+        self.branch_banner.hide()
+
     def stop_shown(self) -> None:
         run = self.target_run()
         if run is not None:
@@ -181,9 +199,16 @@ class RunDesk(QObject):
         text = self.composer.prompt_text().strip()
         record = None if self.presenter.is_draft() else self.panel.current()
         fresh = self.composer.fresh()
-        request = TurnRequest(prompt=text, account=self.composer.account(),
-                              cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
-        request = self.switching.request_for(request) if record is not None else request
+        branch, branch_account = self._branch, self._branch_account
+        if branch is not None:  # the node brings its own account, folder and session
+            record, (node, fork) = None, branch
+            request = TurnRequest(prompt=text, account=branch_account,
+                                  continue_from=None if fork else node,
+                                  fork_from=node if fork else None)  # fmt: skip
+        else:
+            request = TurnRequest(prompt=text, account=self.composer.account(),
+                                  cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
+            request = self.switching.request_for(request) if record is not None else request
         self.starting = True
         self.composer.clear_error()
         self._sync()
@@ -207,8 +232,10 @@ class RunDesk(QObject):
         self._folder = request.cwd or self._folder
         self.composer.clear_prompt()
         self.composer.fresh_check.setChecked(False)  # a fresh start is a one-off
-        if record is not None and fresh:
-            self._enter_draft(live)  # claude makes a new session: show the turn on its own
+        if branch is not None:
+            self.clear_branch()
+        if branch is not None or (record is not None and fresh):
+            self._enter_draft(live)  # claude may make a new session: show the turn on its own
         self.presenter.attach(live)
         self._sync()
 

@@ -105,14 +105,24 @@ class SessionBrowser(QObject):
     def open_hit(self, hit: SearchHit) -> None:
         """Show the hit's session and, once it is loaded, the message that matched."""
         current = self.panel.current()
-        if current is not None and key_of(current) == (hit.account, hit.session_id):
-            if not (hit.uuid and self.panel.scroll_to_uuid(hit.uuid)):
+        shown = current is not None and key_of(current) == (hit.account, hit.session_id)
+        if not self.show_message(hit.account, hit.session_id, hit.uuid):
+            if shown:
                 self.panel.view.setFocus()
-            return
-        self._scroll_to = hit.uuid
-        if not self.pane.select_session(hit.account, hit.session_id):
+            else:
+                self.status.notify(self.tr("That session is not in the list yet."))
+
+    def show_message(self, account: str, session_id: str, uuid: str | None) -> bool:
+        """Show a session scrolled to one message, now or once it is read; False
+        when the session is not listed or the message is not in it."""
+        current = self.panel.current()
+        if current is not None and key_of(current) == (account, session_id):
+            return bool(uuid) and self.panel.scroll_to_uuid(uuid or "")
+        self._scroll_to = uuid
+        if not self.pane.select_session(account, session_id):
             self._scroll_to = None
-            self.status.notify(self.tr("That session is not in the list yet."))
+            return False
+        return True
 
     def _context_menu(self, pos: QPoint) -> None:
         index = self.pane.view.indexAt(pos)

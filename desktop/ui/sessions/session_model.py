@@ -22,6 +22,7 @@ from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.domain.sessions import SessionRecord
+from desktop.services.conversations import Membership
 from desktop.ui.common.records import Key, key_of, local_time, project_name, short_time
 from desktop.ui.sessions.navigation import account_avatar
 
@@ -44,6 +45,7 @@ class SessionTableModel(QAbstractTableModel):
         self._sort_order = Qt.SortOrder.DescendingOrder
         self._avatars: dict[str, QIcon] = {}
         self._warning = QIcon()
+        self._members: dict[Key, Membership] = {}
 
     # -- Qt's side -------------------------------------------------------------------
 
@@ -97,10 +99,26 @@ class SessionTableModel(QAbstractTableModel):
             return font
         return None
 
+    def set_memberships(self, members: dict[Key, Membership]) -> None:
+        """Mark each session with its conversation (and a fork with its parent's)."""
+        if members == self._members:
+            return
+        self._members = dict(members)
+        if self._records:
+            self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
+
     def _display(self, record: SessionRecord, column: int) -> str:
         if column == TITLE:
             untitled = self.tr("(untitled)")
-            return record.title or record.first_prompt or untitled
+            title = record.title or record.first_prompt or untitled
+            member = self._members.get(key_of(record))
+            if member is None:
+                return title
+            if member.fork_of:  # three forks of one session are no longer three same rows
+                return self.tr("{code} fork of {parent} · {title}").format(
+                    code=member.code, parent=member.fork_of, title=title
+                )
+            return f"{member.code} · {title}"
         if column == ACCOUNT:
             return record.account
         if column == PROJECT:
@@ -130,6 +148,12 @@ class SessionTableModel(QAbstractTableModel):
         else:
             lines.append(record.title or record.first_prompt or "")
             lines.append(f"{record.account} · {record.session_id}")
+            member = self._members.get(key_of(record))
+            if member is not None and member.fork_of:
+                lines.append(self.tr("{code}, a fork of {parent}").format(
+                    code=member.code, parent=member.fork_of))  # fmt: skip
+            elif member is not None:
+                lines.append(self.tr("Conversation {code}").format(code=member.code))
         if record.error:
             lines.append(self.tr("Damaged: {error}").format(error=record.error))
         if record.missing:

@@ -35,6 +35,7 @@ from desktop.ui.accounts.account_dialogs import (
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
+from desktop.ui.conversations.conversation_pane import ConversationPane
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
@@ -53,6 +54,7 @@ GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
 DEFAULT_LEFT_WIDTH = 440
+DEFAULT_RIGHT_WIDTH = 340
 
 
 class MainWindow(QMainWindow):
@@ -118,6 +120,11 @@ class MainWindow(QMainWindow):
         self.sessions.menu.fork_requested.connect(self.runs.fork_session)
         # Tab goes left to right: the list, then the transcript it opens, then the composer
         QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
+        self.conversation = ConversationPane(
+            self.hub, sessions=self.sessions, desk=self.runs, changes=self.changes,
+            status=self.status_bar, parent=self.splitter,
+        )  # fmt: skip
+        self.splitter.addWidget(self.conversation)  # right of the transcript
 
     # -- structure -----------------------------------------------------------------
 
@@ -388,7 +395,8 @@ class MainWindow(QMainWindow):
         splitter = self._saved_bytes(SPLITTER_KEY)
         if splitter is None or not self.splitter.restoreState(splitter):
             left = min(DEFAULT_LEFT_WIDTH, self.width() * 2 // 5)
-            self.splitter.setSizes([left, max(self.width() - left, left)])
+            right = min(DEFAULT_RIGHT_WIDTH, self.width() // 4)
+            self.splitter.setSizes([left, max(self.width() - left - right, left), right])
 
     def save_state(self) -> None:
         try:

@@ -1,0 +1,309 @@
+"""The pane right of the transcript: the conversation of the chosen session
+(its header) and its execution tree, with Continue, Fork and Compare.
+
+It follows the session list's choice and the window's `Changes`; choosing a
+node scrolls the transcript to that turn (showing the node's session when it
+is another one); Continue and Fork put the run desk's composer into
+"from this node" mode.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.domain.conversations import Conversation, Execution
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import SessionRecord
+from desktop.services.hub import ServiceHub
+from desktop.ui.common.changes import Changes
+from desktop.ui.common.status import StatusBar
+from desktop.ui.conversations.compare_dialog import CompareDialog
+from desktop.ui.conversations.conversation_header import ConversationHeader
+from desktop.ui.conversations.tree_model import NODE, ExecutionTreeModel, kind_label
+from desktop.ui.runs.run_desk import RunDesk
+from desktop.ui.sessions.session_browser import SessionBrowser
+
+
+class ConversationPane(QWidget):
+    def __init__(
+        self,
+        hub: ServiceHub,
+        *,
+        sessions: SessionBrowser,
+        desk: RunDesk,
+        changes: Changes,
+        status: StatusBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("conversationPane")
+        self.hub = hub
+        self.sessions = sessions
+        self.desk = desk
+        self.status = status
+        self.header = ConversationHeader(self)
+        self.header.rename_requested.connect(self.rename)
+        self.empty_label = QLabel(self)
+        self.empty_label.setObjectName("conversationEmpty")
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.tree_label = QLabel(self)
+        self.model = ExecutionTreeModel(self)
+        self.tree = QTreeView(self)
+        self.tree.setObjectName("executionTree")
+        self.tree.setModel(self.model)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(NODE, QHeaderView.ResizeMode.Stretch)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.tree_label.setBuddy(self.tree)
+
+        self.continue_action = self._action("Ctrl+Shift+C", self.continue_selected)
+        self.fork_action = self._action("Ctrl+Shift+F", self.fork_selected)
+        self.compare_action = self._action("Ctrl+Shift+D", self.compare_selected)
+        self.tree.addActions([self.continue_action, self.fork_action, self.compare_action])
+        self.continue_button = QPushButton(self)
+        self.fork_button = QPushButton(self)
+        self.compare_button = QPushButton(self)
+        for button, action in ((self.continue_button, self.continue_action),
+                               (self.fork_button, self.fork_action),
+                               (self.compare_button, self.compare_action)):  # fmt: skip
+            button.clicked.connect(action.trigger)
+            action.changed.connect(lambda b=button, a=action: b.setEnabled(a.isEnabled()))
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.continue_button)
+        buttons.addWidget(self.fork_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.compare_button)
+        self.body = QWidget(self)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(self.header)
+        body.addSpacing(6)
+        body.addWidget(self.tree_label)
+        body.addWidget(self.tree, 1)
+        body.addLayout(buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.body, 1)
+        layout.addWidget(self.empty_label, 1)
+
+        self._record: SessionRecord | None = None
+        self._conversation: Conversation | None = None
+        self._filling = False
+        self._chosen: str | None = None
+        self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.tree.selectionModel().currentChanged.connect(self._current_changed)
+        self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
+        sessions.pane.record_selected.connect(self.show_session)
+        changes.conversation_changed.connect(self._changed)
+        changes.execution_changed.connect(self._changed)
+        changes.sessions_changed.connect(self.mark_list)
+        desk.controller.bound.connect(self._changed)  # a turn of it is running: its node shows
+        changes.conversation_changed.connect(self.mark_list)
+        self.retranslate_ui()
+        self.mark_list()
+        self.show_session(sessions.pane.selected_record())
+
+    def _action(self, keys: str, slot: object) -> QAction:
+        action = QAction(self)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(slot)
+        action.setEnabled(False)
+        self.addAction(action)
+        return action
+
+    # -- what is shown -------------------------------------------------------------------
+
+    def conversation(self) -> Conversation | None:
+        return self._conversation
+
+    def show_session(self, record: SessionRecord | None) -> None:
+        self._record = record
+        self.reload()
+
+    def reload(self) -> None:
+        record = self._record
+        try:
+            conversation = (
+                self.hub.conversations.for_session(record.account, record.session_id)
+                if record is not None
+                else None
+            )
+            roots = (
+                self.hub.conversations.tree(self.hub.conversations.root_of(conversation.id).id)
+                if conversation is not None
+                else []
+            )
+        except SessiondeskError as exc:
+            self.status.notify(str(exc))
+            conversation, roots = None, []
+        self._conversation = conversation
+        self.body.setVisible(conversation is not None)
+        self.empty_label.setVisible(conversation is None)
+        if conversation is None or record is None:
+            self.model.fill([])
+            self._update_actions()
+            return
+        self.header.show_conversation(conversation, record.session_id)
+        self._filling = True
+        try:
+            self.model.fill(roots)
+            self.tree.expandAll()
+            for column in range(1, self.model.columnCount()):
+                self.tree.resizeColumnToContents(column)
+            self._choose_shown(record)
+        finally:
+            self._filling = False
+        self._update_actions()
+
+    def _choose_shown(self, record: SessionRecord) -> None:
+        """Keep the chosen node while its session is shown, else choose the
+        newest node of the shown session."""
+        key = (record.account, record.session_id)
+        mine = [e for e in self.model.executions() if (e.account, e.session_id) == key]
+        chosen = next((e for e in mine if e.id == self._chosen), None)
+        if chosen is None:
+            chosen = max(mine, key=lambda e: (e.started is not None, e.started), default=None)
+        index = self.model.index_of(chosen.id) if chosen else QModelIndex()
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+            self.tree.scrollTo(index)
+
+    def selected_executions(self) -> list[Execution]:
+        rows = self.tree.selectionModel().selectedRows(NODE)
+        found = [self.model.execution_at(index) for index in rows]
+        return [e for e in found if e is not None]
+
+    def current_execution(self) -> Execution | None:
+        return self.model.execution_at(self.tree.currentIndex())
+
+    # -- reactions -----------------------------------------------------------------------
+
+    def _changed(self, *_args: object) -> None:
+        self.reload()
+
+    def mark_list(self, *_args: object) -> None:
+        """The session list marks which conversation each session belongs to."""
+        try:
+            members = self.hub.conversations.memberships()
+        except SessiondeskError as exc:
+            self.status.notify(str(exc))
+            return
+        self.sessions.pane.source.set_memberships(members)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._update_actions()
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        execution = self.model.execution_at(current)
+        self._update_actions()
+        if execution is None or self._filling:
+            return
+        self._chosen = execution.id
+        self.scroll_to(execution)
+
+    def scroll_to(self, execution: Execution) -> bool:
+        """Show the execution's session at the first message of its turn."""
+        if not execution.account or not execution.session_id:
+            return False
+        try:
+            turns = self.hub.conversations.branch(execution)
+        except SessiondeskError as exc:
+            self.status.notify(str(exc))
+            return False
+        prompts = [t for t in turns if t.role == "user" and t.uuid]
+        uuid = prompts[-1].uuid if prompts else None
+        return self.sessions.show_message(execution.account, execution.session_id, uuid)
+
+    def _update_actions(self) -> None:
+        current = self.current_execution()
+        can_branch = current is not None and bool(current.session_id)
+        self.continue_action.setEnabled(can_branch)
+        self.fork_action.setEnabled(can_branch)
+        self.compare_action.setEnabled(len(self.selected_executions()) == 2)
+
+    # -- commands ------------------------------------------------------------------------
+
+    def node_name(self, execution: Execution) -> str:
+        return f"{kind_label(execution.kind)} {execution.id[:8]}"
+
+    def continue_selected(self) -> None:
+        self._branch(fork=False)
+
+    def fork_selected(self) -> None:
+        self._branch(fork=True)
+
+    def _branch(self, *, fork: bool) -> None:
+        execution = self.current_execution()
+        if execution is None or not execution.session_id or not execution.account:
+            return
+        self.desk.branch_from(
+            execution.id, execution.account, fork=fork, node=self.node_name(execution)
+        )
+
+    def compare_selected(self) -> CompareDialog | None:
+        chosen = self.selected_executions()
+        if len(chosen) != 2:
+            return None
+        a, b = sorted(chosen, key=lambda e: (e.started is not None, e.started))
+        try:
+            comparison = self.hub.conversations.compare(a.id, b.id)
+        except SessiondeskError as exc:
+            self.status.notify(str(exc))
+            return None
+        dialog = CompareDialog(comparison, self.node_name(a), self.node_name(b), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def rename(self, title: str) -> None:
+        if self._conversation is None:
+            return
+        try:
+            self._conversation = self.hub.conversations.rename(self._conversation.id, title)
+        except SessiondeskError as exc:
+            self.status.notify(str(exc))
+            return
+        self.status.notify(self.tr("Renamed {code}.").format(code=self._conversation.code))
+
+    def retranslate_ui(self) -> None:
+        self.empty_label.setText(self.tr("Not a conversation yet — send a turn to start one."))
+        self.tree_label.setText(self.tr("&Executions"))
+        self.tree.setToolTip(
+            self.tr("Enter continues from the chosen node; Ctrl+click two nodes to compare them.")
+        )
+        self.continue_action.setText(self.tr("&Continue from Here"))
+        self.fork_action.setText(self.tr("&Fork from Here"))
+        self.compare_action.setText(self.tr("Co&mpare Branches"))
+        self.continue_button.setText(self.tr("Continue"))
+        self.fork_button.setText(self.tr("Fork"))
+        self.compare_button.setText(self.tr("Compare"))
+        for button, action in ((self.continue_button, self.continue_action),
+                               (self.fork_button, self.fork_action),
+                               (self.compare_button, self.compare_action)):  # fmt: skip
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            button.setToolTip(f"{action.toolTip()} ({keys})")
+        self.model.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+            self.reload()
+        super().changeEvent(event)
