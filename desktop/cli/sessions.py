@@ -12,7 +12,6 @@ from desktop.cli import library
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group, count
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.sessions import SessionFilter
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.domain.sessions import IndexProgress, SessionRecord
@@ -79,6 +78,8 @@ def _refresh_quietly(services: ServiceHub) -> None:
 
 
 def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.domain.sessions import SessionFilter  # its dataclasses cost --help time
+
     _refresh_quietly(services)
     records = services.sessions.list(SessionFilter(account=args.account, cwd=args.cwd))
 
