@@ -1,4 +1,10 @@
-"""The `sessiondesk` command: the window with no command, the services headless with one."""
+"""The `sessiondesk` command: the window with no command, the services headless with one.
+
+Parsing imports only the command modules, which import the services, the
+database and the keyring inside their handlers or under TYPE_CHECKING: so
+`--version` and `--help` never load SQLAlchemy, Qt, Alembic or keyring, and a
+command loads only what it uses (`tests/test_startup_imports.py` holds this).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +14,6 @@ from desktop import __version__
 from desktop.cli import accounts, bundles, conversations, library, runs, sessions, settings, switch
 from desktop.cli.output import Output
 from desktop.cli.parser import build_parser, clean_args
-from desktop.compose import open_services, resolve_home
-from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 
 GROUPS = (accounts, sessions, runs, conversations, switch, settings, library, bundles)
@@ -25,6 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from desktop.selftest import self_test  # Qt is loaded only for the test
 
         return self_test(args.claude, args.json)
+    from desktop.compose import open_services, resolve_home
+
     home = resolve_home(args.home)
     if args.command is None:
         from desktop.app import run_app  # Qt is loaded only for the window
@@ -44,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.error("interrupted")
         return 130
     except Exception as exc:  # the last line of defence: a report, never a traceback
+        from desktop.crash import report_crash
+
         try:
             where = f"details in {report_crash(home, exc)}"
         except OSError as failed:  # the home itself is the trouble

@@ -6,13 +6,16 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import UsageError
-from desktop.services.accounts import AccountView
-from desktop.services.hub import ServiceHub
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.services.accounts import AccountView
+    from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -70,6 +73,8 @@ def _config_dir(path: str, create: bool) -> None:
 
 
 def _add(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.services.accounts import AccountView
+
     _config_dir(args.config_dir, args.create)
     secret = read_secret() if args.secret_stdin else None
     account = services.accounts.add(args.name, args.config_dir, AuthKind(args.auth), secret)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
-from desktop.cli.runs import drive, permission_args
-from desktop.domain.bundles import Bundle
-from desktop.services.hub import ServiceHub
+from desktop.cli.runs import permission_args
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.domain.bundles import Bundle
+    from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -139,6 +141,8 @@ def _load(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     prepared = services.bundles.load(
         args.name, args.account, args.cwd, args.prompt, args.confirm_cross_account
     )
+    from desktop.cli.drive import drive
+
     return drive(services, prepared, out, args.permission)
 
 

@@ -8,9 +8,12 @@ config problem), which goes to `logs/claude-<execution id>.log` instead.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop.crash import write_log
-from desktop.services.run import Run
+
+if TYPE_CHECKING:
+    from desktop.services.run import Run
 
 
 def keep_output(home: Path, run: Run) -> Path | None:

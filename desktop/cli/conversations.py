@@ -4,16 +4,17 @@ their execution trees and their branches."""
 from __future__ import annotations
 
 import argparse
-import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
 from desktop.cli.runs import execution_json
-from desktop.domain.conversations import Conversation
-from desktop.domain.execution_tree import TreeNode
-from desktop.domain.replay import Turn
-from desktop.services.hub import ServiceHub
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.domain.conversations import Conversation
+    from desktop.domain.execution_tree import TreeNode
+    from desktop.domain.replay import Turn
+    from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -105,6 +106,8 @@ def _describe(args: argparse.Namespace, services: ServiceHub, out: Output) -> in
 
 def _adopt(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     services.sessions.refresh(account=args.account)
+    import asyncio
+
     conv = asyncio.run(services.conversations.adopt(args.session_id, args.account))
     out.emit(conversation_json(conv), f"{conv.code} · {conv.title} ({conv.session_id})")
     return 0

@@ -6,14 +6,14 @@ import argparse
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
 from desktop.domain.errors import UsageError
 from desktop.domain.session_export import FORMATS
-from desktop.services.export import export_session
-from desktop.services.hub import ServiceHub
-from desktop.services.stats import parse_since
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.services.hub import ServiceHub
 
 
 def register_sessions(sub: argparse._SubParsersAction) -> None:
@@ -52,6 +52,8 @@ def write_atomically(target: str, data: bytes) -> Path:
 
 
 def _export(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.services.export import export_session
+
     services.sessions.refresh()
     text = export_session(services.sessions, args.id, args.format, args.account)
     path = write_atomically(args.output, text.encode("utf-8"))
@@ -77,6 +79,8 @@ def _archive_size(args: argparse.Namespace, services: ServiceHub, out: Output) -
 
 
 def _stats(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.services.stats import parse_since
+
     if args.account:
         services.accounts.get(args.account)
     since = parse_since(args.since) if args.since else None

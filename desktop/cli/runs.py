@@ -1,23 +1,18 @@
-"""`sessiondesk run|continue|fork|stop` and `conversations …`: turns, headless."""
+"""`sessiondesk run|continue|fork|stop`: their options, and the execution as JSON.
+
+The turn itself is driven by `desktop.cli.drive`, imported when one runs."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import json
-import sys
-from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.cli.claude_output import keep_output
-from desktop.cli.output import Output
-from desktop.cli.signals import stop_on_signals
-from desktop.domain.conversations import Execution
-from desktop.domain.errors import SessiondeskError
-from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
 from desktop.domain.runs import error_kind
-from desktop.services.hub import ServiceHub
-from desktop.services.run import PermissionChoice, Run, TurnRequest
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.cli.output import Output
+    from desktop.domain.conversations import Execution
+    from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -83,51 +78,10 @@ def execution_json(execution: Execution) -> dict[str, Any]:
     }
 
 
-async def _ask(request: PermissionRequest) -> PermissionChoice:
-    shown = json.dumps(request.input, ensure_ascii=False)[:500]
-    question = f"\nAllow {request.tool_name} {shown}? [y]es / [n]o / [a]lways this run: "
-
-    def read() -> str:
-        sys.stderr.write(question)
-        sys.stderr.flush()
-        return sys.stdin.readline().strip().lower()
-
-    answer = await asyncio.to_thread(read)
-    if answer in ("a", "always"):
-        return PermissionChoice.ALLOW_SESSION
-    return PermissionChoice.ALLOW if answer in ("y", "yes") else PermissionChoice.DENY
-
-
-def _is_reply_text(event: object) -> bool:
-    return isinstance(event, StreamDelta) and event.kind == "text" and not event.parent_tool_use_id
-
-
-async def _drive(run: Run, out: Output, policy: str) -> None:
-    interactive = policy == "ask" and sys.stdin is not None and sys.stdin.isatty()
-    streamed = False
-    async for event in run.events():
-        if out.json_mode:
-            out.line(event.raw)
-        elif (
-            isinstance(event, StreamDelta) and event.kind == "text" and not event.parent_tool_use_id
-        ):
-            sys.stdout.write(event.text)
-            sys.stdout.flush()
-            streamed = True
-        elif isinstance(event, AssistantMessage) and not streamed and event.text:
-            sys.stdout.write(event.text)
-        if isinstance(event, PermissionRequest):
-            choice = await _ask(event) if interactive else PermissionChoice.DENY
-            await run.answer(
-                event,
-                choice,
-                None
-                if interactive
-                else "Permission denied: no one was asked (--permission deny or no terminal).",
-            )
-
-
 def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.cli.drive import drive
+    from desktop.services.run import TurnRequest
+
     branch = getattr(args, "branch", None)
     request = TurnRequest(
         prompt=args.prompt,
@@ -143,37 +97,9 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     return drive(services, services.runs.prepare(request), out, args.permission)
 
 
-def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permission: str) -> int:
-    """Drive a prepared turn to its end, streaming it; the last line is its execution."""
-
-    async def main() -> tuple[Run, int | None]:
-        async with stop_on_signals(services) as signals:  # SIGINT/TERM/HUP stop the turn
-            run = await prepared
-            await signals.drive(run, _drive(run, out, permission))
-        return run, signals.exit_code
-
-    run, signalled = asyncio.run(main())
-    if run.plan.notice:
-        out.progress(f"notice: {run.plan.notice}")
-    execution = run.execution
-    if execution is None:
-        raise SessiondeskError("stopped by a signal before the turn started")
-    document = {"type": "execution", **execution_json(execution)}
-    log = keep_output(services.home, run)  # claude's whole stderr, when more than the error
-    if log is not None:
-        out.progress(f"claude's output: {log}")
-    if out.json_mode:
-        out.line(document)
-    else:
-        sys.stdout.write("\n")
-        line = f"[{execution.status} · {execution.kind} · execution {execution.id}]"
-        if execution.error:
-            line += f"\nerror: {execution.error}"
-        out.progress(line)
-    return signalled or (0 if str(execution.status) == "succeeded" else 1)
-
-
 def _stop(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    import asyncio
+
     execution = asyncio.run(services.runs.stop(args.execution_id))
     out.emit(execution_json(execution), f"execution {execution.id}: {execution.status}")
     return 0

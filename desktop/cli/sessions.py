@@ -6,14 +6,16 @@ import argparse
 import sys
 from dataclasses import asdict
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.cli import library
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group, count
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.sessions import IndexProgress, SessionFilter, SessionRecord
-from desktop.services.hub import ServiceHub
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.domain.sessions import IndexProgress, SessionRecord
+    from desktop.services.hub import ServiceHub
 
 MAX_HITS = 10_000
 """The most hits a search returns (`--limit`)."""
@@ -76,6 +78,8 @@ def _refresh_quietly(services: ServiceHub) -> None:
 
 
 def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.domain.sessions import SessionFilter  # its dataclasses cost --help time
+
     _refresh_quietly(services)
     records = services.sessions.list(SessionFilter(account=args.account, cwd=args.cwd))
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
-from desktop.services.hub import ServiceHub
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -15,10 +15,11 @@ import asyncio
 import signal
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.services.hub import ServiceHub
-from desktop.services.run import Run
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.services.hub import ServiceHub
+    from desktop.services.run import Run
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 

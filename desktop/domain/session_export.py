@@ -13,13 +13,12 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from pygments.formatters import HtmlFormatter
 
 FORMATS = ("md", "html")
 _LABELS = {"user": "User", "assistant": "Assistant", "system": "System", "thinking": "Thinking"}
@@ -118,7 +117,6 @@ def _meta_lines(header: ExportHeader) -> list[str]:
 
 # ---------------------------------------------------------------- HTML
 
-_FORMATTER = HtmlFormatter(cssclass="hl")
 _CSS = """
 body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
 .msg{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid #d0d7de}
@@ -130,15 +128,30 @@ code{font-family:ui-monospace,monospace}
 """
 
 
+@cache
+def _formatter() -> HtmlFormatter:
+    # markdown-it and pygments load on the first HTML export: the command's
+    # parser names FORMATS, and every command would pay for them otherwise
+    from pygments.formatters import HtmlFormatter
+
+    return HtmlFormatter(cssclass="hl")
+
+
 def _highlight(code: str, language: str | None) -> str:
+    from pygments import highlight
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+
     try:
         lexer = get_lexer_by_name(language or "text")
     except ClassNotFound:
         lexer = get_lexer_by_name("text")
-    return highlight(code, lexer, _FORMATTER)
+    return highlight(code, lexer, _formatter())
 
 
 def _markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "highlight": _md_highlight})
     md.validateLink = lambda url: bool(_SAFE_LINK.match(url.strip()))
     return md
@@ -155,7 +168,7 @@ def to_html(header: ExportHeader, messages: Iterable[Any]) -> str:
         "<!DOCTYPE html>",
         '<html><head><meta charset="utf-8">',
         f"<title>{esc(header.title)}</title>",
-        f"<style>{_CSS}{_FORMATTER.get_style_defs('.hl')}</style>",
+        f"<style>{_CSS}{_formatter().get_style_defs('.hl')}</style>",
         "</head><body>",
         f"<h1>{esc(header.title)}</h1>",
         "<ul>" + "".join(f"<li>{md.renderInline(line[2:])}</li>" for line in _meta_lines(header))

@@ -6,17 +6,22 @@ there, storing a secret is refused with a message that says what to do.
 
 from __future__ import annotations
 
-import keyring
-import keyring.errors
-from keyring.backend import KeyringBackend
-from keyring.backends import fail, null
+from typing import TYPE_CHECKING
 
 from desktop.domain.errors import VaultError
+
+if TYPE_CHECKING:
+    from keyring.backend import KeyringBackend
 
 SERVICE = "sessiondesk"
 
 
 def _backend() -> KeyringBackend:
+    # keyring (and its D-Bus backend) loads at the first secret asked for, not
+    # when the services are wired: most commands never need one
+    import keyring
+    from keyring.backends import fail, null
+
     backend = keyring.get_keyring()
     module = type(backend).__module__
     plaintext = module.startswith("keyrings.alt") or module.endswith(".file")
@@ -30,6 +35,8 @@ def _backend() -> KeyringBackend:
 
 
 def _wrap(action: str, exc: Exception) -> VaultError:
+    import keyring.errors
+
     if isinstance(exc, keyring.errors.KeyringLocked):
         return VaultError(f"the OS keyring is locked: unlock it to {action}", kind="keyring_locked")
     return VaultError(f"the OS keyring refused to {action}: {type(exc).__name__}")
@@ -58,9 +65,11 @@ class KeyringVault:
             raise _wrap("read the secret", exc) from None
 
     def delete(self, account: str) -> None:
+        from keyring.errors import PasswordDeleteError
+
         try:
             _backend().delete_password(self._service, account)
-        except keyring.errors.PasswordDeleteError:
+        except PasswordDeleteError:
             return
         except VaultError:
             raise

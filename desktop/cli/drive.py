@@ -1,0 +1,96 @@
+"""Drive one turn from the command line to its end: stream it, ask for
+permissions on a terminal, stop it on a signal, and print its execution last.
+
+Imported by the commands that run a turn (`run`, `continue`, `fork`, `bundle
+load`) when they run, so parsing any command never loads asyncio or the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable
+
+from desktop.cli.claude_output import keep_output
+from desktop.cli.output import Output
+from desktop.cli.runs import execution_json
+from desktop.cli.signals import stop_on_signals
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
+from desktop.services.hub import ServiceHub
+from desktop.services.run import PermissionChoice, Run
+
+
+async def _ask(request: PermissionRequest) -> PermissionChoice:
+    shown = json.dumps(request.input, ensure_ascii=False)[:500]
+    question = f"\nAllow {request.tool_name} {shown}? [y]es / [n]o / [a]lways this run: "
+
+    def read() -> str:
+        sys.stderr.write(question)
+        sys.stderr.flush()
+        return sys.stdin.readline().strip().lower()
+
+    answer = await asyncio.to_thread(read)
+    if answer in ("a", "always"):
+        return PermissionChoice.ALLOW_SESSION
+    return PermissionChoice.ALLOW if answer in ("y", "yes") else PermissionChoice.DENY
+
+
+def _is_reply_text(event: object) -> bool:
+    return isinstance(event, StreamDelta) and event.kind == "text" and not event.parent_tool_use_id
+
+
+async def _drive(run: Run, out: Output, policy: str) -> None:
+    interactive = policy == "ask" and sys.stdin is not None and sys.stdin.isatty()
+    streamed = False
+    async for event in run.events():
+        if out.json_mode:
+            out.line(event.raw)
+        elif (
+            isinstance(event, StreamDelta) and event.kind == "text" and not event.parent_tool_use_id
+        ):
+            sys.stdout.write(event.text)
+            sys.stdout.flush()
+            streamed = True
+        elif isinstance(event, AssistantMessage) and not streamed and event.text:
+            sys.stdout.write(event.text)
+        if isinstance(event, PermissionRequest):
+            choice = await _ask(event) if interactive else PermissionChoice.DENY
+            await run.answer(
+                event,
+                choice,
+                None
+                if interactive
+                else "Permission denied: no one was asked (--permission deny or no terminal).",
+            )
+
+
+def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permission: str) -> int:
+    """Drive a prepared turn to its end, streaming it; the last line is its execution."""
+
+    async def main() -> tuple[Run, int | None]:
+        async with stop_on_signals(services) as signals:  # SIGINT/TERM/HUP stop the turn
+            run = await prepared
+            await signals.drive(run, _drive(run, out, permission))
+        return run, signals.exit_code
+
+    run, signalled = asyncio.run(main())
+    if run.plan.notice:
+        out.progress(f"notice: {run.plan.notice}")
+    execution = run.execution
+    if execution is None:
+        raise SessiondeskError("stopped by a signal before the turn started")
+    document = {"type": "execution", **execution_json(execution)}
+    log = keep_output(services.home, run)  # claude's whole stderr, when more than the error
+    if log is not None:
+        out.progress(f"claude's output: {log}")
+    if out.json_mode:
+        out.line(document)
+    else:
+        sys.stdout.write("\n")
+        line = f"[{execution.status} · {execution.kind} · execution {execution.id}]"
+        if execution.error:
+            line += f"\nerror: {execution.error}"
+        out.progress(line)
+    return signalled or (0 if str(execution.status) == "succeeded" else 1)

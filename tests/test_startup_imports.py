@@ -1,0 +1,59 @@
+"""Commands import only what they use: a child process's `-X importtime` list
+shows that `--version` and `--help` load neither the database nor Qt, Alembic
+or the keyring, and that listing and searching sessions load no Qt, Alembic or
+keyring (the schema is current, and no secret is needed)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import sessiondesk
+from tests.test_transcript_fixtures import Transcript, text
+
+PARSING_ONLY = ("sqlalchemy", "PySide6", "alembic", "keyring")
+READING = ("PySide6", "alembic", "keyring")
+
+
+def imported(home: Path, *args: str) -> set[str]:
+    """The top-level packages a `python -m desktop ARGS` process imported."""
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "desktop", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SESSIONDESK_HOME": str(home)},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [line.rsplit("|", 1) for line in proc.stderr.splitlines()]
+    names = {row[1].strip() for row in rows if row[0].startswith("import time:") and len(row) == 2}
+    assert "desktop.cli" in names, "the -X importtime list was not read"
+    return {name.split(".")[0] for name in names}
+
+
+@pytest.mark.parametrize("option", ["--version", "--help"])
+def test_version_and_help_load_no_database_qt_alembic_or_keyring(home: Path, option: str) -> None:
+    loaded = imported(home, option)
+    assert not loaded & set(PARSING_ONLY), sorted(loaded & set(PARSING_ONLY))
+
+
+def test_listing_and_searching_sessions_load_no_qt_alembic_or_keyring(
+    home: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "claude"
+    added = sessiondesk(home, "accounts", "add", "work", "--config-dir", str(folder), "--create")
+    assert added.code == 0, added.stderr
+    t = Transcript(session_id="55555555-5555-4555-8555-555555555555", cwd="/src/app")
+    t.prompt("where do KINGFISHERS nest?")
+    t.reply(text("In burrows."))
+    t.write(folder / "projects" / "-src-app" / f"{t.session_id}.jsonl")
+    assert sessiondesk(home, "index").code == 0  # the database exists, its schema current
+
+    for args in (["--json", "sessions", "list"], ["search", "kingfishers"]):
+        loaded = imported(home, *args)
+        assert "sqlalchemy" in loaded, "the command read the database"
+        assert not loaded & set(READING), (args, sorted(loaded & set(READING)))
