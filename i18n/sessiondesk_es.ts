@@ -4,7 +4,7 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/conversations/switcher.py" line="+106"/>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+106"/>
         <source>Not available: {reason}</source>
         <translation>No disponible: {reason}</translation>
     </message>

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402  (the platform must be 
 
 from desktop.app import TS_DIR  # noqa: E402
 from desktop.domain.settings import LANGUAGES  # noqa: E402
-from desktop.ui.conversations.switcher import AccountSwitcher  # noqa: E402
+from desktop.ui.accounts.switcher import AccountSwitcher  # noqa: E402
 from desktop.ui.shell.translations import Translations  # noqa: E402
 
 ACCOUNTS = ["work", "personal", "client"]

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.ui.conversations.switcher import AccountSwitcher
+from desktop.ui.accounts.switcher import AccountSwitcher
 from desktop.ui.runs.composer import Composer
 from desktop.ui.shell.translations import Translations
 

@@ -19,9 +19,9 @@ from desktop.domain.runs import RATE_LIMITED, error_kind
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.services.run import TurnRequest
+from desktop.ui.accounts.switcher import AccountSwitcher, SwitchChoice, switch_to
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
-from desktop.ui.conversations.switcher import AccountSwitcher, SwitchChoice, switch_to
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.run_controller import LiveRun, RunController
 
