@@ -54,7 +54,10 @@ def test_allow_on_the_card_runs_the_command(rig: Rig) -> None:
         assert decided.choice is not None and "Allowed" in decided.decision_label.text()
         assert decided.allow_button.isHidden()
         # the result fills the same card in place
-        await until(lambda: tool_card_result(rig) is not None, 30, "the tool's result")
+        # the rows are swapped for the file's when it is read again: wait across the swap
+        await until(
+            lambda: has_tool_card(rig) and tool_card_result(rig) is not None, 30, "the result"
+        )
         execution = await rig.finished(live)
         assert execution.status is ExecutionStatus.SUCCEEDED
         assert target.exists()
