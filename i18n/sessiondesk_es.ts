@@ -544,6 +544,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>This conversation is still answering a turn: wait for it, or stop it (Esc).</source>
+        <translation>Esta conversación todavía está respondiendo un turno: espera a que termine o detenlo (Esc).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The keyring is locked: unlock it and try again.</source>
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>

@@ -544,6 +544,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>This conversation is still answering a turn: wait for it, or stop it (Esc).</source>
+        <translation>此对话仍在回答上一轮：请等待它结束，或将其停止（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The keyring is locked: unlock it and try again.</source>
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from desktop.domain.accounts import AuthKind
-from desktop.domain.errors import NotFoundError, SessiondeskError, UsageError
+from desktop.domain.errors import BusyError, NotFoundError, SessiondeskError, UsageError
 from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import ChangeSecretDialog
 from desktop.ui.common.error_text import error_text
@@ -144,6 +144,8 @@ def test_service_errors_reach_the_window_in_its_language(
     assert error_text(UsageError("--limit must be a positive number")) == (
         "That cannot be done as asked."
     )
+    # a second turn of a busy conversation is said as such, not as "Something went wrong."
+    assert error_text(BusyError("e1")).startswith("This conversation is still answering")
     window.set_language("es")
     qtbot.waitUntil(lambda: window.file_menu.title() == "&Archivo")
     assert error_text(caught.value) == "No hay ninguna cuenta llamada ghost."

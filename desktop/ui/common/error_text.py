@@ -66,6 +66,9 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
         "ErrorText",
         "No keyring is available to keep secrets. Start your desktop's keyring and unlock it.",
     ),
+    "busy": lambda d: QCoreApplication.translate(
+        "ErrorText", "This conversation is still answering a turn: wait for it, or stop it (Esc)."
+    ),
     "keyring_locked": lambda d: QCoreApplication.translate(
         "ErrorText", "The keyring is locked: unlock it and try again."
     ),
