@@ -30,7 +30,7 @@ from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell import refcount_guard
+from desktop.ui.shell import main_thread_gc, refcount_guard
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.single_instance import SingleInstance, bring_forward
@@ -102,6 +102,7 @@ def build_window(hub: ServiceHub, translations: Translations | None = None) -> M
     if not isinstance(app, QApplication):
         raise RuntimeError("build_window needs a QApplication")
     refcount_guard.pin()
+    main_thread_gc.install(app)
     configure_application(app)
     translations = translations or make_translations(app, hub)
     translations.apply(saved_choice(hub, "language", (SYSTEM, *LANGUAGES)))

@@ -1,0 +1,64 @@
+"""Cycles are collected on the window's thread, whichever thread made the garbage."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.shell import main_thread_gc
+
+pytestmark = pytest.mark.gui
+
+
+class Cycle:
+    """Half of a reference cycle that notes the thread it dies on."""
+
+    died_on: list[str] = []
+
+    def __init__(self) -> None:
+        self.me = self
+
+    def __del__(self) -> None:
+        Cycle.died_on.append(threading.current_thread().name)
+
+
+def churn() -> None:
+    # enough cyclic garbage that Python would collect several times on this thread
+    for _ in range(20_000):
+        Cycle()
+
+
+def test_a_worker_thread_never_collects_while_the_window_lives(
+    qapp: QApplication, qtbot: QtBot
+) -> None:
+    Cycle.died_on.clear()
+    gc.collect()
+    collector = main_thread_gc.install(qapp)
+    try:
+        assert not gc.isenabled()
+        worker = threading.Thread(target=churn, name="worker")
+        worker.start()
+        worker.join()
+        assert "worker" not in Cycle.died_on
+        qtbot.waitUntil(lambda: len(Cycle.died_on) > 0, timeout=5000)
+        assert set(Cycle.died_on) == {threading.main_thread().name}
+    finally:
+        main_thread_gc.uninstall(qapp)
+    assert gc.isenabled()
+    assert main_thread_gc.install(qapp) is collector, "one collector per application"
+    main_thread_gc.uninstall(qapp)
+
+
+def test_without_it_the_worker_collects(qapp: QApplication) -> None:
+    """The hazard is real: the check above would fail without the collector."""
+    Cycle.died_on.clear()
+    gc.collect()
+    assert gc.isenabled()
+    worker = threading.Thread(target=churn, name="worker")
+    worker.start()
+    worker.join()
+    assert "worker" in Cycle.died_on
