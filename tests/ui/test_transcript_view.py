@@ -4,7 +4,6 @@ subagents, dividers, the problems banner, copying, and a 50,000-message session.
 from __future__ import annotations
 
 import shutil
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -241,8 +240,8 @@ def huge_messages(count: int) -> list[Message]:
 
 
 def test_a_50000_message_session_is_virtualised(qapp: QApplication, qtbot: QtBot) -> None:
+    # how fast this is belongs to bench/; here: only what is on screen gets built
     messages = huge_messages(50_000)
-    started = time.perf_counter()
     rows, builder = build_rows(messages)
     model = TranscriptModel()
     model.set_rows(rows, builder)
@@ -254,21 +253,16 @@ def test_a_50000_message_session_is_virtualised(qapp: QApplication, qtbot: QtBot
     qtbot.waitExposed(view)
     view.scroll_to_bottom()
     paint(qtbot, view)
-    elapsed = time.perf_counter() - started
     assert model.rowCount() == 50_000
-    assert elapsed < 3.0, elapsed
     built = view.delegate.documents_built
     assert 0 < built < 60, built  # only what the viewport shows
     assert view.painted.stop == 50_000 and len(view.painted) < 40
 
-    # scrolling through the middle renders only what passes by, and stays quick
+    # scrolling through the middle renders only what passes by
     bar = view.verticalScrollBar()
-    started = time.perf_counter()
     for fraction in (0.1, 0.3, 0.5, 0.7, 0.9):
         bar.setValue(int(bar.maximum() * fraction))
         paint(qtbot, view)
-    per_jump = (time.perf_counter() - started) / 5
-    assert per_jump < 0.25, per_jump
     assert view.delegate.documents_built < 400
     assert 40_000 < view.painted.start < 50_000  # the last jump went to 90%
 
