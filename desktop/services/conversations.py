@@ -12,7 +12,8 @@ from desktop.domain.conversations import Conversation, Execution, ExecutionStatu
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.execution_tree import TreeNode, build_tree, lineage
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
-from desktop.domain.replay import Turn, up_to
+from desktop.domain.replay import Turn, join, up_to
+from desktop.domain.replay_source import segments
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.turn_plan import BranchPoint, HistorySource
 from desktop.services.claude_launch import ClaudeLauncher
@@ -214,6 +215,21 @@ class ConversationService:
     def history(self, source: HistorySource) -> list[Turn]:
         """A node's user and assistant turns, up to its last message."""
         return up_to(self._sessions.history(source.account, source.session_id), source.last_uuid)
+
+    def replay_history(
+        self, until: str | None, account: str, fallback: HistorySource | None = None
+    ) -> list[Turn]:
+        """The whole conversation up to execution `until`, across every session
+        its lineage used, in order, under `account` (see `replay_source`).
+        Without an execution (an adopted session's first turn): `fallback`."""
+        start = self._executions.get(until) if until else None
+        if start is None:
+            return self.history(fallback) if fallback and fallback.session_id else []
+        chain = [self._executions.get(i) for i in reversed(lineage(start, self._executions.get))]
+        found = segments([e for e in chain if e is not None], account)
+        return join(
+            self.history(HistorySource(s.account, s.session_id, s.last_uuid)) for s in found
+        )
 
     def branch(self, execution: Execution) -> list[Turn]:
         """What a person reads of one branch, up to this execution."""
