@@ -90,6 +90,8 @@ class Message:
     """A prompt Sessiondesk sent with the conversation replayed before it: the
     text is the person's own words, these say how much history rode along."""
     replayed_bytes: int = 0
+    resumed: bool = False
+    """A prompt sent to a resumed session (it carried the guard line, now removed)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, for `sessions show --json`; usage flattened to token counts."""
@@ -285,7 +287,8 @@ def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) ->
         else:
             own = unwrap(tt.without_reminders(text))
             messages.append(Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
-                                    replayed_bytes=own.replayed_bytes, **shared))  # fmt: skip
+                                    replayed_bytes=own.replayed_bytes, resumed=own.guarded,
+                                    **shared))  # fmt: skip
     return Entry(
         kind=EntryKind.MESSAGE, user_kind=_overall(kinds), messages=tuple(messages), **base
     )

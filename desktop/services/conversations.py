@@ -145,6 +145,16 @@ class ConversationService:
     def list(self) -> list[Conversation]:
         return self._conversations.list()
 
+    def turn_of(self, account: str, session_id: str, prompt: str) -> Execution | None:
+        """The execution that sent `prompt` (the person's words) into this session,
+        the latest when several did; None when Sessiondesk did not send it."""
+        sent = [
+            e
+            for e in self._executions.with_session(session_id)
+            if e.account == account and e.prompt.strip() == prompt.strip()
+        ]
+        return sent[-1] if sent else None
+
     def for_session(self, account: str, session_id: str) -> Conversation | None:
         """The conversation a Claude session belongs to, if any: the one that ran
         a turn in it, else the one that adopted it."""
