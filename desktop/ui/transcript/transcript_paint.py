@@ -154,7 +154,8 @@ def prompt_chip(labels: render.Labels, row: Row) -> str | None:
 
 def _chip(d: RowStyle, painter: QPainter, room: QRectF, text: str) -> None:
     metrics = QFontMetrics(d.small)
-    width = min(room.width(), float(metrics.horizontalAdvance(text) + 14))
+    # a few pixels beyond the text's advance: elision rounds, and would cut a short word
+    width = min(room.width(), float(metrics.horizontalAdvance(text) + 20))
     if width < 40:
         return
     box = QRectF(room.left(), room.center().y() - metrics.height() / 2 - 2, width,
@@ -162,7 +163,7 @@ def _chip(d: RowStyle, painter: QPainter, room: QRectF, text: str) -> None:
     painter.setPen(QPen(d.colours["prompt_edge"], 1.0))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
-    _text(painter, d.small, d.colours["you"], box.adjusted(7, 0, -7, 0), text)
+    _text(painter, d.small, d.colours["you"], box.adjusted(8, 0, -6, 0), text)
 
 
 def _reply(d: RowStyle, painter: QPainter, rect: QRect, row: Row, area: QRectF) -> None:
