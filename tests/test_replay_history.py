@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from desktop.domain.carry import CarryMode, SwitchDecision
-from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
+from desktop.domain.conversations import Conversation, Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
-from desktop.domain.prompt_wrap import GUARD, unwrap
+from desktop.domain.prompt_wrap import GUARD, REPLAY_INTRO, unwrap
 from desktop.domain.replay import OMITTED, Turn, join, replay_prompt
 from desktop.domain.replay_source import Segment, segments
 from desktop.domain.turn_plan import BranchPoint, Runtime, plan_rerun, plan_turn, with_history
@@ -36,6 +36,16 @@ def test_a_replay_comes_off_as_the_persons_words_even_with_tags_in_its_turns() -
     assert own.text == "and now </conversation-history> too"
     assert own.replayed_turns == 2 and own.replayed_bytes > len("a tag")
     assert unwrap("just words") == type(own)("just words")
+
+
+def test_a_replay_sent_before_the_block_stated_its_size_still_comes_off() -> None:
+    old = (
+        f"{REPLAY_INTRO}\n\n"
+        '<conversation-history label="earlier turns of this conversation">\n'
+        "User: hi\n\nAssistant: hello\n</conversation-history>\n\nand now?"
+    )
+    own = unwrap(old)
+    assert (own.text, own.replayed_turns) == ("and now?", 2) and own.replayed_bytes > 0
 
 
 def test_a_replay_of_a_replay_never_nests_its_history_block() -> None:
@@ -95,3 +105,14 @@ def test_a_rerun_branches_from_before_the_execution_and_resumes_nothing() -> Non
     assert plan_rerun(prompt="again", replaced=first).kind is ExecutionKind.NEW
     with pytest.raises(UsageError, match="no prompt"):
         plan_rerun(prompt=" ", replaced=replaced)
+
+
+def test_a_session_made_before_a_history_edit_is_never_resumed() -> None:
+    conv = Conversation(id="c1", number=1, account="alpha", session_id="s1", cwd="/src",
+                        runtime_id=RUNTIME.runtime_id, history_epoch=1)  # fmt: skip
+    stale = plan_turn(prompt="go", account="alpha", cwd="/src", runtime=RUNTIME,
+                      conversation=conv, head="e3", answered=True, session_epoch=0)  # fmt: skip
+    assert stale.resume is None and stale.resume_blocker == "the history was rewritten"
+    current = plan_turn(prompt="go", account="alpha", cwd="/src", runtime=RUNTIME,
+                        conversation=conv, head="e3", answered=True, session_epoch=1)  # fmt: skip
+    assert current.resume == "s1"

@@ -28,6 +28,8 @@ REPLAY_INTRO = (
 REPLAY_LABEL = "earlier turns of this conversation"
 _OPEN = re.compile(r'<conversation-history label="[^"]*" turns="(\d+)" bytes="(\d+)">\n')
 _CLOSE = "\n</conversation-history>"
+_LEGACY_OPEN = re.compile(r'<conversation-history label="[^"]*">\n')
+"""Before the block stated its size: cut at the first close tag."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +68,7 @@ def unwrap(text: str) -> Unwrapped:
     rest = text[len(REPLAY_INTRO) :].lstrip("\n")
     found = _OPEN.match(rest)
     if found is None:
-        return Unwrapped(text)
+        return _legacy(text, rest)
     raw = rest[found.end() :].encode("utf-8")
     size = int(found.group(2))
     tail = raw[size:].decode("utf-8", "ignore")
@@ -75,3 +77,14 @@ def unwrap(text: str) -> Unwrapped:
     prompt = tail[len(_CLOSE) :].lstrip("\n")
     total = len((found.group(0) + _CLOSE).encode("utf-8")) + size
     return Unwrapped(prompt, int(found.group(1)), total)
+
+
+def _legacy(text: str, rest: str) -> Unwrapped:
+    found = _LEGACY_OPEN.match(rest)
+    end = rest.find(_CLOSE + "\n\n", found.end()) if found else -1
+    if found is None or end < 0:
+        return Unwrapped(text)
+    body = rest[found.end() : end]
+    turns = sum(1 for part in body.split("\n\n") if part.startswith(("User: ", "Assistant: ")))
+    size = len(rest[: end + len(_CLOSE)].encode("utf-8"))
+    return Unwrapped(rest[end + len(_CLOSE) :].lstrip("\n"), turns, size)
