@@ -168,6 +168,10 @@ def test_rerun_of_an_unknown_execution_or_without_a_prompt_is_one_line(
     empty = sessiondesk(home, "rerun", switch["execution_id"], env=env)
     assert empty.code == 2 and "no prompt" in empty.stderr
     assert len(empty.stderr.strip().splitlines()) == 1
+    # a turn of the account the conversation left: re-running it would cross accounts
+    crossed = sessiondesk(home, "rerun", first["execution_id"], "again", env=env)
+    assert crossed.code == 2 and "moved to beta" in crossed.stderr
+    assert len(crossed.stderr.strip().splitlines()) == 1
     with sqlite3.connect(home / "sessiondesk.db") as db:
         assert db.execute("SELECT history_epoch FROM conversations").fetchall() == [(0,)]
 

@@ -113,6 +113,12 @@ class RunService:
         replaced = self._threads.execution(request.rerun_of or "")
         prompt = request.prompt if request.prompt.strip() else replaced.prompt
         plan = plan_rerun(prompt=prompt, replaced=replaced)
+        owner = self._threads.get(replaced.conversation_id).account
+        if owner and owner != plan.account:  # nothing crosses accounts but through a switch
+            raise UsageError(
+                f"execution {replaced.id} ran under account {plan.account}, and its "
+                f"conversation has moved to {owner}: continue it there instead"
+            )
         self._conversations.bump_epoch(replaced.conversation_id)
         return plan
 
