@@ -55,6 +55,12 @@ def test_a_replay_of_a_replay_never_nests_its_history_block() -> None:
     assert "User: second\n" in twice and "first question" not in twice
 
 
+def test_tool_calls_and_results_stay_out_of_a_replay() -> None:
+    noisy = [*TURNS, Turn("tool_use", "Bash ls -R /"), Turn("tool_result", "10,000 files")]
+    sent = replay_prompt([*noisy, Turn("assistant", "done")], "next", 10_000)
+    assert "ls -R" not in sent and "10,000 files" not in sent and "Assistant: done" in sent
+
+
 def test_the_budget_keeps_the_latest_turns_and_marks_the_cut() -> None:
     many = [Turn("user" if i % 2 == 0 else "assistant", f"turn {i} " + "x" * 50) for i in range(40)]
     sent = replay_prompt(many, "go", 600)

@@ -185,7 +185,7 @@ class RunDesk(QObject):
         self.composer.prompt.setFocus()
 
     def rerun_message(self, message: Message) -> None:
-        """ "Edit & Re-run from Here" on a prompt: its turn's prompt in the composer,
+        """For "Edit & Re-run from Here" on a prompt: its turn's prompt in the composer,
         and the next send a new branch from just before that turn."""
         record = self.panel.current()
         found = (
