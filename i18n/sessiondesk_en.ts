@@ -64,7 +64,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+106"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+107"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagent · %Ln message</numerusform>
@@ -77,6 +77,14 @@
         <translation>
             <numerusform>… %Ln more character (copy the row to get all of it)</numerusform>
             <numerusform>… %Ln more characters (copy the row to get all of it)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>history replayed (%Ln turns, {size} KB)</source>
+        <translation>
+            <numerusform>history replayed (%Ln turn, {size} KB)</numerusform>
+            <numerusform>history replayed (%Ln turns, {size} KB)</numerusform>
         </translation>
     </message>
 </context>

@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
@@ -179,7 +179,12 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+41"/>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
+        <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
+        <translation>Edite la indicación: el siguiente turno vuelve a ejecutar el nodo {node} como una rama nueva (la rama anterior se conserva).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The next turn forks from node {node}: a new conversation.</source>
         <translation>El próximo turno se bifurca desde el nodo {node}: una conversación nueva.</translation>
     </message>
@@ -189,7 +194,7 @@
         <translation>El próximo turno continúa desde el nodo {node}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -372,7 +377,12 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+105"/>
+        <source>Bytes that resumed turns did not send, compared with replaying the history</source>
+        <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
@@ -393,6 +403,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Saved by resuming:</source>
+        <translation>Ahorrado al reanudar:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -405,7 +420,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+288"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -696,7 +711,12 @@
         <translation>Ejecución {id}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Sent {sent}; resuming saved {saved}</source>
+        <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Replayed because: {reason}</source>
         <translation>Reproducida porque: {reason}</translation>
     </message>
@@ -1086,17 +1106,22 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+177"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
+        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
+        <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -1485,7 +1510,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+98"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
@@ -1547,7 +1572,20 @@
         <translation>Agente</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>resumed</source>
+        <translation>reanudada</translation>
+    </message>
+    <message numerus="yes">
         <location line="+2"/>
+        <source>history replayed (%Ln turns, {size} KB)</source>
+        <translation>
+            <numerusform>historial reenviado (%Ln turno, {size} KB)</numerusform>
+            <numerusform>historial reenviado (%Ln turnos, {size} KB)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Part of the transcript could not be read here.</source>
         <translation>Aquí no se pudo leer parte de la transcripción.</translation>
     </message>
@@ -1560,7 +1598,7 @@
 <context>
     <name>TranscriptMenu</name>
     <message>
-        <location filename="../desktop/ui/transcript/context_menu.py" line="+53"/>
+        <location filename="../desktop/ui/transcript/context_menu.py" line="+62"/>
         <source>&amp;Copy Text</source>
         <translation>&amp;Copiar el texto</translation>
     </message>
@@ -1578,6 +1616,11 @@
         <location line="+6"/>
         <source>Copy Tool &amp;Output</source>
         <translation>Copiar la &amp;salida de la herramienta</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Edit &amp;&amp; Re-run from Here</source>
+        <translation>&amp;Editar y volver a ejecutar desde aquí</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1642,7 +1685,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+206"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+208"/>
         <source>Transcript</source>
         <translation>Transcripción</translation>
     </message>

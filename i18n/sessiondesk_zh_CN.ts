@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
@@ -179,7 +179,12 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+41"/>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
+        <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
+        <translation>编辑提示：下一轮将把节点 {node} 作为新分支重新运行（旧分支保留）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The next turn forks from node {node}: a new conversation.</source>
         <translation>下一轮将从节点 {node} 分叉：一个新的对话。</translation>
     </message>
@@ -189,7 +194,7 @@
         <translation>下一轮将从节点 {node} 继续。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -372,7 +377,12 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+105"/>
+        <source>Bytes that resumed turns did not send, compared with replaying the history</source>
+        <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
@@ -393,6 +403,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Saved by resuming:</source>
+        <translation>恢复会话节省：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -405,7 +420,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+288"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -696,7 +711,12 @@
         <translation>执行 {id}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Sent {sent}; resuming saved {saved}</source>
+        <translation>已发送 {sent}；恢复节省 {saved}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Replayed because: {reason}</source>
         <translation>重放原因：{reason}</translation>
     </message>
@@ -1084,17 +1104,22 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+177"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>下一条提示将从此会话开始一个新会话。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
+        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
+        <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -1479,7 +1504,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+98"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>
@@ -1539,7 +1564,19 @@
         <translation>代理</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>resumed</source>
+        <translation>已恢复</translation>
+    </message>
+    <message numerus="yes">
         <location line="+2"/>
+        <source>history replayed (%Ln turns, {size} KB)</source>
+        <translation>
+            <numerusform>已重放历史（%Ln 轮，{size} KB）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Part of the transcript could not be read here.</source>
         <translation>此处有部分对话记录无法读取。</translation>
     </message>
@@ -1552,7 +1589,7 @@
 <context>
     <name>TranscriptMenu</name>
     <message>
-        <location filename="../desktop/ui/transcript/context_menu.py" line="+53"/>
+        <location filename="../desktop/ui/transcript/context_menu.py" line="+62"/>
         <source>&amp;Copy Text</source>
         <translation>复制文本(&amp;C)</translation>
     </message>
@@ -1570,6 +1607,11 @@
         <location line="+6"/>
         <source>Copy Tool &amp;Output</source>
         <translation>复制工具输出(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Edit &amp;&amp; Re-run from Here</source>
+        <translation>编辑并从此处重新运行(&amp;E)</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1632,7 +1674,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+206"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+208"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>

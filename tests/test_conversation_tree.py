@@ -166,7 +166,7 @@ def test_with_the_parent_transcript_gone_continue_and_fork_replay_that_node(
     prompt = last_user_text(fake_api.main_turns()[-1])
     assert "OSPREY" in prompt and "PLOVER" in prompt and "fork from word two" in prompt
     assert (fork["kind"], fork["resumed"]) == ("replay", False)
-    assert "refused" in fork["resume_reason"]
+    assert fork["resume_reason"].startswith("rejected by claude: No conversation found")
     assert fork["conversation_id"] != first["conversation_id"]
 
     fake_api.enqueue(Reply.text("Recovered the continue."))

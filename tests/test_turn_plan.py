@@ -77,7 +77,7 @@ def test_a_refused_fork_replays_the_parent_history_from_the_refused_attempt() ->
         ExecutionKind.REPLAY, None, False, "e3",
     )  # fmt: skip
     assert retry.replay_from == plan.replay_from
-    assert "refused" in (retry.resume_blocker or "")
+    assert (retry.resume_blocker or "").startswith("rejected by claude: ")
     filled = with_history(retry, [Turn("user", "PARENT words")], 10_000)
     assert "PARENT words" in filled.content
 

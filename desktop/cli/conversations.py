@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
-from desktop.cli.runs import execution_json
+from desktop.cli.runs import execution_json, resume_note
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.domain.conversations import Conversation
@@ -78,7 +78,8 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
             e.account or "-",
             e.session_id or "-",
             str(e.context_tokens or "-"),
-            "resumed" if e.resumed else f"not resumed: {e.resume_reason or '?'}",
+            f"{e.sent_bytes:,}" if e.sent_bytes is not None else "-",
+            resume_note(e),
         ]
         for e in detail.executions
     ]
@@ -86,7 +87,7 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     out.emit(
         {**conversation_json(conv), "executions": [execution_json(e) for e in detail.executions]},
         lambda: head + "\n" + table(
-            rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT", "RESUME"]
+            rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT", "SENT", "RESUME"]
         ),
     )  # fmt: skip
     return 0
@@ -128,6 +129,9 @@ def node_json(node: TreeNode) -> dict[str, Any]:
         "started": e.started.isoformat() if e.started else None,
         "context_tokens": e.context_tokens,
         "resumed": e.resumed,
+        "resume_reason": e.resume_reason,
+        "bytes_sent": e.sent_bytes,
+        "bytes_saved": e.saved_bytes,
         "children": [node_json(child) for child in node.children],
     }
 
@@ -137,10 +141,10 @@ def _tree_lines(nodes: list[TreeNode], code: str, depth: int = 0) -> list[str]:
     for node in nodes:
         e = node.execution
         own = f" [{node.conversation_code}]" if node.conversation_code != code else ""
-        mark = "resumed" if e.resumed else "replayed" if str(e.kind) == "replay" else "fresh"
         lines.append(
             f"{'  ' * depth}- {e.id[:8]} {e.kind}{own} · {e.status} · {e.account or '-'}"
-            f" · {e.context_tokens or '-'} tokens · {mark}"
+            f" · {e.context_tokens or '-'} tokens · {e.sent_bytes or 0:,} bytes sent"
+            f" · {resume_note(e)}"
         )
         lines += _tree_lines(node.children, code, depth + 1)
     return lines

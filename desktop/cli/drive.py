@@ -14,7 +14,7 @@ from collections.abc import Awaitable
 
 from desktop.cli.claude_output import keep_output
 from desktop.cli.output import Output
-from desktop.cli.runs import execution_json
+from desktop.cli.runs import execution_json, resume_note
 from desktop.cli.signals import stop_on_signals
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
@@ -89,7 +89,10 @@ def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permissio
         out.line(document)
     else:
         sys.stdout.write("\n")
-        line = f"[{execution.status} · {execution.kind} · execution {execution.id}]"
+        line = (
+            f"[{execution.status} · {execution.kind} · execution {execution.id} · "
+            f"{resume_note(execution)} · {execution.sent_bytes or 0:,} bytes sent]"
+        )
         if execution.error:
             line += f"\nerror: {execution.error}"
         out.progress(line)

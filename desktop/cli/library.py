@@ -101,6 +101,7 @@ def _stats(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
                 f"{t['cost_usd']:.4f}",
                 "-" if t["success_rate"] is None else f"{t['success_rate']:.0%}",
                 f"{t['resumes']}/{t['replays']}",
+                f"{t['bytes_saved'] / 1024:.1f}",
                 str(t["rollovers"]),
             ]
             for name, t in [
@@ -109,7 +110,18 @@ def _stats(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
             ]
         ]
         return table(
-            rows, ["ACCOUNT", "TURNS", "IN", "OUT", "COST $", "OK", "RESUME/REPLAY", "ROLLOVERS"]
+            rows,
+            [
+                "ACCOUNT",
+                "TURNS",
+                "IN",
+                "OUT",
+                "COST $",
+                "OK",
+                "RESUME/REPLAY",
+                "SAVED KB",
+                "ROLLOVERS",
+            ],
         )
 
     out.emit(document, human)

@@ -34,6 +34,15 @@ def register(commands: argparse._SubParsersAction) -> None:
         branch.add_argument("prompt")
         permission_args(branch)
         branch.set_defaults(handler=_run, branch=name)
+    rerun = commands.add_parser(
+        "rerun",
+        help="a new branch from just before an execution, with its prompt or an edited one "
+        "(bumps the history epoch: the turn replays)",
+    )
+    rerun.add_argument("execution_id")
+    rerun.add_argument("prompt", nargs="?", default="", help="default: the execution's own")
+    permission_args(rerun)
+    rerun.set_defaults(handler=_run, branch="rerun")
     stop = commands.add_parser("stop", help="interrupt a running turn")
     stop.add_argument("execution_id")
     stop.set_defaults(handler=_stop)
@@ -73,6 +82,8 @@ def execution_json(execution: Execution) -> dict[str, Any]:
         "forked_from_execution_id": execution.forked_from_execution_id,
         "resumed": execution.resumed,
         "resume_reason": execution.resume_reason,
+        "bytes_sent": execution.sent_bytes,
+        "bytes_saved": execution.saved_bytes,
         "started": execution.started.isoformat() if execution.started else None,
         "finished": execution.finished.isoformat() if execution.finished else None,
     }
@@ -92,9 +103,19 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         allowed_tools=tuple(args.allow),
         continue_from=args.ref if branch == "continue" else None,
         fork_from=args.ref if branch == "fork" else None,
+        rerun_of=args.execution_id if branch == "rerun" else None,
     )
 
     return drive(services, services.runs.prepare(request), out, args.permission)
+
+
+def resume_note(execution: Execution) -> str:
+    """How a turn carried its history, in a few words: for the tables and lines."""
+    if execution.resumed:
+        saved = f", {execution.saved_bytes:,} bytes saved" if execution.saved_bytes else ""
+        return f"resumed{saved}"
+    how = "replayed" if str(execution.kind) == "replay" else "not resumed"
+    return f"{how}: {execution.resume_reason or '?'}"
 
 
 def _stop(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:

@@ -98,5 +98,11 @@ class Execution:
     """Why it did not resume, when it did not."""
     last_uuid: str | None = None
     """The last message of its turn in the transcript: where this node's history ends."""
+    sent_bytes: int | None = None
+    """What was sent to `claude` for the turn: the prompt as sent and any carried text."""
+    saved_bytes: int | None = None
+    """On a resumed turn: what a replay would have sent beyond `sent_bytes`."""
+    history_epoch: int = 0
+    """The conversation's history epoch when the turn began."""
     started: datetime | None = None
     finished: datetime | None = None

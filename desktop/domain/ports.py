@@ -86,6 +86,7 @@ class ConversationRepository(Protocol):
     def update(
         self, conversation_id: str, *, account: str | None = None, **fields: Any
     ) -> None: ...
+    def bump_epoch(self, conversation_id: str) -> int: ...
 
 
 class ExecutionRepository(Protocol):

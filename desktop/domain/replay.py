@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from desktop.domain.prompt_wrap import REPLAY_LABEL, block, replayed, unwrap
+
 OMITTED = "…[earlier turns omitted]…"
 _LABELS = {"user": "User", "assistant": "Assistant"}
 
@@ -38,11 +40,9 @@ def _size(text: str) -> int:
 
 def history_block(turns: Iterable[Turn], budget: int, label: str) -> str | None:
     """The most recent turns within `budget` bytes, wrapped in a labelled block."""
-    lines = [
-        f"{_LABELS[t.role]}: {t.text.strip()}"
-        for t in turns
-        if t.role in _LABELS and t.text.strip()
-    ]
+    # a replayed turn's own history block is never carried again: its words only
+    texts = ((t.role, unwrap(t.text.strip()).text.strip()) for t in turns)
+    lines = [f"{_LABELS[role]}: {text}" for role, text in texts if role in _LABELS and text]
     if not lines:
         return None
     kept: list[str] = []
@@ -56,18 +56,31 @@ def history_block(turns: Iterable[Turn], budget: int, label: str) -> str | None:
         kept.append(line)
         used += _size(line) + 2
     kept.reverse()
-    if len(kept) < len(lines):
+    count = len(kept)
+    if count < len(lines):
         kept.insert(0, OMITTED)
-    body = "\n\n".join(kept)
-    return f'<conversation-history label="{label}">\n{body}\n</conversation-history>'
+    return block("\n\n".join(kept), count, label)
 
 
 def replay_prompt(turns: Iterable[Turn], prompt: str, budget: int) -> str:
     """The new prompt preceded by the conversation so far."""
-    block = history_block(turns, budget, "earlier turns of this conversation")
-    if block is None:
-        return prompt
-    return (
-        "The conversation so far is replayed below, because its earlier session "
-        "could not be resumed. Continue it.\n\n" + block + "\n\n" + prompt
-    )
+    history = history_block(turns, budget, REPLAY_LABEL)
+    return prompt if history is None else replayed(history, prompt)
+
+
+def join(parts: Iterable[Sequence[Turn]]) -> list[Turn]:
+    """One conversation from the turns of the sessions it used, in order.
+
+    A session resumed or forked from the one before starts with that one's
+    turns (a fork copies them): the overlap is kept once. A replayed session
+    starts with its new prompt and overlaps nothing.
+    """
+    joined: list[Turn] = []
+    for part in parts:
+        keys = [(t.role, t.text) for t in part]
+        have = [(t.role, t.text) for t in joined]
+        overlap = next(
+            (n for n in range(min(len(keys), len(have)), 0, -1) if have[-n:] == keys[:n]), 0
+        )
+        joined += part[overlap:]
+    return joined

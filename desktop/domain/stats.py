@@ -34,6 +34,8 @@ class ExecutionFact:
     usage: dict[str, Any] | None
     cost_usd: float | None
     session_id_in: str | None
+    sent_bytes: int | None = None
+    saved_bytes: int | None = None
 
 
 @dataclass(slots=True)
@@ -52,6 +54,10 @@ class Tally:
     """Turns that resumed Claude's own session (`--resume`: continue, fork)."""
     replays: int = 0
     """Turns whose prompt carried the conversation because it could not resume."""
+    bytes_sent: int = 0
+    """What the turns sent to `claude` (prompt as sent, carried text)."""
+    bytes_saved: int = 0
+    """What resuming saved: the replays the resumed turns did not have to send."""
 
     def add(self, fact: ExecutionFact) -> None:
         self.turns += 1
@@ -66,6 +72,8 @@ class Tally:
         self.rollovers += fact.kind == "rollover"
         self.replays += fact.kind == "replay"
         self.resumes += fact.session_id_in is not None and fact.kind in ("continue", "fork")
+        self.bytes_sent += fact.sent_bytes or 0
+        self.bytes_saved += fact.saved_bytes or 0
 
     @property
     def success_rate(self) -> float | None:

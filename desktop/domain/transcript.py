@@ -20,6 +20,7 @@ from typing import Any
 from desktop.domain import transcript_text as tt
 from desktop.domain.errors import UsageError
 from desktop.domain.events import Usage  # one shape for a call's token counts
+from desktop.domain.prompt_wrap import unwrap
 from desktop.domain.sessions import is_session_id
 from desktop.domain.transcript_text import UserKind
 
@@ -85,6 +86,12 @@ class Message:
     """The subagent whose transcript this message belongs to."""
     spawned_agent_id: str | None = None
     """On an Agent/Task tool result: the subagent that call started."""
+    replayed_turns: int = 0
+    """A prompt Sessiondesk sent with the conversation replayed before it: the
+    text is the person's own words, these say how much history rode along."""
+    replayed_bytes: int = 0
+    resumed: bool = False
+    """A prompt sent to a resumed session (it carried the guard line, now removed)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, for `sessions show --json`; usage flattened to token counts."""
@@ -278,7 +285,10 @@ def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) ->
         elif kind is UserKind.META:
             messages.append(Message(Role.USER, text, is_meta=True, **shared))
         else:
-            messages.append(Message(Role.USER, tt.without_reminders(text), **shared))
+            own = unwrap(tt.without_reminders(text))
+            messages.append(Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
+                                    replayed_bytes=own.replayed_bytes, resumed=own.guarded,
+                                    **shared))  # fmt: skip
     return Entry(
         kind=EntryKind.MESSAGE, user_kind=_overall(kinds), messages=tuple(messages), **base
     )

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from desktop.domain.conversations import Conversation, ExecutionKind
+from desktop.domain.conversations import Conversation, Execution, ExecutionKind
 from desktop.domain.errors import UsageError
+from desktop.domain.prompt_wrap import guarded
 from desktop.domain.replay import Turn, replay_prompt
 from desktop.domain.resume import ProviderPointer, RunContext, resume_blocker
 
@@ -85,10 +86,19 @@ class Plan:
     """A migrated transcript's stand-in: carried instead if `claude` refuses the copy."""
     notice: str | None = None
     """What the person is told about this turn (less was carried than asked)."""
+    saved_bytes: int | None = None
+    """On a resumed turn: what a replay would have sent beyond `content`."""
+    history_epoch: int = 0
+    """The conversation's history epoch this turn runs under."""
 
     @property
     def resumed(self) -> bool:
         return self.resume is not None
+
+    @property
+    def sent_bytes(self) -> int:
+        """What goes to `claude` for this turn: the content and any carried text."""
+        return sum(len(t.encode("utf-8")) for t in (self.content, self.carry_over or ""))
 
     @property
     def replays(self) -> bool:
@@ -109,13 +119,15 @@ def plan_turn(
     fork: bool = False,
     fresh: bool = False,
     carry_over: str | None = None,
+    session_epoch: int | None = None,
 ) -> Plan:
     """The plan of one turn.
 
     `conversation`, `head` (its latest execution) and `answered` (it has a
     reply to resume): a next turn of that conversation. `branch`: a continue
     from that point, or with `fork` a new conversation branching from it.
-    Neither: a new conversation.
+    Neither: a new conversation. `session_epoch`: the history epoch the
+    conversation's session was made under (default: the current one).
     """
     if not prompt.strip():
         raise UsageError("the prompt is empty", kind="prompt_empty")
@@ -131,7 +143,7 @@ def plan_turn(
         conversation.account,
         conversation.cwd,
         conversation.runtime_id,
-        conversation.history_epoch,
+        conversation.history_epoch if session_epoch is None else session_epoch,
         answered,
     )
     blocker = _blocker(pointer, account, cwd, conversation.history_epoch, runtime, fresh)
@@ -206,9 +218,10 @@ def _blocker(
     return resume_blocker(pointer, current)
 
 
-def after_refusal(plan: Plan, refused_execution: str) -> Plan:
+def after_refusal(plan: Plan, refused_execution: str, why: str | None = None) -> Plan:
     """The retry when `claude` refused to resume: the same history, replayed,
-    continuing from the attempt that was refused."""
+    continuing from the attempt that was refused; `why` is what claude said."""
+    reason = f"rejected by claude: {why or f'no session {plan.resume}'}"
     return replace(
         plan,
         kind=ExecutionKind.REPLAY,
@@ -217,7 +230,8 @@ def after_refusal(plan: Plan, refused_execution: str) -> Plan:
         fork=False,
         parent=refused_execution,
         forked_from=None,
-        resume_blocker=f"claude refused to resume session {plan.resume}",
+        resume_blocker=reason,
+        saved_bytes=None,
     )
 
 
@@ -239,7 +253,41 @@ def carried_retry(plan: Plan, refused_execution: str) -> Plan:
 
 
 def with_history(plan: Plan, turns: Sequence[Turn], budget: int) -> Plan:
-    """The plan with its replayed history in the content (nothing to replay: as is)."""
+    """The plan with its replayed history in the content (nothing to replay: as is).
+    A resumed turn instead gets the guard line, and counts what it saves."""
+    if plan.resumed:
+        content = guarded(plan.prompt)
+        replay = replay_prompt(turns, plan.prompt, budget)
+        saved = len(replay.encode("utf-8")) - len(content.encode("utf-8"))
+        return replace(plan, content=content, saved_bytes=max(0, saved))
     if not plan.replays:
         return plan
     return replace(plan, content=replay_prompt(turns, plan.prompt, budget))
+
+
+def plan_rerun(*, prompt: str, replaced: Execution) -> Plan:
+    """A new branch of `replaced`'s conversation from just before it, with
+    `prompt` (its own or an edited one): it replays the history before that
+    execution, never the execution itself, and resumes nothing. The caller
+    bumps the history epoch."""
+    if replaced.kind is ExecutionKind.SWITCH:
+        raise UsageError(f"execution {replaced.id} is a switch: it has no prompt to re-run")
+    if not prompt.strip():
+        raise UsageError(f"execution {replaced.id} has no prompt to re-run: give one")
+    if not replaced.account:
+        raise UsageError(f"execution {replaced.id} has no account to re-run under")
+    parent = replaced.parent_execution_id
+    origin = replaced.forked_from_execution_id if parent is None else None
+    return Plan(
+        ExecutionKind.REPLAY if parent or origin else ExecutionKind.NEW,
+        replaced.account,
+        replaced.cwd,
+        prompt,
+        prompt,
+        replaced.conversation_id,
+        parent=parent,
+        forked_from=origin,
+        resume_blocker="the history was rewritten",
+        # read along the lineage of `parent` (or `origin`), not from one session
+        replay_from=HistorySource(replaced.account, "") if parent or origin else None,
+    )

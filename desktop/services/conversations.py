@@ -12,7 +12,8 @@ from desktop.domain.conversations import Conversation, Execution, ExecutionStatu
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.execution_tree import TreeNode, build_tree, lineage
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
-from desktop.domain.replay import Turn, up_to
+from desktop.domain.replay import Turn, join, up_to
+from desktop.domain.replay_source import segments
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.turn_plan import BranchPoint, HistorySource
 from desktop.services.claude_launch import ClaudeLauncher
@@ -144,6 +145,16 @@ class ConversationService:
     def list(self) -> list[Conversation]:
         return self._conversations.list()
 
+    def turn_of(self, account: str, session_id: str, prompt: str) -> Execution | None:
+        """The execution that sent `prompt` (the person's words) into this session,
+        the latest when several did; None when Sessiondesk did not send it."""
+        sent = [
+            e
+            for e in self._executions.with_session(session_id)
+            if e.account == account and e.prompt.strip() == prompt.strip()
+        ]
+        return sent[-1] if sent else None
+
     def for_session(self, account: str, session_id: str) -> Conversation | None:
         """The conversation a Claude session belongs to, if any: the one that ran
         a turn in it, else the one that adopted it."""
@@ -214,6 +225,21 @@ class ConversationService:
     def history(self, source: HistorySource) -> list[Turn]:
         """A node's user and assistant turns, up to its last message."""
         return up_to(self._sessions.history(source.account, source.session_id), source.last_uuid)
+
+    def replay_history(
+        self, until: str | None, account: str, fallback: HistorySource | None = None
+    ) -> list[Turn]:
+        """The whole conversation up to execution `until`, across every session
+        its lineage used, in order, under `account` (see `replay_source`).
+        Without an execution (an adopted session's first turn): `fallback`."""
+        start = self._executions.get(until) if until else None
+        if start is None:
+            return self.history(fallback) if fallback and fallback.session_id else []
+        chain = [self._executions.get(i) for i in reversed(lineage(start, self._executions.get))]
+        found = segments([e for e in chain if e is not None], account)
+        return join(
+            self.history(HistorySource(s.account, s.session_id, s.last_uuid)) for s in found
+        )
 
     def branch(self, execution: Execution) -> list[Turn]:
         """What a person reads of one branch, up to this execution."""

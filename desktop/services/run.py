@@ -40,6 +40,9 @@ class TurnRequest:
     """An execution (or a conversation's head, or a Claude session): resume its session."""
     fork_from: str | None = None
     """The same references: a new conversation branching from that point."""
+    rerun_of: str | None = None
+    """An execution: a new branch from just before it (a history edit), with
+    `prompt`, or its own prompt when `prompt` is empty."""
 
 
 class TurnRecorder(Protocol):

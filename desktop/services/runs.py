@@ -34,6 +34,7 @@ from desktop.domain.turn_plan import (
     Plan,
     after_refusal,
     carried_retry,
+    plan_rerun,
     plan_turn,
     with_history,
 )
@@ -82,7 +83,9 @@ class RunService:
         """Check everything a turn needs and decide how it runs (nothing starts yet)."""
         launch = await self._launcher.probe()
         ref = request.continue_from or request.fork_from
-        if ref:
+        if request.rerun_of:
+            plan = self._rerun(request)
+        elif ref:
             branch = await self._threads.branch_point(ref)
             plan = plan_turn(
                 prompt=request.prompt,
@@ -101,7 +104,23 @@ class RunService:
                 shorten(request.prompt, 80), plan.account, plan.cwd
             )
             plan = replace(plan, conversation_id=conversation.id)
-        return Run(self, request, plan, launch)
+        epoch = self._threads.get(plan.conversation_id).history_epoch
+        return Run(self, request, replace(plan, history_epoch=epoch), launch)
+
+    def _rerun(self, request: TurnRequest) -> Plan:
+        """A history edit: the conversation's epoch goes up first, so no session
+        of the old history is resumed after it, whatever becomes of this turn."""
+        replaced = self._threads.execution(request.rerun_of or "")
+        prompt = request.prompt if request.prompt.strip() else replaced.prompt
+        plan = plan_rerun(prompt=prompt, replaced=replaced)
+        owner = self._threads.get(replaced.conversation_id).account
+        if owner and owner != plan.account:  # nothing crosses accounts but through a switch
+            raise UsageError(
+                f"execution {replaced.id} ran under account {plan.account}, and its "
+                f"conversation has moved to {owner}: continue it there instead"
+            )
+        self._conversations.bump_epoch(replaced.conversation_id)
+        return plan
 
     def _plan_next(self, request: TurnRequest, launch: Launch) -> Plan:
         """A turn of a named conversation, or the first of a new one."""
@@ -113,6 +132,10 @@ class RunService:
         cwd = _folder(request.cwd or (conv.cwd if conv else None))
         history = self._executions.for_conversation(conv.id) if conv else []
         answered = any(e.status is ExecutionStatus.SUCCEEDED and e.session_id for e in history)
+        # the epoch the pinned session was made under: older than the conversation's
+        # after a history edit, and then it is never resumed
+        made = [e for e in history if conv and e.session_id == conv.session_id
+                and e.status is ExecutionStatus.SUCCEEDED]  # fmt: skip
         # an adopted session (found on disk) had its turns before we knew it
         answered = answered or (not history and conv is not None and conv.session_id is not None)
         return plan_turn(
@@ -124,6 +147,7 @@ class RunService:
             head=history[-1].id if history else None,
             answered=answered,
             fresh=request.fresh,
+            session_epoch=made[-1].history_epoch if made else None,
         )
 
     async def _carried(self, plan: Plan, launch: Launch) -> Plan:
@@ -147,15 +171,20 @@ class RunService:
         )
 
     def _with_history(self, plan: Plan) -> Plan:
-        if not plan.replays:
+        """The content as sent: the replayed history, or the guard line of a
+        resumed turn (whose would-be replay is read to count what it saves)."""
+        if not (plan.replays or plan.resumed):
             return plan
         budget = int(self._settings.get("carry_context.budget_bytes"))
-        return with_history(plan, self._threads.history(plan.replay_from), budget)
+        turns = self._threads.replay_history(
+            plan.parent or plan.forked_from, plan.account, plan.replay_from
+        )
+        return with_history(plan, turns, budget)
 
     def retry_plan(self, plan: Plan, refused: Execution) -> Plan:
         if plan.carry_fallback is not None:
             return carried_retry(plan, refused.id)
-        return self._with_history(after_refusal(plan, refused.id))
+        return self._with_history(after_refusal(plan, refused.id, refused.error))
 
     # ---- running ----------------------------------------------------------------
 
@@ -194,6 +223,9 @@ class RunService:
                 owner_started=self.runtime.start_time(owner),
                 resumed=plan.resumed,
                 resume_reason=plan.resume_blocker,
+                sent_bytes=plan.sent_bytes,
+                saved_bytes=plan.saved_bytes,
+                history_epoch=plan.history_epoch,
             ),
             running=self._owner_alive,  # one turn per conversation at a time
         )

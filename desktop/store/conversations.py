@@ -77,6 +77,9 @@ def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
         resumed=row.resumed,
         resume_reason=row.resume_reason,
         last_uuid=row.last_uuid,
+        sent_bytes=row.sent_bytes,
+        saved_bytes=row.saved_bytes,
+        history_epoch=row.history_epoch or 0,
         started=row.started,
         finished=row.finished,
     )
@@ -160,6 +163,23 @@ class SqlConversationRepository:
                 setattr(row, name, value)
             row.updated = utcnow()
 
+    def bump_epoch(self, conversation_id: str) -> int:
+        """The conversation's history epoch, raised by one in the database itself
+        (two processes bumping at once both count) and returned."""
+        table = ConversationRow.__table__
+        with self._db.session() as session:
+            session.execute(
+                table.update()
+                .where(table.c.id == conversation_id)
+                .values(history_epoch=table.c.history_epoch + 1, updated=utcnow())
+            )
+            epoch = session.scalar(
+                select(ConversationRow.history_epoch).where(ConversationRow.id == conversation_id)
+            )
+        if epoch is None:
+            raise NotFoundError(f"no conversation {conversation_id}")
+        return int(epoch)
+
 
 class SqlExecutionRepository:
     def __init__(self, db: Database) -> None:
@@ -202,6 +222,9 @@ class SqlExecutionRepository:
                 owner_started=execution.owner_started,
                 resumed=execution.resumed,
                 resume_reason=execution.resume_reason,
+                sent_bytes=execution.sent_bytes,
+                saved_bytes=execution.saved_bytes,
+                history_epoch=execution.history_epoch,
             )
             session.add(row)
             session.flush()

@@ -84,6 +84,9 @@ class ExecutionRow(Base):
     resumed: Mapped[bool] = mapped_column(default=False)
     resume_reason: Mapped[str | None] = mapped_column(SafeText)
     last_uuid: Mapped[str | None] = mapped_column(SafeString(64))
+    sent_bytes: Mapped[int | None] = mapped_column(SafeInteger)
+    saved_bytes: Mapped[int | None] = mapped_column(SafeInteger)
+    history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
     started: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[datetime | None]
 

@@ -30,6 +30,8 @@ class SqlStatsQueries:
                 e.usage_json,
                 e.cost_usd,
                 e.session_id_in,
+                e.sent_bytes,
+                e.saved_bytes,
             )
             .join(ConversationRow, ConversationRow.id == e.conversation_id)
             .outerjoin(AccountRow, AccountRow.id == e.account_id)
@@ -42,6 +44,6 @@ class SqlStatsQueries:
         with self._db.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [
-            ExecutionFact(*row[:7], json.loads(row[7]) if row[7] else None, row[8], row[9])
+            ExecutionFact(*row[:7], json.loads(row[7]) if row[7] else None, *row[8:])
             for row in rows
         ]

@@ -3,7 +3,7 @@ in place), the account, the folder, and the Claude session id with Copy."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -53,6 +53,9 @@ class ConversationHeader(QWidget):
         self.copy_button.clicked.connect(self.copy_session_id)
         self.folder_caption = QLabel(self)
         self.session_caption = QLabel(self)
+        self.saved_caption = QLabel(self)
+        self.saved_label = QLabel(self)
+        self.saved_label.setObjectName("savedByResuming")
 
         top = QHBoxLayout()
         top.addWidget(self.code_label)
@@ -65,16 +68,24 @@ class ConversationHeader(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.folder_caption, self.folder_label)
         form.addRow(self.session_caption, session_row)
+        form.addRow(self.saved_caption, self.saved_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addLayout(form)
         self._conversation: Conversation | None = None
         self._shown_title = ""
+        self._saved = 0
         self.retranslate_ui()
 
-    def show_conversation(self, conversation: Conversation, session_id: str | None) -> None:
+    def show_conversation(
+        self, conversation: Conversation, session_id: str | None, saved_bytes: int = 0
+    ) -> None:
+        """`saved_bytes`: what resuming saved this conversation so far (the
+        replays its resumed turns did not have to send)."""
         self._conversation = conversation
+        self._saved = saved_bytes
+        self._show_saved()
         self.code_label.setText(conversation.code)
         self._shown_title = conversation.title
         if not self.title_edit.hasFocus():
@@ -86,6 +97,13 @@ class ConversationHeader(QWidget):
         self.folder_label.setToolTip(conversation.cwd or "")
         self.session_label.setText(session_id or conversation.session_id or "")
         self.copy_button.setEnabled(bool(self.session_label.text()))
+
+    def _show_saved(self) -> None:
+        size = QLocale().formattedDataSize(self._saved, 1)
+        self.saved_label.setText(size)
+        self.saved_label.setToolTip(
+            self.tr("Bytes that resumed turns did not send, compared with replaying the history")
+        )
 
     def session_id(self) -> str:
         return self.session_label.text()
@@ -108,6 +126,8 @@ class ConversationHeader(QWidget):
         self.title_edit.setToolTip(self.tr("Edit the title and press Enter to rename"))
         self.folder_caption.setText(self.tr("Folder:"))
         self.session_caption.setText(self.tr("Claude session:"))
+        self.saved_caption.setText(self.tr("Saved by resuming:"))
+        self._show_saved()
         self.copy_button.setText(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy the Claude session id"))
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.conversations import Conversation, Execution
 from desktop.domain.errors import SessiondeskError
+from desktop.domain.execution_tree import TreeNode
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
@@ -161,7 +162,10 @@ class ConversationPane(QWidget):
             self.model.fill([])
             self._update_actions()
             return
-        self.header.show_conversation(conversation, record.session_id)
+        saved = sum(
+            e.saved_bytes or 0 for e in _executions(roots) if e.conversation_id == conversation.id
+        )
+        self.header.show_conversation(conversation, record.session_id, saved)
         self._filling = True
         try:
             self.model.fill(roots)
@@ -307,3 +311,11 @@ class ConversationPane(QWidget):
             self.retranslate_ui()
             self.reload()
         super().changeEvent(event)
+
+
+def _executions(nodes: list[TreeNode]) -> list[Execution]:
+    """Every execution of a tree, each once."""
+    found: list[Execution] = []
+    for node in nodes:
+        found += [node.execution, *_executions(node.children)]
+    return found

@@ -142,6 +142,16 @@ class ExecutionTreeModel(QStandardItemModel):
             QCoreApplication.translate("ExecutionTree", "Execution {id}").format(id=e.id),
             shorten(e.prompt, 200),
         ]
+        if e.sent_bytes is not None:
+            sent = QCoreApplication.translate(
+                "ExecutionTree", "Sent {sent}; resuming saved {saved}"
+            )
+            tip.append(
+                sent.format(
+                    sent=locale.formattedDataSize(e.sent_bytes, 1),
+                    saved=locale.formattedDataSize(e.saved_bytes or 0, 1),
+                )
+            )
         if e.resume_reason and not e.resumed:
             tip.append(
                 QCoreApplication.translate("ExecutionTree", "Replayed because: {reason}").format(

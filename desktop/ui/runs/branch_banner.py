@@ -27,21 +27,26 @@ class BranchBanner(QWidget):
         layout.addWidget(self.label, 1)
         layout.addWidget(self.cancel_button)
         self._fork = False
+        self._rerun = False
         self._node = ""
         self.retranslate_ui()
         self.hide()
 
-    def show_branch(self, *, fork: bool, node: str) -> None:
-        self._fork, self._node = fork, node
+    def show_branch(self, *, fork: bool, node: str, rerun: bool = False) -> None:
+        self._fork, self._node, self._rerun = fork, node, rerun
         self.retranslate_ui()
         self.show()
 
     def retranslate_ui(self) -> None:
-        text = (
-            self.tr("The next turn forks from node {node}: a new conversation.")
-            if self._fork
-            else self.tr("The next turn continues from node {node}.")
-        )
+        if self._rerun:
+            text = self.tr(
+                "Edit the prompt: the next turn re-runs node {node} as a new branch "
+                "(the old branch stays)."
+            )
+        elif self._fork:
+            text = self.tr("The next turn forks from node {node}: a new conversation.")
+        else:
+            text = self.tr("The next turn continues from node {node}.")
         self.label.setText(text.format(node=self._node))
         self.cancel_button.setText(self.tr("Cancel"))
 

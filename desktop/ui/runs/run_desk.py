@@ -22,8 +22,10 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout
 
+from desktop.domain.conversations import Execution
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
 from desktop.domain.sessions import SessionRecord
+from desktop.domain.transcript import Message
 from desktop.domain.transcript_text import shorten
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, TurnRequest
@@ -91,6 +93,8 @@ class RunDesk(QObject):
         layout.addWidget(self.branch_banner)
         self._branch: tuple[str, bool] | None = None
         self._branch_account: str | None = None
+        self._rerun_of: str | None = None
+        """An execution the next send re-runs (a history edit), instead of a branch."""
         layout.addWidget(self.composer)
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
         label = status_label(status)
@@ -113,6 +117,7 @@ class RunDesk(QObject):
         self.composer.send_requested.connect(self.send)
         self.cards.decided.connect(self._answer)
         self.branch_banner.cancelled.connect(self.clear_branch)
+        self.panel.view.rerun_requested.connect(self.rerun_message)
         self.pane.record_selected.connect(self._selected)
         self.pane.contents_changed.connect(self._fill_accounts)
         changes.sessions_changed.connect(self._listed)
@@ -179,8 +184,31 @@ class RunDesk(QObject):
         self.branch_banner.show_branch(fork=fork, node=node)
         self.composer.prompt.setFocus()
 
+    def rerun_message(self, message: Message) -> None:
+        """For "Edit & Re-run from Here" on a prompt: its turn's prompt in the composer,
+        and the next send a new branch from just before that turn."""
+        record = self.panel.current()
+        found = (
+            self.hub.conversations.turn_of(record.account, record.session_id, message.text)
+            if record is not None
+            else None
+        )
+        if found is None:
+            self.status.notify(self.tr("Sessiondesk did not send this prompt: nothing to re-run."))
+            return
+        self.rerun_from(found, node=found.id[:8])
+
+    def rerun_from(self, execution: Execution, *, node: str) -> None:
+        self.clear_branch()
+        self._rerun_of = execution.id
+        self._branch_account = execution.account
+        self.branch_banner.show_branch(fork=False, node=node, rerun=True)
+        self.composer.prompt.setPlainText(execution.prompt)
+        self.composer.prompt.setFocus()
+
     def clear_branch(self) -> None:
         self._branch = None
+        self._rerun_of = None
         self.branch_banner.hide()
 
     def stop_shown(self) -> None:
@@ -199,8 +227,11 @@ class RunDesk(QObject):
         text = self.composer.prompt_text().strip()
         record = None if self.presenter.is_draft() else self.panel.current()
         fresh = self.composer.fresh()
-        branch, branch_account = self._branch, self._branch_account
-        if branch is not None:  # the node brings its own account, folder and session
+        branch, branch_account, rerun = self._branch, self._branch_account, self._rerun_of
+        if rerun is not None:  # a history edit: the replaced turn brings its conversation
+            record = None
+            request = TurnRequest(prompt=text, account=branch_account, rerun_of=rerun)
+        elif branch is not None:  # the node brings its own account, folder and session
             record, (node, fork) = None, branch
             request = TurnRequest(prompt=text, account=branch_account,
                                   continue_from=None if fork else node,
@@ -232,9 +263,9 @@ class RunDesk(QObject):
         self._folder = request.cwd or self._folder
         self.composer.clear_prompt()
         self.composer.fresh_check.setChecked(False)  # a fresh start is a one-off
-        if branch is not None:
+        if branch is not None or rerun is not None:
             self.clear_branch()
-        if branch is not None or (record is not None and fresh):
+        if branch is not None or rerun is not None or (record is not None and fresh):
             self._enter_draft(live)  # claude may make a new session: show the turn on its own
         self.presenter.attach(live)
         self._sync()

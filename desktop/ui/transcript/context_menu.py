@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu, QWidget
 
+from desktop.domain.transcript import Message
 from desktop.ui.common.files import reveal_file
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_rows import Row, RowKind
@@ -43,8 +45,15 @@ def named_file(row: Row) -> str | None:
     return None
 
 
-def message_menu(model: TranscriptModel, numbers: list[int], number: int, parent: QWidget) -> QMenu:
-    """The menu for row `number`; `numbers` are the selected rows it belongs to."""
+def message_menu(
+    model: TranscriptModel,
+    numbers: list[int],
+    number: int,
+    parent: QWidget,
+    on_rerun: Callable[[Message], None] | None = None,
+) -> QMenu:
+    """The menu for row `number`; `numbers` are the selected rows it belongs to.
+    `on_rerun`: what "Edit & Re-run from Here" on a prompt does."""
     row = model.row(number)
     menu = QMenu(parent)
     menu.setObjectName("messageMenu")
@@ -66,6 +75,12 @@ def message_menu(model: TranscriptModel, numbers: list[int], number: int, parent
                 QCoreApplication.translate("TranscriptMenu", "Copy Tool &Output"),
                 lambda: copy(result),
             )
+    if row.kind is RowKind.PROMPT and on_rerun is not None:
+        message = row.message
+        menu.addAction(
+            QCoreApplication.translate("TranscriptMenu", "&Edit && Re-run from Here"),
+            lambda: on_rerun(message),
+        )
     uuid = row.message.uuid or (row.uuids[0] if row.uuids else None)
     if uuid:
         menu.addAction(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import (
+    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     QPointF,
@@ -107,6 +108,10 @@ class TranscriptDelegate(QStyledItemDelegate):
             more=lambda n: self.tr("… %Ln more characters (copy the row to get all of it)", "", n),
             you=self.tr("You"),
             agent=self.tr("Agent"),
+            resumed=self.tr("resumed"),
+            replayed=lambda n, size: self.tr(
+                "history replayed (%Ln turns, {size} KB)", "", n
+            ).replace("{size}", QLocale().toString(size / 1024, "f", 1)),
         )
         self.gap_text = self.tr("Part of the transcript could not be read here.")
         self.compact_text = self.tr("Conversation compacted")

@@ -136,9 +136,34 @@ def _prompt(d: RowStyle, painter: QPainter, rect: QRect, row: Row, card: QRectF)
     painter.setBrush(d.colours["prompt_edge"])
     painter.drawRoundedRect(QRectF(card.left(), card.top(), 3.5, card.height()), 1.5, 1.5)
     head = QRectF(card.left() + PAD, card.top() + PAD, card.width() - 2 * PAD, d.header)
-    _time(d, painter, row, head)
-    _text(painter, d.bold, d.colours["you"], head, d.names[0])
+    taken = _time(d, painter, row, head)
+    name = _text(painter, d.bold, d.colours["you"], head, d.names[0])
+    chip = prompt_chip(d.labels, row)
+    if chip:
+        _chip(d, painter, head.adjusted(name + 10, 0, -taken - 10, 0), chip)
     d.paint_document(painter, row, rect, d.colours["text"])
+
+
+def prompt_chip(labels: render.Labels, row: Row) -> str | None:
+    """How a prompt carried its history: the folded replay chip, or the resumed mark."""
+    message = row.message
+    if message.replayed_turns:
+        return "▸ " + labels.replayed(message.replayed_turns, message.replayed_bytes)
+    return labels.resumed if message.resumed else None
+
+
+def _chip(d: RowStyle, painter: QPainter, room: QRectF, text: str) -> None:
+    metrics = QFontMetrics(d.small)
+    # a few pixels beyond the text's advance: elision rounds, and would cut a short word
+    width = min(room.width(), float(metrics.horizontalAdvance(text) + 20))
+    if width < 40:
+        return
+    box = QRectF(room.left(), room.center().y() - metrics.height() / 2 - 2, width,
+                 metrics.height() + 4)  # fmt: skip
+    painter.setPen(QPen(d.colours["prompt_edge"], 1.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+    _text(painter, d.small, d.colours["you"], box.adjusted(8, 0, -6, 0), text)
 
 
 def _reply(d: RowStyle, painter: QPainter, rect: QRect, row: Row, area: QRectF) -> None:

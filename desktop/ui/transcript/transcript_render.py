@@ -57,6 +57,10 @@ def _subagent(count: int) -> str:
     return f"Subagent · {count} message{'' if count == 1 else 's'}"
 
 
+def _replayed(turns: int, size: int) -> str:
+    return f"history replayed ({turns} turns, {size / 1024:.1f} KB)"
+
+
 def _more_characters(count: int) -> str:
     return f"… {count:,} more character{'' if count == 1 else 's'} (copy the row to get all of it)"
 
@@ -74,6 +78,10 @@ class Labels:
     more: Callable[[int], str] = _more_characters
     you: str = "You"
     agent: str = "Agent"
+    resumed: str = "resumed"
+    """The mark of a prompt that went to Claude's own session (`--resume`)."""
+    replayed: Callable[[int, int], str] = _replayed
+    """The folded chip of a prompt that carried the conversation: (turns, bytes)."""
 
 
 def esc(text: str) -> str:

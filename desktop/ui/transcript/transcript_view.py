@@ -33,6 +33,8 @@ from desktop.ui.transcript.transcript_rows import COLLAPSIBLE
 
 class TranscriptView(QAbstractScrollArea):
     link_activated = Signal(str)
+    rerun_requested = Signal(object)
+    """"Edit & Re-run from Here" on a prompt: its `Message`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -243,7 +245,9 @@ class TranscriptView(QAbstractScrollArea):
             return
         if not self.is_selected(number):
             self.select_row(number, scroll=False)
-        self.menu = message_menu(self._model, self.selected_rows(), number, self)
+        self.menu = message_menu(
+            self._model, self.selected_rows(), number, self, self.rerun_requested.emit
+        )
         self.menu.popup(event.globalPos())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
