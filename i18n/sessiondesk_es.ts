@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
@@ -372,7 +372,12 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+169"/>
+        <source>No description</source>
+        <translation>Sin descripción</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
@@ -401,16 +406,52 @@
         <source>Copy the Claude session id</source>
         <translation>Copiar el id de la sesión de Claude</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>What this conversation is about; [[SESS-042]] links another</source>
+        <translation>De qué trata esta conversación; [[SESS-042]] enlaza otra</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Description</source>
+        <translation>Descripción</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit the description</source>
+        <translation>Editar la descripción</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+289"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+10"/>
+        <source>Described {code}.</source>
+        <translation>Descripción de {code} guardada.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is no conversation {code}, or it has no session yet.</source>
+        <translation>No existe la conversación {code}, o aún no tiene sesión.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>That session is not in the list yet.</source>
+        <translation>Esa sesión aún no está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Not a conversation yet — send a turn to start one.</source>
         <translation>Aún no es una conversación: envía un turno para empezar una.</translation>
     </message>
@@ -750,7 +791,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+186"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1212,7 +1253,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+166"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+179"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -1249,8 +1290,28 @@
         <source>Project</source>
         <translation>Proyecto</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>Show &amp;Hidden Conversations</source>
+        <translation>Mostrar conversaciones &amp;ocultas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>List the sessions of hidden conversations too</source>
+        <translation>Listar también las sesiones de las conversaciones ocultas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hidden</source>
+        <translation>Ocultas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show hidden conversations</source>
+        <translation>Mostrar conversaciones ocultas</translation>
+    </message>
     <message numerus="yes">
-        <location line="+135"/>
+        <location line="+136"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln sesión mostrada</numerusform>
@@ -1261,7 +1322,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+46"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+47"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -1276,7 +1337,7 @@
         <translation>Cambiar &amp;nombre…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Copy Session &amp;ID</source>
         <translation>Copiar el &amp;ID de la sesión</translation>
     </message>
@@ -1291,7 +1352,27 @@
         <translation>Mostrar el &amp;archivo de la transcripción</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>&amp;Unhide Conversation</source>
+        <translation>&amp;Mostrar conversación</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Hide Conversation</source>
+        <translation>&amp;Ocultar conversación</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{code} is hidden from the list; View → Show Hidden Conversations lists it again.</source>
+        <translation>{code} está oculta en la lista; Ver → Mostrar conversaciones ocultas la vuelve a listar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{code} is listed again.</source>
+        <translation>{code} vuelve a estar en la lista.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Copied the session id {id}.</source>
         <translation>Se copió el id de sesión {id}.</translation>
     </message>
@@ -1319,7 +1400,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+63"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+67"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
@@ -1352,7 +1433,7 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+56"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -1642,7 +1723,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+206"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+207"/>
         <source>Transcript</source>
         <translation>Transcripción</translation>
     </message>

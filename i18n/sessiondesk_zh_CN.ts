@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
@@ -372,7 +372,12 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+169"/>
+        <source>No description</source>
+        <translation>没有描述</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
@@ -401,16 +406,52 @@
         <source>Copy the Claude session id</source>
         <translation>复制 Claude 会话 ID</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>What this conversation is about; [[SESS-042]] links another</source>
+        <translation>这个对话讲什么；[[SESS-042]] 链接到另一个对话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit the description</source>
+        <translation>编辑描述</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+289"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+10"/>
+        <source>Described {code}.</source>
+        <translation>已保存 {code} 的描述。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is no conversation {code}, or it has no session yet.</source>
+        <translation>没有对话 {code}，或者它还没有会话。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>That session is not in the list yet.</source>
+        <translation>该会话还不在列表中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Not a conversation yet — send a turn to start one.</source>
         <translation>还不是对话——发送一轮即可开始。</translation>
     </message>
@@ -750,7 +791,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+186"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1207,7 +1248,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+166"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+179"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -1244,8 +1285,28 @@
         <source>Project</source>
         <translation>项目</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>Show &amp;Hidden Conversations</source>
+        <translation>显示隐藏的对话(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>List the sessions of hidden conversations too</source>
+        <translation>同时列出隐藏对话的会话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hidden</source>
+        <translation>隐藏的</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show hidden conversations</source>
+        <translation>显示隐藏的对话</translation>
+    </message>
     <message numerus="yes">
-        <location line="+135"/>
+        <location line="+136"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>显示 %Ln 个会话</numerusform>
@@ -1255,7 +1316,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+46"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+47"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -1270,7 +1331,7 @@
         <translation>重命名(&amp;R)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Copy Session &amp;ID</source>
         <translation>复制会话 ID(&amp;I)</translation>
     </message>
@@ -1285,7 +1346,27 @@
         <translation>显示记录文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>&amp;Unhide Conversation</source>
+        <translation>取消隐藏对话(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Hide Conversation</source>
+        <translation>隐藏对话(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{code} is hidden from the list; View → Show Hidden Conversations lists it again.</source>
+        <translation>{code} 已从列表中隐藏；“视图 → 显示隐藏的对话”可再次列出它。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{code} is listed again.</source>
+        <translation>{code} 已重新列出。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Copied the session id {id}.</source>
         <translation>已复制会话 ID {id}。</translation>
     </message>
@@ -1313,7 +1394,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+63"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+67"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
@@ -1346,7 +1427,7 @@
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+56"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -1632,7 +1713,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+206"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+207"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>

@@ -1,4 +1,4 @@
-"""Conversations: find them by any reference, show, rename and describe them,
+"""Conversations: find them by any reference, show, rename, describe and hide them,
 adopt sessions found on disk, and read their execution tree, branches and
 token series. Running turns is `RunService`'s job."""
 
@@ -43,6 +43,8 @@ class Membership:
     code: str
     fork_of: str | None = None
     """For a fork, the code of the conversation it branched from."""
+    hidden: bool = False
+    """The conversation is hidden from the main list."""
 
 
 class ConversationService:
@@ -141,8 +143,10 @@ class ConversationService:
 
     # ---- queries ----------------------------------------------------------------
 
-    def list(self) -> list[Conversation]:
-        return self._conversations.list()
+    def list(self, *, hidden: bool | None = None) -> list[Conversation]:
+        """Every conversation; with `hidden` True or False, only those hidden or shown."""
+        found = self._conversations.list()
+        return found if hidden is None else [c for c in found if c.hidden is hidden]
 
     def for_session(self, account: str, session_id: str) -> Conversation | None:
         """The conversation a Claude session belongs to, if any: the one that ran
@@ -178,13 +182,24 @@ class ConversationService:
                 self._conversations.get(parent.conversation_id) if parent else None
             )
             fork_of = parent_conversation.code if parent_conversation else None
-            member = Membership(conversation.code, fork_of)
+            member = Membership(conversation.code, fork_of, conversation.hidden)
             keys = [(e.account, e.session_id) for e in executions if e.account and e.session_id]
             if conversation.account and conversation.session_id:
                 keys.append((conversation.account, conversation.session_id))
             for key in keys:
                 found.setdefault(key, member)
         return found
+
+    def session_of(self, ref: str) -> tuple[str, str] | None:
+        """(account, Claude session id) where a conversation is read now: its
+        pointer, else its newest turn that got a session; None before any."""
+        conversation = self.get(ref)
+        if conversation.account and conversation.session_id:
+            return conversation.account, conversation.session_id
+        for execution in reversed(self._executions.for_conversation(conversation.id)):
+            if execution.account and execution.session_id:
+                return execution.account, execution.session_id
+        return None
 
     def show(self, ref: str) -> ConversationDetail:
         conversation = self.get(ref)
@@ -249,6 +264,12 @@ class ConversationService:
     def describe(self, ref: str, text: str) -> Conversation:
         conversation = self.get(ref)
         self._conversations.update(conversation.id, description=text.strip())
+        return self.get(conversation.id)
+
+    def set_hidden(self, ref: str, hidden: bool) -> Conversation:
+        """Hide a conversation from the main list, or show it again; nothing is deleted."""
+        conversation = self.get(ref)
+        self._conversations.update(conversation.id, hidden=hidden)
         return self.get(conversation.id)
 
     async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
