@@ -590,6 +590,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>There is no conversation {codes}: fix the reference. Nothing was sent.</source>
+        <translation>No existe la conversación {codes}: corrige la referencia. No se envió nada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{codes} belongs to another account than {account}. Nothing was sent.</source>
+        <translation>{codes} pertenece a otra cuenta distinta de {account}. No se envió nada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The keyring is locked: unlock it and try again.</source>
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
@@ -1094,6 +1104,29 @@
     </message>
 </context>
 <context>
+    <name>ReferenceConsent</name>
+    <message>
+        <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
+        <source>Another account&apos;s conversation</source>
+        <translation>Conversación de otra cuenta</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This prompt refers to {codes}, a conversation of another account.</source>
+        <translation>Este mensaje hace referencia a {codes}, una conversación de otra cuenta.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its recent text will be sent to Anthropic under {account}, with this prompt. Send it?</source>
+        <translation>Su texto reciente se enviará a Anthropic con la cuenta {account}, junto con este mensaje. ¿Enviarlo?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send under {account}</source>
+        <translation>Enviar con {account}</translation>
+    </message>
+</context>
+<context>
     <name>RemoveAccountDialog</name>
     <message>
         <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87"/>
@@ -1127,7 +1160,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+176"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
     </message>
@@ -1137,7 +1170,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+41"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -1296,12 +1329,12 @@
         <translation>Mostrar conversaciones &amp;ocultas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>List the sessions of hidden conversations too</source>
         <translation>Listar también las sesiones de las conversaciones ocultas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Hidden</source>
         <translation>Ocultas</translation>
     </message>

@@ -590,6 +590,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>There is no conversation {codes}: fix the reference. Nothing was sent.</source>
+        <translation>没有对话 {codes}：请修正引用。未发送任何内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{codes} belongs to another account than {account}. Nothing was sent.</source>
+        <translation>{codes} 属于 {account} 以外的另一个账户。未发送任何内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The keyring is locked: unlock it and try again.</source>
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
@@ -1092,6 +1102,29 @@
     </message>
 </context>
 <context>
+    <name>ReferenceConsent</name>
+    <message>
+        <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
+        <source>Another account&apos;s conversation</source>
+        <translation>另一个账户的对话</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This prompt refers to {codes}, a conversation of another account.</source>
+        <translation>此提示引用了 {codes}，这是另一个账户的对话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its recent text will be sent to Anthropic under {account}, with this prompt. Send it?</source>
+        <translation>它最近的文本将与此提示一起以 {account} 账户发送给 Anthropic。要发送吗？</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send under {account}</source>
+        <translation>以 {account} 发送</translation>
+    </message>
+</context>
+<context>
     <name>RemoveAccountDialog</name>
     <message>
         <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87"/>
@@ -1125,7 +1158,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+176"/>
         <source>The next prompt starts a new session from this one.</source>
         <translation>下一条提示将从此会话开始一个新会话。</translation>
     </message>
@@ -1135,7 +1168,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+41"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -1291,12 +1324,12 @@
         <translation>显示隐藏的对话(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>List the sessions of hidden conversations too</source>
         <translation>同时列出隐藏对话的会话</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Hidden</source>
         <translation>隐藏的</translation>
     </message>

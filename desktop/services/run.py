@@ -40,6 +40,9 @@ class TurnRequest:
     """An execution (or a conversation's head, or a Claude session): resume its session."""
     fork_from: str | None = None
     """The same references: a new conversation branching from that point."""
+    confirm_cross_account: bool = False
+    """The person agreed that `[[SESS-…]]` references to another account's
+    conversations send their text under this turn's account."""
 
 
 class TurnRecorder(Protocol):
