@@ -16,14 +16,20 @@ from desktop.domain.accounts import AuthKind
 from desktop.store.conversations import SqlConversationRepository
 from desktop.store.db import open_database
 from tests.clirun import CliResult, sessiondesk
-from tests.test_transcript_fixtures import Transcript, text
+from tests.test_transcript_fixtures import Transcript, text, tool_use
 
 CWD = "/src/harbour"
 
 
-def _session(config: Path, prompt: str, reply: str) -> str:
+def _session(config: Path, prompt: str, reply: str, *, tools: bool = False) -> str:
     t = Transcript(session_id=str(uuid.uuid4()), cwd=CWD)
     t.prompt(prompt)
+    if tools:  # a search tool, then an edit of one file
+        t.reply(tool_use("toolu_1", "Grep", {"pattern": "winch", "path": CWD}))
+        t.result("toolu_1", "no matches")
+        t.reply(tool_use("toolu_2", "Edit", {"file_path": f"{CWD}/quay_plans.md",
+                                             "old_string": "a", "new_string": "b"}))  # fmt: skip
+        t.result("toolu_2", "The file was updated.")
     t.reply(text(reply))
     t.write(config / "projects" / "-src-harbour" / f"{t.session_id}.jsonl")
     return t.session_id
@@ -33,7 +39,7 @@ def _session(config: Path, prompt: str, reply: str) -> str:
 def library(home: Path, tmp_path: Path) -> dict[str, Any]:
     """Two sessions of account `work`, each a conversation (SESS-001, SESS-002)."""
     config = tmp_path / "claude"
-    first = _session(config, "plan the dock cranes", "Three cranes.")
+    first = _session(config, "plan the dock cranes", "Three cranes.", tools=True)
     second = _session(config, "paint the lighthouse", "Red and white.")
     services = open_services(home)
     try:
@@ -96,3 +102,42 @@ def test_hiding_an_unknown_conversation_is_one_line_and_exit_2(
             "sessiondesk: error: no conversation SESS-999 (see `sessiondesk conversations list`)"
         ]
     assert _codes(home, "--hidden") == [(library["codes"][0], False), (library["codes"][1], False)]
+
+
+def _hits(home: Path, query: str, *flags: str) -> list[dict[str, Any]]:
+    return _ok(sessiondesk(home, "--json", "search", query, *flags))
+
+
+def test_search_matches_titles_descriptions_tools_and_files(
+    home: Path, library: dict[str, Any]
+) -> None:
+    _cranes, lighthouse = library["codes"]
+    first, second = library["sessions"]
+    _ok(sessiondesk(home, "--json", "conversations", "describe", lighthouse,
+                    "Red and white stripes, after the GANNET survey"))  # fmt: skip
+
+    by_title = _hits(home, "lighthouse")
+    assert (by_title[0]["session_id"], by_title[0]["role"]) == (second, "conversation")
+    assert by_title[0]["title"] == f"{lighthouse} · Lighthouse"
+    assert [h["session_id"] for h in by_title].count(second) == 1, "one hit per session"
+    assert _hits(home, "Cranes")[0]["role"] == "conversation"  # the title, not only the prompt
+
+    by_description = _hits(home, "gannet")
+    assert [(h["session_id"], h["role"]) for h in by_description] == [(second, "conversation")]
+    assert "[GANNET]" in by_description[0]["snippet"]
+    assert _hits(home, '"white stripes"')[0]["session_id"] == second
+    assert _hits(home, lighthouse.lower())[0]["session_id"] == second  # its handle too
+
+    by_tool = _hits(home, "Grep")
+    assert [(h["session_id"], h["role"]) for h in by_tool] == [(first, "tool_use")]
+    by_file = _hits(home, "quay_plans.md")
+    assert [(h["session_id"], h["role"]) for h in by_file] == [(first, "tool_use")]
+    assert "quay_plans" in by_file[0]["snippet"]
+
+    # a hidden conversation is still found; another account's filter leaves it out
+    _ok(sessiondesk(home, "--json", "conversations", "hide", lighthouse))
+    assert _hits(home, "gannet")[0]["session_id"] == second
+    _ok(sessiondesk(home, "--json", "accounts", "add", "other", "--config-dir",
+                    str(library["config"].parent / "other"), "--create"))  # fmt: skip
+    assert _hits(home, "gannet", "--account", "other") == []
+    assert _hits(home, "nothing-like-this") == []

@@ -18,6 +18,7 @@ from desktop.domain.conversations import Conversation
 from desktop.services.hub import ServiceHub
 from desktop.store.conversations import SqlConversationRepository
 from desktop.store.db import open_database
+from desktop.ui.search.search_hits import HIT_ROLE, HTML_ROLE
 from desktop.ui.shell.main_window import MainWindow
 from tests.ui.session_kit import (
     WAIT_MS,
@@ -164,6 +165,27 @@ def test_a_reference_in_a_prompt_is_a_link_in_the_transcript(
     qtbot.waitUntil(
         lambda: (
             (r := pane(window).selected_record()) is not None and r.session_id == cranes.session_id
+        ),
+        timeout=WAIT_MS,
+    )
+
+
+def test_the_windows_search_finds_a_conversation_by_its_description(
+    library: tuple[MainWindow, list[Conversation]], qtbot: QtBot
+) -> None:
+    window, (_cranes, lighthouse) = library
+    bar = browser(window).search
+    bar.edit.setFocus()
+    with qtbot.waitSignal(bar.finished, timeout=WAIT_MS):
+        qtbot.keyClicks(bar.edit, "planned")  # only in SESS-002's description
+    hits = [bar.results.item(i).data(HIT_ROLE) for i in range(bar.results.count())]
+    assert [(h.session_id, h.role) for h in hits] == [(lighthouse.session_id, "conversation")]
+    assert "SESS-002 · Lighthouse" in bar.results.item(0).data(HTML_ROLE)
+    bar.choose(0)
+    qtbot.waitUntil(
+        lambda: (
+            (r := pane(window).selected_record()) is not None
+            and r.session_id == lighthouse.session_id
         ),
         timeout=WAIT_MS,
     )
