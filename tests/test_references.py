@@ -116,3 +116,15 @@ def test_the_expansion_is_labelled_within_budget_and_ends_with_the_prompt(
 
 def test_no_reference_leaves_the_prompt_as_it_is() -> None:
     assert expand_references("just this", [], 1000) == "just this"
+
+
+def test_references_inside_carried_context_are_not_the_request() -> None:
+    carried = (
+        'Context from the bundle "b" follows.\n\n'
+        '<conversation-history label="SESS-004 old">\nUser: as [[SESS-009]] did\n'
+        "</conversation-history>\n\n"
+        '<bundle-note label="note 2">\nsee [[SESS-010]]\n</bundle-note>\n\n'
+        "now do it like [[SESS-001]]"
+    )
+    assert referenced_numbers(carried) == [1]
+    assert [r.number for r in find_references(carried)] == [9, 10, 1]  # all still links

@@ -41,9 +41,16 @@ def find_references(text: str) -> list[Reference]:
     return [Reference(int(m.group(1)), m.start(), m.end()) for m in REFERENCE.finditer(text)]
 
 
+_QUOTED = re.compile(r"<(conversation-history|bundle-note)\b[^>]*>.*?</\1>", re.DOTALL)
+"""Context carried along (a bundle's items, a replay): quoted text, whose
+references are not the person's request."""
+
+
 def referenced_numbers(text: str) -> list[int]:
-    """The conversation numbers a text references, each once, in order of first mention."""
-    return list(dict.fromkeys(ref.number for ref in find_references(text)))
+    """The conversation numbers a request references, each once, in order of
+    first mention; references inside carried context blocks do not count."""
+    request = _QUOTED.sub(" ", text)
+    return list(dict.fromkeys(ref.number for ref in find_references(request)))
 
 
 def segments(text: str) -> list[tuple[str, int | None]]:
