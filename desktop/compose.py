@@ -21,6 +21,7 @@ from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher
 from desktop.services.conversations import ConversationService
 from desktop.services.hub import ServiceHub
+from desktop.services.references import ReferenceService
 from desktop.services.runs import RunService
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
@@ -80,8 +81,9 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     conversations = ConversationService(conversation_rows, executions, sessions, launcher)
     carry = CarryOverBuilder(sessions, accounts, settings, launcher.runtime, TranscriptCopies())
     runs = RunService(
-        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry
-    )
+        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry,
+        references=ReferenceService(conversations, sessions, settings),
+    )  # fmt: skip
     switch = SwitchService(conversations, conversation_rows, executions, accounts, settings, runs)
     if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted

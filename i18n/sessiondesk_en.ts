@@ -42,7 +42,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+203"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+205"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>
@@ -53,7 +53,7 @@
 <context>
     <name>SessionListPane</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_list.py" line="+309"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+329"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln session shown</numerusform>

@@ -19,7 +19,9 @@ if TYPE_CHECKING:  # the services are imported when a command runs, not to parse
 
 def register(commands: argparse._SubParsersAction) -> None:
     sub = add_group(commands, "conversations", "our stable threads and their executions")
-    sub.add_parser("list", help="every conversation").set_defaults(handler=_list)
+    listing = sub.add_parser("list", help="every conversation not hidden")
+    listing.add_argument("--hidden", action="store_true", help="list the hidden ones too")
+    listing.set_defaults(handler=_list)
     show = sub.add_parser("show", help="a conversation's executions in order")
     show.add_argument("id")
     show.set_defaults(handler=_show)
@@ -31,6 +33,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     describe.add_argument("id")
     describe.add_argument("text")
     describe.set_defaults(handler=_describe)
+    for name, hidden, help_text in (
+        ("hide", True, "hide a conversation from the main list (nothing is deleted)"),
+        ("unhide", False, "show a hidden conversation in the main list again"),
+    ):
+        visibility = sub.add_parser(name, help=help_text)
+        visibility.add_argument("id")
+        visibility.set_defaults(handler=_set_hidden, hidden=hidden)
     adopt = commands.add_parser("adopt", help="make a conversation of a session found on disk")
     adopt.add_argument("session_id")
     adopt.add_argument("--account", metavar="NAME")
@@ -54,12 +63,17 @@ def conversation_json(conv: Conversation) -> dict[str, Any]:
         "session_id": conv.session_id,
         "cwd": conv.cwd,
         "last_input_tokens": conv.last_input_tokens,
+        "hidden": conv.hidden,
     }
 
 
 def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    found = services.conversations.list()
-    rows = [[c.code, c.account or "-", c.session_id or "-", c.title[:50]] for c in found]
+    found = services.conversations.list(hidden=None if args.hidden else False)
+    rows = [
+        [c.code, c.account or "-", c.session_id or "-", ("(hidden) " if c.hidden else "")
+         + c.title[:50]]
+        for c in found
+    ]  # fmt: skip
     out.emit(
         [conversation_json(c) for c in found],
         lambda: table(rows, ["CODE", "ACCOUNT", "SESSION", "TITLE"]) if rows else "none yet",
@@ -102,6 +116,13 @@ def _rename(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 def _describe(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     conv = services.conversations.describe(args.id, args.text)
     out.emit(conversation_json(conv), f"{conv.code} · {conv.description}")
+    return 0
+
+
+def _set_hidden(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    conv = services.conversations.set_hidden(args.id, args.hidden)
+    said = "hidden from the list" if conv.hidden else "shown in the list"
+    out.emit(conversation_json(conv), f"{conv.code} · {said}")
     return 0
 
 

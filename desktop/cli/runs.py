@@ -23,6 +23,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     run.add_argument("--conversation", metavar="ID", help="id or SESS-042 code to continue")
     run.add_argument("--fresh-session", action="store_true", help="do not resume Claude's session")
     permission_args(run)
+    reference_args(run)
     run.set_defaults(handler=_run)
     for name, text in (
         ("continue", "--resume that execution's session"),
@@ -33,6 +34,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         branch.add_argument("ref", metavar="REF", help="execution id, SESS-042, or session id")
         branch.add_argument("prompt")
         permission_args(branch)
+        reference_args(branch)
         branch.set_defaults(handler=_run, branch=name)
     rerun = commands.add_parser(
         "rerun",
@@ -42,10 +44,22 @@ def register(commands: argparse._SubParsersAction) -> None:
     rerun.add_argument("execution_id")
     rerun.add_argument("prompt", nargs="?", default="", help="default: the execution's own")
     permission_args(rerun)
+    reference_args(rerun)
     rerun.set_defaults(handler=_run, branch="rerun")
     stop = commands.add_parser("stop", help="interrupt a running turn")
     stop.add_argument("execution_id")
     stop.set_defaults(handler=_stop)
+
+
+def reference_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--confirm-cross-account",
+        "--allow-cross-account-refs",
+        dest="confirm_cross_account",
+        action="store_true",
+        help="send the text of [[SESS-…]] references to another account's conversations "
+        "under this turn's account",
+    )
 
 
 def permission_args(parser: argparse.ArgumentParser) -> None:
@@ -104,6 +118,7 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         continue_from=args.ref if branch == "continue" else None,
         fork_from=args.ref if branch == "fork" else None,
         rerun_of=args.execution_id if branch == "rerun" else None,
+        confirm_cross_account=args.confirm_cross_account,
     )
 
     return drive(services, services.runs.prepare(request), out, args.permission)

@@ -33,7 +33,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(handler=_show)
     library.register_sessions(sub)
 
-    search = commands.add_parser("search", help="full-text search across all sessions")
+    search = commands.add_parser(
+        "search",
+        help="full-text search across all sessions (their text, tools and files) and "
+        "conversations (handle, title, description)",
+    )
     search.add_argument("query")
     search.add_argument("--account", metavar="NAME")
     search.add_argument("--limit", type=count(1, MAX_HITS), default=20, metavar="N")
@@ -144,7 +148,7 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
 def _search(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     _refresh_quietly(services)
-    hits = services.sessions.search(args.query, args.account, args.limit)
+    hits = services.conversations.search(args.query, args.account, args.limit)
 
     def human() -> str:
         if not hits:

@@ -58,7 +58,8 @@ class Conversation:
     runtime_id: str | None = None
     history_epoch: int = 0
     last_input_tokens: int | None = None
-    archived: bool = False
+    hidden: bool = False
+    """Left out of the main list (nothing of it is deleted)."""
     created: datetime | None = None
     updated: datetime | None = None
 

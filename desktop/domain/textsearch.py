@@ -49,6 +49,15 @@ def make_snippet(
     return prefix + excerpt + suffix
 
 
+def mentions_all(text: str, query: str) -> bool:
+    """Whether every term of the query (a quoted part as one phrase) occurs in
+    `text`, whatever the letter case: for short texts kept outside the index,
+    such as a conversation's title and description."""
+    terms = [t for q, b in _TERM.findall(query) for t in [(q or b).strip()] if t]
+    flat = " ".join(text.split()).casefold()
+    return bool(terms) and all(" ".join(t.split()).casefold() in flat for t in terms)
+
+
 def match_expression(query: str) -> str | None:
     """An FTS5 MATCH expression for what a person typed, or None if nothing to find.
 

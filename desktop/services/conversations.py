@@ -1,4 +1,4 @@
-"""Conversations: find them by any reference, show, rename and describe them,
+"""Conversations: find them by any reference, show, rename, describe and hide them,
 adopt sessions found on disk, and read their execution tree, branches and
 token series. Running turns is `RunService`'s job."""
 
@@ -14,6 +14,8 @@ from desktop.domain.execution_tree import TreeNode, build_tree, lineage
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
 from desktop.domain.replay import Turn, join, up_to
 from desktop.domain.replay_source import segments
+from desktop.domain.sessions import SearchHit
+from desktop.domain.textsearch import make_snippet, mentions_all
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.turn_plan import BranchPoint, HistorySource
 from desktop.services.claude_launch import ClaudeLauncher
@@ -44,6 +46,8 @@ class Membership:
     code: str
     fork_of: str | None = None
     """For a fork, the code of the conversation it branched from."""
+    hidden: bool = False
+    """The conversation is hidden from the main list."""
 
 
 class ConversationService:
@@ -142,8 +146,10 @@ class ConversationService:
 
     # ---- queries ----------------------------------------------------------------
 
-    def list(self) -> list[Conversation]:
-        return self._conversations.list()
+    def list(self, *, hidden: bool | None = None) -> list[Conversation]:
+        """Every conversation; with `hidden` True or False, only those hidden or shown."""
+        found = self._conversations.list()
+        return found if hidden is None else [c for c in found if c.hidden is hidden]
 
     def turn_of(self, account: str, session_id: str, prompt: str) -> Execution | None:
         """The execution that sent `prompt` (the person's words) into this session,
@@ -189,13 +195,42 @@ class ConversationService:
                 self._conversations.get(parent.conversation_id) if parent else None
             )
             fork_of = parent_conversation.code if parent_conversation else None
-            member = Membership(conversation.code, fork_of)
+            member = Membership(conversation.code, fork_of, conversation.hidden)
             keys = [(e.account, e.session_id) for e in executions if e.account and e.session_id]
             if conversation.account and conversation.session_id:
                 keys.append((conversation.account, conversation.session_id))
             for key in keys:
                 found.setdefault(key, member)
         return found
+
+    def session_of(self, ref: str) -> tuple[str, str] | None:
+        """(account, Claude session id) where a conversation is read now: its
+        pointer, else its newest turn that got a session; None before any."""
+        conversation = self.get(ref)
+        if conversation.account and conversation.session_id:
+            return conversation.account, conversation.session_id
+        for execution in reversed(self._executions.for_conversation(conversation.id)):
+            if execution.account and execution.session_id:
+                return execution.account, execution.session_id
+        return None
+
+    def search(self, query: str, account: str | None = None, limit: int = 20) -> list[SearchHit]:
+        """Sessions by their words (prompts, replies, tool names and inputs, so
+        the files they touched), and conversations by their handle, title and
+        description, hidden ones too. A conversation that matches comes first,
+        as its current session; the index's hit for that session is not repeated."""
+        found = self._sessions.search(query, account, limit)
+        top = max((h.score for h in found), default=0.0) + 1.0
+        named: list[SearchHit] = []
+        for conv in self._conversations.list():
+            about = " ".join(part for part in (conv.code, conv.title, conv.description) if part)
+            where = self.session_of(conv.id) if mentions_all(about, query) else None
+            if where is None or account not in (None, where[0]):
+                continue
+            snippet, title = make_snippet(about, query), f"{conv.code} · {conv.title}"
+            named.append(SearchHit(*where, None, "conversation", snippet, top, title, conv.cwd))
+        keys = {(h.account, h.session_id) for h in named}
+        return (named + [h for h in found if (h.account, h.session_id) not in keys])[:limit]
 
     def show(self, ref: str) -> ConversationDetail:
         conversation = self.get(ref)
@@ -275,6 +310,12 @@ class ConversationService:
     def describe(self, ref: str, text: str) -> Conversation:
         conversation = self.get(ref)
         self._conversations.update(conversation.id, description=text.strip())
+        return self.get(conversation.id)
+
+    def set_hidden(self, ref: str, hidden: bool) -> Conversation:
+        """Hide a conversation from the main list, or show it again; nothing is deleted."""
+        conversation = self.get(ref)
+        self._conversations.update(conversation.id, hidden=hidden)
         return self.get(conversation.id)
 
     async def adopt(self, session_id: str, account: str | None = None) -> Conversation:

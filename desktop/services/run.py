@@ -43,6 +43,9 @@ class TurnRequest:
     rerun_of: str | None = None
     """An execution: a new branch from just before it (a history edit), with
     `prompt`, or its own prompt when `prompt` is empty."""
+    confirm_cross_account: bool = False
+    """The person agreed that `[[SESS-…]]` references to another account's
+    conversations send their text under this turn's account."""
 
 
 class TurnRecorder(Protocol):

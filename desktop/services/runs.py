@@ -42,6 +42,7 @@ from desktop.services.accounts import AccountService
 from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher, Launch
 from desktop.services.conversations import ConversationService
+from desktop.services.references import ReferenceService
 from desktop.services.run import Run, TurnRequest
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
@@ -58,6 +59,7 @@ class RunService:
         settings: SettingsService,
         sessions: SessionService,
         carry: CarryOverBuilder | None = None,
+        references: ReferenceService | None = None,
     ) -> None:
         self._launcher = launcher
         self._threads = conversations
@@ -67,6 +69,7 @@ class RunService:
         self._settings = settings
         self._sessions = sessions
         self._carry = carry
+        self._references = references
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
 
@@ -96,8 +99,10 @@ class RunService:
                 fork=request.fork_from is not None,
                 fresh=request.fresh,
             )
+            plan = self._referenced(plan, request)
         else:
-            plan = await self._carried(self._plan_next(request, launch), launch)
+            plan = self._referenced(self._plan_next(request, launch), request)
+            plan = await self._carried(plan, launch)
         plan = self._with_history(plan)
         if plan.conversation_id is None:
             conversation = self._conversations.create(
@@ -121,6 +126,16 @@ class RunService:
             )
         self._conversations.bump_epoch(replaced.conversation_id)
         return plan
+
+    def _referenced(self, plan: Plan, request: TurnRequest) -> Plan:
+        """`[[SESS-…]]` in the prompt, checked and expanded into context (the
+        execution still records the prompt as typed)."""
+        if self._references is None:
+            return plan
+        expanded = self._references.expand(
+            plan.prompt, plan.account, confirm_cross_account=request.confirm_cross_account
+        )
+        return plan if expanded == plan.prompt else replace(plan, prompt=expanded, content=expanded)
 
     def _plan_next(self, request: TurnRequest, launch: Launch) -> Plan:
         """A turn of a named conversation, or the first of a new one."""

@@ -43,7 +43,7 @@ def _conversation(row: ConversationRow, names: dict[int, str]) -> Conversation:
         runtime_id=row.runtime_id,
         history_epoch=row.history_epoch,
         last_input_tokens=row.last_input_tokens,
-        archived=row.archived,
+        hidden=row.archived,
         created=row.created,
         updated=row.updated,
     )
@@ -94,8 +94,11 @@ _POINTER_FIELDS = {
     "last_input_tokens",
     "title",
     "description",
-    "archived",
+    "hidden",
 }
+_COLUMNS = {"hidden": "archived"}
+"""Fields stored under another column's name: `archived` (migration 0002) is
+whether the conversation is hidden from the main list."""
 _EXECUTION_FIELDS = {
     "session_id",
     "status",
@@ -160,7 +163,7 @@ class SqlConversationRepository:
             if account is not None:
                 row.account_id = _account_id(session, account)
             for name, value in fields.items():
-                setattr(row, name, value)
+                setattr(row, _COLUMNS.get(name, name), value)
             row.updated = utcnow()
 
     def bump_epoch(self, conversation_id: str) -> int:

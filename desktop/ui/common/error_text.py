@@ -69,6 +69,12 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "busy": lambda d: QCoreApplication.translate(
         "ErrorText", "This conversation is still answering a turn: wait for it, or stop it (Esc)."
     ),
+    "unknown_reference": lambda d: QCoreApplication.translate(
+        "ErrorText", "There is no conversation {codes}: fix the reference. Nothing was sent."
+    ).format(**d),
+    "cross_account_reference": lambda d: QCoreApplication.translate(
+        "ErrorText", "{codes} belongs to another account than {account}. Nothing was sent."
+    ).format(**d),
     "keyring_locked": lambda d: QCoreApplication.translate(
         "ErrorText", "The keyring is locked: unlock it and try again."
     ),

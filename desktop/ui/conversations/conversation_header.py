@@ -1,21 +1,27 @@
 """The top of the conversation pane: the `SESS-042` handle, the title (edited
-in place), the account, the folder, and the Claude session id with Copy."""
+in place), the description (its `[[SESS-…]]` references are links; Edit
+changes it), the account, the folder, and the Claude session id with Copy."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QLocale, Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.domain.conversations import Conversation
+from desktop.domain.references import number_of_link
+from desktop.ui.common.reference_links import linked_html
 
 BADGE_STYLE = (
     "QLabel#{name} {{ background: {bg}; color: {fg}; border-radius: 8px; padding: 1px 8px; }}"
@@ -29,9 +35,32 @@ def badge(name: str, bg: str, fg: str, parent: QWidget) -> QLabel:
     return label
 
 
+class _LineEdit(QLineEdit):
+    """A line whose Esc drops the edit (before the window's Esc shortcut sees it)."""
+
+    cancelled = Signal()
+
+    def event(self, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Escape):  # fmt: skip
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class ConversationHeader(QWidget):
     rename_requested = Signal(str)
     """The person finished editing the title (the new text)."""
+    describe_requested = Signal(str)
+    """The person finished editing the description (the new text, maybe empty)."""
+    reference_activated = Signal(int)
+    """A `[[SESS-042]]` link in the description was clicked (its number)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +81,27 @@ class ConversationHeader(QWidget):
         self.copy_button.setObjectName("copySessionId")
         self.copy_button.clicked.connect(self.copy_session_id)
         self.folder_caption = QLabel(self)
+        self.description_label = QLabel(self)
+        self.description_label.setObjectName("conversationDescription")
+        self.description_label.setWordWrap(True)
+        self.description_label.setTextFormat(Qt.TextFormat.RichText)
+        self.description_label.setOpenExternalLinks(False)
+        self.description_label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+            | Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.description_label.linkActivated.connect(self._link)
+        self.description_edit = _LineEdit(self)
+        self.description_edit.cancelled.connect(self._show_description)
+        self.description_edit.setObjectName("conversationDescriptionEdit")
+        self.description_edit.editingFinished.connect(self._described)
+        self.description_stack = QStackedWidget(self)
+        self.description_stack.addWidget(self.description_label)
+        self.description_stack.addWidget(self.description_edit)
+        self.edit_description_button = QToolButton(self)
+        self.edit_description_button.setObjectName("editDescription")
+        self.edit_description_button.clicked.connect(self.edit_description)
         self.session_caption = QLabel(self)
         self.saved_caption = QLabel(self)
         self.saved_label = QLabel(self)
@@ -61,6 +111,9 @@ class ConversationHeader(QWidget):
         top.addWidget(self.code_label)
         top.addWidget(self.title_edit, 1)
         top.addWidget(self.account_badge)
+        description_row = QHBoxLayout()
+        description_row.addWidget(self.description_stack, 1)
+        description_row.addWidget(self.edit_description_button, 0, Qt.AlignmentFlag.AlignTop)
         session_row = QHBoxLayout()
         session_row.addWidget(self.session_label, 1)
         session_row.addWidget(self.copy_button)
@@ -72,10 +125,13 @@ class ConversationHeader(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
+        layout.addLayout(description_row)
         layout.addLayout(form)
         self._conversation: Conversation | None = None
         self._shown_title = ""
         self._saved = 0
+        self._shown_description = ""
+        self._editing = False
         self.retranslate_ui()
 
     def show_conversation(
@@ -91,6 +147,9 @@ class ConversationHeader(QWidget):
         if not self.title_edit.hasFocus():
             self.title_edit.setText(conversation.title)
             self.title_edit.setCursorPosition(0)  # a long title shows its start
+        self._shown_description = conversation.description
+        if not self._editing:
+            self._show_description()
         self.account_badge.setText(conversation.account or "")
         self.account_badge.setVisible(bool(conversation.account))
         self.folder_label.setText(conversation.cwd or "")
@@ -121,6 +180,44 @@ class ConversationHeader(QWidget):
         self._shown_title = text
         self.rename_requested.emit(text)
 
+    def _show_description(self) -> None:
+        self._editing = False  # first: hiding the line ends its editing, which must not save
+        text = self._shown_description
+        colour = self.palette().link().color().name()
+        empty = self.tr("No description")
+        self.description_label.setText(
+            linked_html(text, colour) if text else f"<i>{html.escape(empty)}</i>"
+        )
+        self.description_stack.setCurrentWidget(self.description_label)
+
+    def description_html(self) -> str:
+        return self.description_label.text()
+
+    def edit_description(self) -> None:
+        """Swap the description for a line to edit it in (Enter keeps it, Esc drops it)."""
+        if self._conversation is None:
+            return
+        self.description_edit.setText(self._shown_description)
+        self._editing = True
+        self.description_stack.setCurrentWidget(self.description_edit)
+        self.description_edit.setFocus()
+        self.description_edit.selectAll()
+
+    def _described(self) -> None:
+        if not self._editing:
+            return
+        text = self.description_edit.text().strip()
+        changed = text != self._shown_description
+        self._shown_description = text
+        self._show_description()
+        if changed and self._conversation is not None:
+            self.describe_requested.emit(text)
+
+    def _link(self, link: str) -> None:
+        number = number_of_link(link)
+        if number is not None:
+            self.reference_activated.emit(number)
+
     def retranslate_ui(self) -> None:
         self.title_edit.setPlaceholderText(self.tr("Title"))
         self.title_edit.setToolTip(self.tr("Edit the title and press Enter to rename"))
@@ -130,6 +227,15 @@ class ConversationHeader(QWidget):
         self._show_saved()
         self.copy_button.setText(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy the Claude session id"))
+        self.description_edit.setPlaceholderText(
+            self.tr("What this conversation is about; [[SESS-042]] links another")
+        )
+        self.description_edit.setAccessibleName(self.tr("Description"))
+        self.edit_description_button.setText(self.tr("Edit"))
+        self.edit_description_button.setToolTip(self.tr("Edit the description"))
+        self.description_label.setAccessibleName(self.tr("Description"))
+        if not self._editing:
+            self._show_description()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

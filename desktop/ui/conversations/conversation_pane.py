@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.conversations import Conversation, Execution
+from desktop.domain.conversations import Conversation, Execution, conversation_code
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.execution_tree import TreeNode
+from desktop.domain.references import number_of_link
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
@@ -55,6 +57,8 @@ class ConversationPane(QWidget):
         self.status = status
         self.header = ConversationHeader(self)
         self.header.rename_requested.connect(self.rename)
+        self.header.describe_requested.connect(self.describe)
+        self.header.reference_activated.connect(self.open_reference)
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("conversationEmpty")
         self.empty_label.setWordWrap(True)
@@ -112,6 +116,7 @@ class ConversationPane(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
         sessions.pane.record_selected.connect(self.show_session)
+        sessions.panel.view.link_activated.connect(self._transcript_link)
         changes.conversation_changed.connect(self._changed)
         changes.execution_changed.connect(self._changed)
         changes.sessions_changed.connect(self.mark_list)
@@ -286,6 +291,37 @@ class ConversationPane(QWidget):
             self.status.notify(str(exc))
             return
         self.status.notify(self.tr("Renamed {code}.").format(code=self._conversation.code))
+
+    def describe(self, text: str) -> None:
+        if self._conversation is None:
+            return
+        try:
+            self._conversation = self.hub.conversations.describe(self._conversation.id, text)
+        except SessiondeskError as exc:
+            self.status.notify(error_text(exc))
+            return
+        self.status.notify(self.tr("Described {code}.").format(code=self._conversation.code))
+
+    def _transcript_link(self, link: str) -> None:
+        number = number_of_link(link)
+        if number is not None:
+            self.open_reference(number)
+
+    def open_reference(self, number: int) -> bool:
+        """Show the conversation a `[[SESS-042]]` link names (its current session)."""
+        code = conversation_code(number)
+        try:
+            target = self.hub.conversations.session_of(code)
+        except SessiondeskError:
+            target = None
+        if target is None:
+            self.status.notify(self.tr("There is no conversation {code}, or it has no "
+                                       "session yet.").format(code=code))  # fmt: skip
+            return False
+        if not self.sessions.pane.select_session(*target):
+            self.status.notify(self.tr("That session is not in the list yet."))
+            return False
+        return True
 
     def retranslate_ui(self) -> None:
         self.empty_label.setText(self.tr("Not a conversation yet — send a turn to start one."))

@@ -16,11 +16,12 @@ import logging
 import os
 import threading
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QBoxLayout
+from PySide6.QtWidgets import QBoxLayout, QMessageBox
 
 from desktop.domain.conversations import Execution
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
@@ -38,6 +39,7 @@ from desktop.ui.runs.branch_banner import BranchBanner
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_transcript import LivePresenter
 from desktop.ui.runs.permission_card import PermissionStack
+from desktop.ui.runs.reference_consent import ask_cross_account
 from desktop.ui.runs.run_controller import LiveRun, RunController
 from desktop.ui.runs.run_indicator import RunIndicator, status_label
 from desktop.ui.runs.switch_flow import SwitchFlow
@@ -103,6 +105,8 @@ class RunDesk(QObject):
         self.notifier = notifier
         self.starting = False
         self._sending: asyncio.Future[None] | None = None
+        self.consent: QMessageBox | None = None
+        """The last question about sending another account's referenced conversation."""
         self._folder = os.path.expanduser("~")
         self._claude_missing = False
         """The composer says claude was not found: Settings may fix that."""
@@ -218,12 +222,12 @@ class RunDesk(QObject):
             self.status.notify(self.tr("Stopping…"))
             self._sync()
 
-    def send(self) -> None:
+    def send(self, *, confirm_cross_account: bool = False) -> None:
         if self.starting or not self.composer.can_send():
             return
-        self._sending = asyncio.ensure_future(self._send())
+        self._sending = asyncio.ensure_future(self._send(confirm_cross_account))
 
-    async def _send(self) -> None:
+    async def _send(self, confirm_cross_account: bool = False) -> None:
         text = self.composer.prompt_text().strip()
         record = None if self.presenter.is_draft() else self.panel.current()
         fresh = self.composer.fresh()
@@ -240,12 +244,17 @@ class RunDesk(QObject):
             request = TurnRequest(prompt=text, account=self.composer.account(),
                                   cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
             request = self.switching.request_for(request) if record is not None else request
+        request = replace(request, confirm_cross_account=confirm_cross_account)
         self.starting = True
         self.composer.clear_error()
         self._sync()
         try:
             live = await self.controller.start(request, key_of(record) if record else None)
         except Exception as exc:
+            if isinstance(exc, SessiondeskError) and exc.kind == "cross_account_reference":
+                self.consent = ask_cross_account(self.composer.window(), **exc.details)
+                self.consent.accepted.connect(lambda: self.send(confirm_cross_account=True))
+                return
             if not isinstance(exc, SessiondeskError):  # a bug: said plainly, logged in full
                 log.error("a turn could not start", exc_info=exc)
             reason = (

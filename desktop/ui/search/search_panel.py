@@ -10,6 +10,7 @@ hit; Up and Down move through the hits without leaving the box.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import (
     QEvent,
@@ -42,6 +43,8 @@ from desktop.ui.common.records import project_name
 from desktop.ui.search.search_hits import HIT_ROLE, HTML_ROLE, HitDelegate, marked_html, search_icon
 
 DEBOUNCE_MS = 200
+Search = Callable[[str, str | None, int], list[SearchHit]]
+"""(query, account or None, limit) -> hits, best first."""
 LIMIT = 30
 VISIBLE_HITS = 7
 
@@ -82,9 +85,13 @@ class SearchBar(QWidget):
         background: Background,
         overlay_parent: QWidget,
         parent: QWidget | None = None,
+        *,
+        search: Search | None = None,
     ) -> None:
         super().__init__(parent)
         self._sessions = sessions
+        self._search: Search = search or sessions.search
+        """Sessions' text only, or (the window's) conversations' names too."""
         self._background = background
         self._ticket = 0
         self._query = ""
@@ -165,11 +172,11 @@ class SearchBar(QWidget):
         if not query:
             return
         self._query = query
-        sessions = self._sessions
+        sessions, search = self._sessions, self._search
 
         def work() -> list[SearchHit]:
             roots = sessions.roots()
-            hits = sessions.search(query, None, LIMIT)
+            hits = search(query, None, LIMIT)
             return [h for h in hits if not roots or any(is_under(h.cwd, r) for r in roots)]
 
         self._background.cancel(self._ticket)

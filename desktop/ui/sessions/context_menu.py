@@ -1,4 +1,4 @@
-"""The right-click menu of a session in the list: continue, fork, rename, copy, open.
+"""The right-click menu of a session in the list: continue, fork, rename, hide, copy, open.
 
 Continuing and forking happen in the composer, which this room does not own:
 they are signals the shell connects. The rest goes through `session_commands`.
@@ -12,6 +12,7 @@ import logging
 from PySide6.QtCore import QObject, QPoint, Signal
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
+from desktop.domain.conversations import Conversation
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
@@ -49,6 +50,7 @@ class SessionMenu(QObject):
             self.tr("&Fork into a New Session"), lambda: self.fork_requested.emit(record)
         )
         menu.addAction(self.tr("&Rename…"), lambda: self.ask_title(record))
+        self._add_visibility(menu, record)
         menu.addSeparator()
         menu.addAction(self.tr("Copy Session &ID"), lambda: self._copied(record))
         folder = menu.addAction(self.tr("&Open Project Folder"),
@@ -59,6 +61,34 @@ class SessionMenu(QObject):
         reveal.setEnabled(bool(record.path) and not record.missing)
         self.menu = menu
         return menu
+
+    def _add_visibility(self, menu: QMenu, record: SessionRecord) -> None:
+        """Hide or Unhide, for a session that is a conversation's."""
+        try:
+            conversation = commands.conversation_of(self._hub, record)
+        except SessiondeskError as exc:
+            log.warning("cannot tell the conversation of %s: %s", record.session_id, exc)
+            return
+        if conversation is None:
+            return
+        if conversation.hidden:
+            menu.addAction(self.tr("&Unhide Conversation"),
+                           lambda: self.set_hidden(conversation, False))  # fmt: skip
+        else:
+            menu.addAction(self.tr("&Hide Conversation"),
+                           lambda: self.set_hidden(conversation, True))  # fmt: skip
+
+    def set_hidden(self, conversation: Conversation, hidden: bool) -> None:
+        try:
+            changed = commands.set_hidden(self._hub, conversation, hidden)
+        except SessiondeskError as exc:
+            self._status.notify(error_text(exc))
+            return
+        said = (self.tr("{code} is hidden from the list; View → Show Hidden Conversations "
+                        "lists it again.") if changed.hidden
+                else self.tr("{code} is listed again."))  # fmt: skip
+        self._status.notify(said.format(code=changed.code))
+        self._changes.conversation_changed.emit(changed.id)
 
     def popup(self, record: SessionRecord, where: QPoint) -> QMenu:
         menu = self.build(record)

@@ -23,3 +23,13 @@ async def rename_session(hub: ServiceHub, record: SessionRecord, title: str) -> 
     """Give the session's conversation a title (adopting the session the first time)."""
     conversation = await hub.conversations.adopt(record.session_id, record.account)
     return hub.conversations.rename(conversation.id, title)
+
+
+def conversation_of(hub: ServiceHub, record: SessionRecord) -> Conversation | None:
+    """The conversation the session belongs to, if it is one."""
+    return hub.conversations.for_session(record.account, record.session_id)
+
+
+def set_hidden(hub: ServiceHub, conversation: Conversation, hidden: bool) -> Conversation:
+    """Hide the conversation from the main list, or show it again (nothing is deleted)."""
+    return hub.conversations.set_hidden(conversation.id, hidden)

@@ -1,4 +1,5 @@
-"""Which sessions the list shows: one account, one project, words in the title.
+"""Which sessions the list shows: one account, one project, words in the title,
+and those of hidden conversations only when asked.
 
 Only filters: sorting happens in `SessionTableModel` on precomputed keys, so
 the proxy keeps the source's order and never asks data() to compare rows.
@@ -24,6 +25,18 @@ class SessionFilterProxy(QSortFilterProxyModel):
         self._account: str | None = None
         self._project: str | None = None
         self._text = ""
+        self._show_hidden = False
+
+    def set_show_hidden(self, shown: bool) -> None:
+        if shown != self._show_hidden:
+            self._refilter(lambda: setattr(self, "_show_hidden", shown))
+
+    def show_hidden(self) -> bool:
+        return self._show_hidden
+
+    def refilter(self) -> None:
+        """Look at every row again (what hides a row changed outside the proxy)."""
+        self._refilter(lambda: None)
 
     def set_account(self, account: str | None) -> None:
         if account != self._account:
@@ -68,6 +81,10 @@ class SessionFilterProxy(QSortFilterProxyModel):
             return False
         if self._project and record.cwd != self._project:
             return False
+        if not self._show_hidden:
+            member = model.member(record)
+            if member is not None and member.hidden:
+                return False
         if self._text:
             haystack = " ".join(
                 part or ""

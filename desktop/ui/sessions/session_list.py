@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -104,6 +105,15 @@ class SessionListPane(NavigationPane):
         self.filter_edit.setObjectName("sessionFilter")
         self.filter_edit.setClearButtonEnabled(True)
         self.project_combo = ProjectCombo(self)
+        self.show_hidden_action = QAction(self)
+        self.show_hidden_action.setObjectName("showHiddenConversations")
+        self.show_hidden_action.setCheckable(True)
+        self.show_hidden_action.toggled.connect(self.proxy.set_show_hidden)
+        self.hidden_button = QToolButton(self)
+        self.hidden_button.setObjectName("showHiddenButton")
+        self.hidden_button.setCheckable(True)
+        self.hidden_button.toggled.connect(self.show_hidden_action.setChecked)
+        self.show_hidden_action.toggled.connect(self.hidden_button.setChecked)
         self.view = QTreeView(self)
         self.view.setObjectName("sessionTable")
         self.view.setModel(self.proxy)
@@ -130,6 +140,7 @@ class SessionListPane(NavigationPane):
         filters.setContentsMargins(4, 0, 4, 0)
         filters.addWidget(self.filter_edit, 3)
         filters.addWidget(self.project_combo, 2)
+        filters.addWidget(self.hidden_button)
         titles = QHBoxLayout()
         titles.setContentsMargins(0, 0, 8, 0)
         titles.addWidget(self.sessions_heading)
@@ -152,6 +163,8 @@ class SessionListPane(NavigationPane):
         for signal in (self.source.rowsInserted, self.source.rowsRemoved, self.source.modelReset):
             signal.connect(self._recount.start)
         self.source.dataChanged.connect(self._source_changed)
+        self.source.hidden_changed.connect(self.proxy.refilter)
+        self.source.hidden_changed.connect(self._recount.start)
         self.proxy.rowsInserted.connect(self._recount.start)
         self.proxy.rowsRemoved.connect(self._recount.start)
         self.accounts_view.chosen.connect(self._account_chosen)
@@ -173,6 +186,11 @@ class SessionListPane(NavigationPane):
         self.filter_edit.setAccessibleName(self.tr("Filter sessions"))
         self.project_combo.setAccessibleName(self.tr("Project"))
         self.accounts_view.setAccessibleName(self.tr("Accounts"))
+        self.show_hidden_action.setText(self.tr("Show &Hidden Conversations"))
+        self.show_hidden_action.setToolTip(self.tr("List the sessions of hidden conversations too"))
+        self.hidden_button.setText(self.tr("Hidden"))
+        self.hidden_button.setToolTip(self.show_hidden_action.toolTip())
+        self.hidden_button.setAccessibleName(self.tr("Show hidden conversations"))
         self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
         self._size_columns()
         self._update_counts()
@@ -263,6 +281,8 @@ class SessionListPane(NavigationPane):
             self.project_combo.setCurrentIndex(0)
             if self.proxy.account() not in (None, account):
                 self.accounts_view.choose("")
+        if not self.proxy.mapFromSource(source_index).isValid():
+            self.show_hidden_action.setChecked(True)  # asked for by name: show it hidden or not
         index = self.proxy.mapFromSource(source_index)
         self.view.setCurrentIndex(index)
         self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)

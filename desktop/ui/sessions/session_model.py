@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
@@ -35,6 +36,9 @@ COLUMNS = 5
 
 
 class SessionTableModel(QAbstractTableModel):
+    hidden_changed = Signal()
+    """Which sessions belong to hidden conversations changed: filters must look again."""
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._records: list[SessionRecord] = []
@@ -103,9 +107,20 @@ class SessionTableModel(QAbstractTableModel):
         """Mark each session with its conversation (and a fork with its parent's)."""
         if members == self._members:
             return
+        hidden_before = self.hidden_keys()
         self._members = dict(members)
         if self._records:
             self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
+        if self.hidden_keys() != hidden_before:
+            self.hidden_changed.emit()
+
+    def member(self, record: SessionRecord) -> Membership | None:
+        """The conversation a session belongs to, as last marked."""
+        return self._members.get(key_of(record))
+
+    def hidden_keys(self) -> set[Key]:
+        """Sessions whose conversation is hidden from the main list."""
+        return {key for key, member in self._members.items() if member.hidden}
 
     def _display(self, record: SessionRecord, column: int) -> str:
         if column == TITLE:

@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.sessions.toolbar)
         self.transcript.set_transcript_view(self.sessions.panel)
         self.set_navigation_pane(self.sessions.pane)
+        self.view_menu.insertAction(c.full_screen, self.sessions.pane.show_hidden_action)
         # the composer, live runs and their permission questions
         self.runs = RunDesk(
             self.hub, sessions=self.sessions, area=self.transcript, status=self.status_bar,

@@ -4,7 +4,9 @@ A transcript is untrusted input. Markdown is parsed with raw HTML turned off, so
 a `<script>` or `<b>` in a message arrives escaped and is shown as the
 characters it is; every other string is escaped before it is put in markup.
 Only http(s) and mailto links become anchors; any other link is shown as
-text. Images are never loaded: they become a link to where they live.
+text. A `[[SESS-042]]` reference (outside code and links) becomes a
+`sessiondesk:` link the window opens itself. Images are never loaded: they
+become a link to where they live.
 
 The output is the HTML subset QTextDocument understands (tables for boxes,
 inline colours from Pygments), one small document per row. Tool cards are
@@ -23,6 +25,8 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.util import ClassNotFound
+
+from desktop.ui.common.reference_links import linked_html
 
 MAX_MARKDOWN_CHARS = 40_000
 MAX_OUTPUT_CHARS = 12_000
@@ -119,6 +123,13 @@ def _link_close(self: Any, tokens: Any, idx: int, options: Any, env: dict[str, A
     return "</a>" if stack.pop() else "</span>"
 
 
+def _text(self: Any, tokens: Any, idx: int, options: Any, env: dict[str, Any]) -> str:
+    content = tokens[idx].content
+    if any(env.get("links") or ()):  # no link inside a link
+        return esc(content)
+    return linked_html(content, env["theme"].link)
+
+
 def _image(self: Any, tokens: Any, idx: int, options: Any, env: dict[str, Any]) -> str:
     token = tokens[idx]
     src = str(token.attrGet("src") or "")
@@ -141,7 +152,7 @@ def _make(breaks: bool) -> MarkdownIt:
     md.enable(["table", "strikethrough"])
     for name, rule in (("fence", _fence), ("code_block", _code_block), ("image", _image),
                        ("link_open", _link_open), ("link_close", _link_close),
-                       ("table_open", _table_open)):  # fmt: skip
+                       ("table_open", _table_open), ("text", _text)):  # fmt: skip
         md.add_render_rule(name, rule)
     return md
 

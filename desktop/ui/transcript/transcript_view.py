@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
 
+from desktop.domain.references import number_of_link
 from desktop.ui.transcript.context_menu import message_menu
 from desktop.ui.transcript.transcript_delegate import TranscriptDelegate
 from desktop.ui.transcript.transcript_layout import RowLayout
@@ -283,6 +284,9 @@ class TranscriptView(QAbstractScrollArea):
             self._model.toggle(number)
         else:
             link = self.delegate.anchor_at(row, rect, QPointF(event.position()))
+            if number_of_link(link) is not None:  # [[SESS-042]]: the window opens it
+                self.link_activated.emit(link)
+                return None
             if link.lower().startswith(("http://", "https://")):
                 self.link_activated.emit(link)
                 QDesktopServices.openUrl(QUrl(link))
