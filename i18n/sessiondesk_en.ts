@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>InsightPage</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/library/insight_page.py" line="+227"/>
+        <source>%n turns counted</source>
+        <translation>
+            <numerusform>%n turn counted</numerusform>
+            <numerusform>%n turns counted</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProblemText</name>
     <message numerus="yes">
         <location filename="../desktop/ui/transcript/problem_text.py" line="+71"/>

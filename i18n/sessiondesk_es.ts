@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
@@ -735,6 +735,191 @@
     </message>
 </context>
 <context>
+    <name>InsightPage</name>
+    <message>
+        <location filename="../desktop/ui/library/insight_page.py" line="+135"/>
+        <source>Insight</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;ince</source>
+        <translation>&amp;Desde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count only the turns started on or after this day</source>
+        <translation>Contar solo los turnos iniciados este día o después</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Since this day</source>
+        <translation>Desde este día</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualizar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+38"/>
+        <source>All accounts</source>
+        <translation>Todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Project folder</source>
+        <translation>Carpeta del proyecto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation</source>
+        <translation>Conversación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>By account</source>
+        <translation>Por cuenta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>By project</source>
+        <translation>Por proyecto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>By conversation</source>
+        <translation>Por conversación</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Turns</source>
+        <translation>Turnos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens in</source>
+        <translation>Tokens de entrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens out</source>
+        <translation>Tokens de salida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost (USD)</source>
+        <translation>Coste (USD)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Success rate</source>
+        <translation>Tasa de éxito</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollovers</source>
+        <translation>Relevos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resumes</source>
+        <translation>Reanudaciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replays</source>
+        <translation>Reproducciones</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Counting…</source>
+        <translation>Contando…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Could not count: {reason}</source>
+        <translation>No se pudo contar: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n turns counted</source>
+        <translation>
+            <numerusform>%n turno contado</numerusform>
+            <numerusform>%n turnos contados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Turns by outcome</source>
+        <translation>Turnos por resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How turns got their history</source>
+        <translation>Cómo recibieron los turnos su historial</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Succeeded</source>
+        <translation>Correctos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Fallidos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Interrupted</source>
+        <translation>Interrumpidos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resumed</source>
+        <translation>Reanudados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replayed</source>
+        <translation>Reproducidos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fresh start</source>
+        <translation>Desde cero</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Others</source>
+        <translation>Otros</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRoom</name>
+    <message>
+        <location filename="../desktop/ui/library/room.py" line="+47"/>
+        <source>&amp;Insight…</source>
+        <translation>&amp;Estadísticas…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Turns, tokens, cost and success per account, project and conversation</source>
+        <translation>Turnos, tokens, coste y éxito por cuenta, proyecto y conversación</translation>
+    </message>
+</context>
+<context>
     <name>LivePresenter</name>
     <message>
         <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
@@ -750,7 +935,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+190"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>

@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
@@ -735,6 +735,190 @@
     </message>
 </context>
 <context>
+    <name>InsightPage</name>
+    <message>
+        <location filename="../desktop/ui/library/insight_page.py" line="+135"/>
+        <source>Insight</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;ince</source>
+        <translation>起始日期(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count only the turns started on or after this day</source>
+        <translation>只统计在这一天或之后开始的轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Since this day</source>
+        <translation>从这一天起</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+38"/>
+        <source>All accounts</source>
+        <translation>所有账户</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>By account</source>
+        <translation>按账户</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>By project</source>
+        <translation>按项目</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>By conversation</source>
+        <translation>按对话</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Turns</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens in</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens out</source>
+        <translation>输出 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost (USD)</source>
+        <translation>费用(美元)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollovers</source>
+        <translation>接续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resumes</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replays</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Counting…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Could not count: {reason}</source>
+        <translation>无法统计:{reason}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n turns counted</source>
+        <translation>
+            <numerusform>已统计 %n 个轮次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Turns by outcome</source>
+        <translation>按结果统计的轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How turns got their history</source>
+        <translation>轮次如何获得历史</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resumed</source>
+        <translation>已恢复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replayed</source>
+        <translation>已重放</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fresh start</source>
+        <translation>全新开始</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Others</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRoom</name>
+    <message>
+        <location filename="../desktop/ui/library/room.py" line="+47"/>
+        <source>&amp;Insight…</source>
+        <translation>统计(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Turns, tokens, cost and success per account, project and conversation</source>
+        <translation>按账户、项目和对话统计的轮次、token、费用和成功率</translation>
+    </message>
+</context>
+<context>
     <name>LivePresenter</name>
     <message>
         <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
@@ -750,7 +934,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+190"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

@@ -36,6 +36,7 @@ from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.conversation_pane import ConversationPane
+from desktop.ui.library.room import LibraryRoom
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
@@ -125,6 +126,10 @@ class MainWindow(QMainWindow):
             status=self.status_bar, parent=self.splitter,
         )  # fmt: skip
         self.splitter.addWidget(self.conversation)  # right of the transcript
+        # insight, bundles and export: their commands join the menus and the tool bar
+        self.library = LibraryRoom(
+            self.hub, self, self.status_bar, self.view_menu, self.sessions.toolbar
+        )
 
     # -- structure -----------------------------------------------------------------
 
@@ -416,5 +421,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         self.runs.shutdown()
+        self.library.shutdown()
         self.sessions.shutdown()
         super().closeEvent(event)
