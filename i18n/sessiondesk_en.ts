@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>BundleWork</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/library/bundle_work.py" line="+144"/>
+        <source>Exported to {path}: %n transcripts.</source>
+        <translation>
+            <numerusform>Exported to {path}: %n transcript.</numerusform>
+            <numerusform>Exported to {path}: %n transcripts.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n sessions without a transcript were left out.</source>
+        <translation>
+            <numerusform>%n session without a transcript was left out.</numerusform>
+            <numerusform>%n sessions without a transcript were left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+58"/>
+        <source>Added to the bundle “{name}”, now %n items.</source>
+        <translation>
+            <numerusform>Added to the bundle “{name}”, now %n item.</numerusform>
+            <numerusform>Added to the bundle “{name}”, now %n items.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InsightPage</name>
     <message numerus="yes">
         <location filename="../desktop/ui/library/insight_page.py" line="+227"/>

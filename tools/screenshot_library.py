@@ -80,6 +80,12 @@ def fill(hub: ServiceHub, home: Path, folder: Path) -> None:
         hub.accounts.add(name, str(config), AuthKind.LOGIN)
     for title, account, cwd, turns in CONVERSATIONS:
         record(home, title, account, cwd, turns)
+    hub.bundles.create("release 2.0", "What went into 2.0, to write the release notes from")
+    hub.bundles.add("release 2.0", ["SESS-001", "SESS-002", "SESS-003"])
+    hub.bundles.note("release 2.0", "Keep the notes short: one line per change, newest first.")
+    hub.bundles.add("release 2.0", ["SESS-004"])
+    hub.bundles.create("reading", "Books and articles for December")
+    hub.bundles.add("reading", ["SESS-005"])
 
 
 def settle(app: QApplication, ms: int = 300) -> None:
@@ -128,6 +134,14 @@ def main() -> int:
         wait_until(app, lambda: page.insight is not None)
         settle(app)
         grab(page, args.out / f"insight{suffix}.png")
+        page.close()
+        bundles = window.library.open_bundles()
+        bundles.resize(900, 520)
+        bundles.reload("release 2.0")
+        bundles.item_list.setCurrentRow(1)
+        bundles.say(bundles.tr("Note added."))
+        settle(app)
+        grab(bundles, args.out / f"bundles{suffix}.png")
         window.close()
         hub.close()
     return 0

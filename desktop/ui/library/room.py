@@ -1,53 +1,78 @@
 """Put the library into the window: its commands in the menus and tool bar, its pages.
 
 The shell calls `LibraryRoom(...)` once with the parts it already built; the
-room adds *Insight…* and *Bundles…* (View menu, tool bar, shortcuts), and
-*Export Session…* and *Add to Bundle…* to the File menu and the session's
-right-click menu, and opens each page once, keeping it for the next time.
+room adds *Insight…* and *Bundles…* (View menu, tool bar, shortcuts) and
+*Export Session…* (File menu), answers the session menu's *Add to Bundle…*
+and *Export…*, and opens each page once, keeping it for the next time.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from desktop.services.hub import ServiceHub
+from desktop.ui.common.changes import Changes
 from desktop.ui.common.status import StatusBar
+from desktop.ui.library.bundle_work import BundleWork
+from desktop.ui.library.bundles_page import BundlesPage
 from desktop.ui.library.insight_page import InsightPage
+from desktop.ui.library.session_export import SessionExporter
+from desktop.ui.runs.run_desk import RunDesk
+from desktop.ui.sessions.session_browser import SessionBrowser
 
 INSIGHT_KEYS = "Ctrl+Shift+I"
+BUNDLES_KEYS = "Ctrl+Shift+B"
+EXPORT_KEYS = "Ctrl+Shift+E"
 
 
 class LibraryRoom(QObject):
     def __init__(
-        self,
-        hub: ServiceHub,
-        window: QMainWindow,
-        status: StatusBar,
-        view_menu: QMenu,
-        toolbar: QToolBar | None = None,
-    ) -> None:
+        self, hub: ServiceHub, window: QMainWindow, *, status: StatusBar, changes: Changes,
+        sessions: SessionBrowser, desk: RunDesk, file_menu: QMenu, view_menu: QMenu,
+    ) -> None:  # fmt: skip
         super().__init__(window)
         self._hub, self._window, self._status = hub, window, status
+        self._sessions = sessions
         self.insight_page: InsightPage | None = None
-        self.insight = QAction(window)
-        self.insight.setObjectName("insightAction")
-        self.insight.setShortcut(QKeySequence(INSIGHT_KEYS))
-        self.insight.triggered.connect(self.open_insight)
+        self.insight = self._action("insightAction", INSIGHT_KEYS, self.open_insight)
+        self.bundles = self._action("bundlesAction", BUNDLES_KEYS, self.open_bundles)
+        self.export = self._action("exportSessionAction", EXPORT_KEYS, self.export_selected)
         first = view_menu.actions()[0] if view_menu.actions() else None
-        view_menu.insertAction(first, self.insight)
+        view_menu.insertActions(first, [self.insight, self.bundles])
         view_menu.insertSeparator(first)
-        if toolbar is not None:
-            toolbar.addAction(self.insight)
+        # File: after New Conversation and Stop Run, before Settings
+        settings = next((a for a in file_menu.actions() if a.isSeparator()), None)
+        file_menu.insertAction(settings, self.export)
+        sessions.toolbar.addActions([self.insight, self.bundles])
+
+        self.bundles_page = BundlesPage(hub, window)
+        self.work = BundleWork(hub, self.bundles_page, desk, status, changes, window)
+        self.exporter = SessionExporter(hub, status, window)
+        sessions.menu.bundle_requested.connect(self.work.ask_bundle_for)
+        sessions.menu.export_requested.connect(self.exporter.ask)
         self.retranslate()
         window.installEventFilter(self)
+
+    def _action(self, name: str, keys: str, slot: object) -> QAction:
+        action = QAction(self._window)
+        action.setObjectName(name)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slot)
+        return action
 
     def retranslate(self) -> None:
         self.insight.setText(self.tr("&Insight…"))
         self.insight.setStatusTip(
             self.tr("Turns, tokens, cost and success per account, project and conversation")
         )
+        self.bundles.setText(self.tr("&Bundles…"))
+        self.bundles.setStatusTip(
+            self.tr("Named collections of conversations, sessions and notes to load as context")
+        )
+        self.export.setText(self.tr("&Export Session…"))
+        self.export.setStatusTip(self.tr("Save the chosen session as Markdown or HTML"))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.LanguageChange:
@@ -65,6 +90,18 @@ class LibraryRoom(QObject):
         page.reload()
         return page
 
+    def open_bundles(self) -> BundlesPage:
+        page = self.bundles_page
+        page.reload()
+        page.show()
+        page.activateWindow()
+        return page
+
+    def export_selected(self) -> None:
+        self.exporter.ask(self._sessions.pane.selected_record())
+
     def shutdown(self) -> None:
         if self.insight_page is not None:
             self.insight_page.shutdown()
+        self.work.shutdown()
+        self.exporter.shutdown()

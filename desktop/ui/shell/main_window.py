@@ -128,8 +128,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.conversation)  # right of the transcript
         # insight, bundles and export: their commands join the menus and the tool bar
         self.library = LibraryRoom(
-            self.hub, self, self.status_bar, self.view_menu, self.sessions.toolbar
-        )
+            self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
+            desk=self.runs, file_menu=self.file_menu, view_menu=self.view_menu,
+        )  # fmt: skip
 
     # -- structure -----------------------------------------------------------------
 
