@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ArchiveSection</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/settings/archive_section.py" line="+92"/>
+        <source>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <translation>
+            <numerusform>%n transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
+            <numerusform>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BundleWork</name>
     <message numerus="yes">
         <location filename="../desktop/ui/library/bundle_work.py" line="+144"/>

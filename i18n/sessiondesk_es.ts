@@ -159,6 +159,37 @@
     </message>
 </context>
 <context>
+    <name>ArchiveSection</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+58"/>
+        <source>Archive</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keep a compressed copy of every transcript</source>
+        <translation>&amp;Guardar una copia comprimida de cada transcripción</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
+        <translation>Claude Code borra las transcripciones al cabo de unas semanas; con una copia, esa sesión se sigue abriendo, buscando, exportando y continuando.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Measuring the archive…</source>
+        <translation>Midiendo el archivo…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <translation>
+            <numerusform>%n transcripción, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
+            <numerusform>%n transcripciones, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
@@ -285,7 +316,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+150"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -1300,7 +1331,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+66"/>
+        <location filename="../desktop/ui/library/room.py" line="+70"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
@@ -1414,7 +1445,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+191"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+192"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1539,7 +1570,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2026,7 +2057,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+63"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+64"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
@@ -2059,12 +2090,17 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+57"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>{title} · archived</source>
+        <translation>{title} · archivada</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{code} fork of {parent} · {title}</source>
         <translation>{code} bifurcación de {parent} · {title}</translation>
     </message>
@@ -2084,7 +2120,12 @@
         <translation>Dañada: {error}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>The file is gone from disk; it opens from Sessiondesk&apos;s archive.</source>
+        <translation>El archivo ya no está en el disco; se abre desde el archivo de Sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
     </message>

@@ -159,6 +159,36 @@
     </message>
 </context>
 <context>
+    <name>ArchiveSection</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+58"/>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keep a compressed copy of every transcript</source>
+        <translation>为每个记录文件保留压缩副本(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
+        <translation>Claude Code 会在数周后删除记录文件;保留副本后,这样的会话仍可打开、搜索、导出和继续。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Measuring the archive…</source>
+        <translation>正在计算归档大小…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <translation>
+            <numerusform>%n 个记录文件,磁盘占用 {stored}(未压缩 {original}),位于 {folder}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
@@ -282,7 +312,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+150"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -1296,7 +1326,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+66"/>
+        <location filename="../desktop/ui/library/room.py" line="+70"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>
@@ -1410,7 +1440,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+191"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+192"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1535,7 +1565,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2016,7 +2046,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+63"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+64"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
@@ -2049,12 +2079,17 @@
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+57"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>{title} · archived</source>
+        <translation>{title} · 已归档</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{code} fork of {parent} · {title}</source>
         <translation>{code} 分叉自 {parent} · {title}</translation>
     </message>
@@ -2074,7 +2109,12 @@
         <translation>已损坏：{error}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>The file is gone from disk; it opens from Sessiondesk&apos;s archive.</source>
+        <translation>该文件已从磁盘删除;它会从 Sessiondesk 的归档中打开。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
     </message>

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from desktop.services.hub import ServiceHub
+from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.status import StatusBar
 from desktop.ui.library.bundle_work import BundleWork
@@ -50,6 +51,9 @@ class LibraryRoom(QObject):
         self.bundles_page = BundlesPage(hub, window)
         self.work = BundleWork(hub, self.bundles_page, desk, status, changes, window)
         self.exporter = SessionExporter(hub, status, window)
+        self._marks = Background(self)
+        changes.sessions_changed.connect(self.mark_archived)
+        self.mark_archived()
         sessions.menu.bundle_requested.connect(self.work.ask_bundle_for)
         sessions.menu.export_requested.connect(self.exporter.ask)
         self.retranslate()
@@ -100,7 +104,13 @@ class LibraryRoom(QObject):
     def export_selected(self) -> None:
         self.exporter.ask(self._sessions.pane.selected_record())
 
+    def mark_archived(self) -> int:
+        """The list says "archived" of a session whose original is gone and we keep."""
+        model = self._sessions.pane.source
+        return self._marks.submit(self._hub.archive.archived, model.set_archived)
+
     def shutdown(self) -> None:
+        self._marks.wait()
         if self.insight_page is not None:
             self.insight_page.shutdown()
         self.work.shutdown()

@@ -41,6 +41,7 @@ from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
+from desktop.ui.settings.archive_section import ArchiveSection
 from desktop.ui.settings.settings_dialog import SettingsDialog
 from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
@@ -333,6 +334,7 @@ class MainWindow(QMainWindow):
         dialog.theme_chosen.connect(theme_controller().apply)
         dialog.roots_changed.connect(self.navigation.refresh)
         dialog.accepted.connect(self.runs.settings_saved)
+        ArchiveSection.attach(dialog, self.hub)
         dialog.open()
         return dialog
 
