@@ -13,6 +13,7 @@ from desktop.services.bundles import ItemView
 from desktop.services.hub import ServiceHub
 from desktop.ui.library.bundles_page import BundlesPage
 from desktop.ui.library.load_dialog import LoadContextDialog
+from desktop.ui.library.session_export import HTML, format_of
 from desktop.ui.shell.main_window import MainWindow
 from tests.bundlekit import build, entries, tree_digest
 from tests.ui.library_kit import Turn, record
@@ -164,6 +165,17 @@ def test_add_to_bundle_from_the_session_menu_and_export_a_session(
     actions["Export…"].trigger()
     assert exporter.dialog is not None and exporter.dialog.isVisible()
     exporter.dialog.reject()
+    export = window.library.export  # File > Export Session… acts on the chosen one
+    assert export in window.file_menu.actions()
+    assert export.shortcut().toString() == "Ctrl+Shift+E"
+    first = exporter.dialog
+    export.trigger()
+    assert exporter.dialog is not first and exporter.dialog.isVisible()
+    assert exporter.dialog.selectedFiles()[0].endswith("a session worth keeping.md")
+    exporter.dialog.reject()
+    assert (format_of("x.HTML"), format_of("x.md", HTML), format_of("x", HTML)) == (
+        "html", "md", "html",
+    )  # fmt: skip
     out = tmp_path / "keep.html"
     with qtbot.waitSignal(exporter.finished, timeout=15_000) as done:
         exporter.export(chosen, str(out), "html")

