@@ -2,6 +2,7 @@
 
     python tools/screenshot_library.py                 # docs/insight.png and docs/bundles.png
     python tools/screenshot_library.py --language es   # docs/insight-es.png, docs/bundles-es.png
+    python tools/screenshot_library.py --theme dark --out /tmp   # /tmp/insight-dark.png, …
 
 The window runs offscreen over a throwaway home with made-up accounts,
 projects and recorded turns (written through the store, as finished runs
@@ -28,6 +29,7 @@ from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.domain.conversations import ExecutionKind as K  # noqa: E402
 from desktop.domain.conversations import ExecutionStatus as S  # noqa: E402
+from desktop.domain.settings import THEMES  # noqa: E402
 from desktop.services.hub import ServiceHub  # noqa: E402
 from tests.ui.library_kit import Turn, record  # noqa: E402
 
@@ -112,9 +114,11 @@ def grab(widget: QWidget, path: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--language", default="en")
+    parser.add_argument("--theme", choices=list(THEMES), default="system")
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     args = parser.parse_args()
     suffix = "" if args.language == "en" else f"-{args.language}"
+    suffix += "" if args.theme == "system" else f"-{args.theme}"
     app = QApplication.instance() or QApplication(sys.argv)
     QCoreApplication.setApplicationName("Sessiondesk")
     with tempfile.TemporaryDirectory() as tmp:
@@ -123,9 +127,9 @@ def main() -> int:
         os.environ["CLAUDE_CONFIG_DIR"] = str(folder / "no-default")
         hub = open_services(home)
         fill(hub, home, folder)
-        translations = make_translations(app, hub)
-        translations.apply(args.language)
-        window = build_window(hub, translations)
+        hub.settings.set("ui.theme", args.theme)
+        hub.settings.set("language", args.language)
+        window = build_window(hub, make_translations(app, hub))
         window.show()
         settle(app)
         page = window.library.open_insight()

@@ -134,8 +134,7 @@ class BundlesPage(QDialog):
         self.bundle_list.currentTextChanged.connect(self._chosen)
         self.item_list.currentRowChanged.connect(self._enable)
         self.resize(900, 560)
-        self.retranslate()
-        self.reload()
+        self.retranslate()  # the bundles are read when the page opens, not with the window
 
     def _button(self, name: str, slot: Callable[[], Any]) -> QPushButton:
         button = QPushButton(self)

@@ -18,8 +18,8 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import QMargins, Qt
-from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.domain.stats import Tally
 
@@ -32,6 +32,9 @@ HISTORY_COLOURS = ("#3a78c9", "#9b59b6", "#8a8f98")
 
 def _chart() -> QChart:
     chart = QChart()
+    dark = QApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    # the theme sets the text and grid colours; the page's own background shows through
+    chart.setTheme(QChart.ChartTheme.ChartThemeDark if dark else QChart.ChartTheme.ChartThemeLight)
     chart.setBackgroundVisible(False)
     chart.setMargins(QMargins(4, 4, 4, 4))
     chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
