@@ -5,10 +5,10 @@
     <name>ArchiveSection</name>
     <message numerus="yes">
         <location filename="../desktop/ui/settings/archive_section.py" line="+92"/>
-        <source>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
-            <numerusform>%n transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
-            <numerusform>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
+            <numerusform>%Ln transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
+            <numerusform>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
         </translation>
     </message>
 </context>
@@ -16,26 +16,26 @@
     <name>BundleWork</name>
     <message numerus="yes">
         <location filename="../desktop/ui/library/bundle_work.py" line="+144"/>
-        <source>Exported to {path}: %n transcripts.</source>
+        <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
-            <numerusform>Exported to {path}: %n transcript.</numerusform>
-            <numerusform>Exported to {path}: %n transcripts.</numerusform>
+            <numerusform>Exported to {path}: %Ln transcript.</numerusform>
+            <numerusform>Exported to {path}: %Ln transcripts.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n sessions without a transcript were left out.</source>
+        <source>%Ln sessions without a transcript were left out.</source>
         <translation>
-            <numerusform>%n session without a transcript was left out.</numerusform>
-            <numerusform>%n sessions without a transcript were left out.</numerusform>
+            <numerusform>%Ln session without a transcript was left out.</numerusform>
+            <numerusform>%Ln sessions without a transcript were left out.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+58"/>
-        <source>Added to the bundle “{name}”, now %n items.</source>
+        <source>Added to the bundle “{name}”, now %Ln items.</source>
         <translation>
-            <numerusform>Added to the bundle “{name}”, now %n item.</numerusform>
-            <numerusform>Added to the bundle “{name}”, now %n items.</numerusform>
+            <numerusform>Added to the bundle “{name}”, now %Ln item.</numerusform>
+            <numerusform>Added to the bundle “{name}”, now %Ln items.</numerusform>
         </translation>
     </message>
 </context>
@@ -43,10 +43,10 @@
     <name>InsightPage</name>
     <message numerus="yes">
         <location filename="../desktop/ui/library/insight_page.py" line="+227"/>
-        <source>%n turns counted</source>
+        <source>%Ln turns counted</source>
         <translation>
-            <numerusform>%n turn counted</numerusform>
-            <numerusform>%n turns counted</numerusform>
+            <numerusform>%Ln turn counted</numerusform>
+            <numerusform>%Ln turns counted</numerusform>
         </translation>
     </message>
 </context>

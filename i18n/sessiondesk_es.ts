@@ -182,10 +182,10 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
-            <numerusform>%n transcripción, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
-            <numerusform>%n transcripciones, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
+            <numerusform>%Ln transcripción, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
+            <numerusform>%Ln transcripciones, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
         </translation>
     </message>
 </context>
@@ -254,18 +254,18 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <source>Exported to {path}: %n transcripts.</source>
+        <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
-            <numerusform>Exportado a {path}: %n transcripción.</numerusform>
-            <numerusform>Exportado a {path}: %n transcripciones.</numerusform>
+            <numerusform>Exportado a {path}: %Ln transcripción.</numerusform>
+            <numerusform>Exportado a {path}: %Ln transcripciones.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n sessions without a transcript were left out.</source>
+        <source>%Ln sessions without a transcript were left out.</source>
         <translation>
-            <numerusform>Se omitió %n sesión sin transcripción.</numerusform>
-            <numerusform>Se omitieron %n sesiones sin transcripción.</numerusform>
+            <numerusform>Se omitió %Ln sesión sin transcripción.</numerusform>
+            <numerusform>Se omitieron %Ln sesiones sin transcripción.</numerusform>
         </translation>
     </message>
     <message>
@@ -306,17 +306,17 @@
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Added to the bundle “{name}”, now %n items.</source>
+        <source>Added to the bundle “{name}”, now %Ln items.</source>
         <translation>
-            <numerusform>Añadido al paquete «{name}», que ahora tiene %n elemento.</numerusform>
-            <numerusform>Añadido al paquete «{name}», que ahora tiene %n elementos.</numerusform>
+            <numerusform>Añadido al paquete «{name}», que ahora tiene %Ln elemento.</numerusform>
+            <numerusform>Añadido al paquete «{name}», que ahora tiene %Ln elementos.</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+150"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -1276,10 +1276,10 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n turns counted</source>
+        <source>%Ln turns counted</source>
         <translation>
-            <numerusform>%n turno contado</numerusform>
-            <numerusform>%n turnos contados</numerusform>
+            <numerusform>%Ln turno contado</numerusform>
+            <numerusform>%Ln turnos contados</numerusform>
         </translation>
     </message>
     <message>
@@ -1331,7 +1331,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+70"/>
+        <location filename="../desktop/ui/library/room.py" line="+74"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>

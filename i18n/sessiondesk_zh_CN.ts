@@ -182,9 +182,9 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
-            <numerusform>%n 个记录文件,磁盘占用 {stored}(未压缩 {original}),位于 {folder}</numerusform>
+            <numerusform>%Ln 个记录文件,磁盘占用 {stored}(未压缩 {original}),位于 {folder}</numerusform>
         </translation>
     </message>
 </context>
@@ -253,16 +253,16 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <source>Exported to {path}: %n transcripts.</source>
+        <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
-            <numerusform>已导出到 {path}:%n 个记录文件。</numerusform>
+            <numerusform>已导出到 {path}:%Ln 个记录文件。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n sessions without a transcript were left out.</source>
+        <source>%Ln sessions without a transcript were left out.</source>
         <translation>
-            <numerusform>有 %n 个没有记录文件的会话未包含在内。</numerusform>
+            <numerusform>有 %Ln 个没有记录文件的会话未包含在内。</numerusform>
         </translation>
     </message>
     <message>
@@ -303,16 +303,16 @@
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Added to the bundle “{name}”, now %n items.</source>
+        <source>Added to the bundle “{name}”, now %Ln items.</source>
         <translation>
-            <numerusform>已添加到资料包“{name}”,现有 %n 项。</numerusform>
+            <numerusform>已添加到资料包“{name}”,现有 %Ln 项。</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+150"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -1272,9 +1272,9 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n turns counted</source>
+        <source>%Ln turns counted</source>
         <translation>
-            <numerusform>已统计 %n 个轮次</numerusform>
+            <numerusform>已统计 %Ln 个轮次</numerusform>
         </translation>
     </message>
     <message>
@@ -1326,7 +1326,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+70"/>
+        <location filename="../desktop/ui/library/room.py" line="+74"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>

@@ -141,10 +141,10 @@ class BundleWork(QObject):
 
     def _exported(self, report: ExportReport) -> None:
         left_out = len(report.left_out)
-        text = self.tr("Exported to {path}: %n transcripts.", "", report.sessions)
+        text = self.tr("Exported to {path}: %Ln transcripts.", "", report.sessions)
         text = text.format(path=report.path)
         if left_out:
-            text += " " + self.tr("%n sessions without a transcript were left out.", "", left_out)
+            text += " " + self.tr("%Ln sessions without a transcript were left out.", "", left_out)
         self._said(text, True)
 
     def ask_import(self) -> QFileDialog:
@@ -202,7 +202,7 @@ class BundleWork(QObject):
                 reason=error_text(exc)))  # fmt: skip
             return False
         self._page.reload(bundle.name)
-        self._status.notify(self.tr("Added to the bundle “{name}”, now %n items.", "",
+        self._status.notify(self.tr("Added to the bundle “{name}”, now %Ln items.", "",
             len(bundle.items)).format(name=bundle.name))  # fmt: skip
         return True
 

@@ -224,7 +224,7 @@ class InsightPage(QDialog):
         self._ticket = None
         self.refresh_button.setEnabled(True)
         self.insight = insight
-        self.state.setText(self.tr("%n turns counted", "", insight.totals.turns))
+        self.state.setText(self.tr("%Ln turns counted", "", insight.totals.turns))
         for key, label in self.total_values.items():
             label.setText(self._cell(key, insight.totals))
         for group in GROUPS:

@@ -89,7 +89,7 @@ class ArchiveSection(QGroupBox):
         else:
             locale = QLocale()
             text = self.tr(
-                "%n transcripts, {stored} on disk ({original} uncompressed), in {folder}",
+                "%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}",
                 "",
                 measured.files,
             )
