@@ -1331,7 +1331,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+74"/>
+        <location filename="../desktop/ui/library/room.py" line="+80"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
@@ -1352,6 +1352,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Add Conversation to &amp;Bundle…</source>
+        <translation>Añadir la conversación a un &amp;paquete…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Export Session…</source>
         <translation>&amp;Exportar sesión…</translation>
     </message>
@@ -1445,7 +1450,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+192"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+193"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>

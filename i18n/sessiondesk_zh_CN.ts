@@ -1326,7 +1326,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+74"/>
+        <location filename="../desktop/ui/library/room.py" line="+80"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>
@@ -1347,6 +1347,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Add Conversation to &amp;Bundle…</source>
+        <translation>将对话添加到资料包(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
@@ -1440,7 +1445,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+192"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+193"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

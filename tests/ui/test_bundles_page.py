@@ -160,6 +160,16 @@ def test_add_to_bundle_from_the_session_menu_and_export_a_session(
         ("session", session.session_id)
     ]
     assert window.status_bar.currentMessage() == "Added to the bundle “keepers”, now 1 item."
+    # the execution tree's right-click menu offers the same for the conversation shown
+    from_tree = window.library.bundle_conversation
+    assert from_tree in window.conversation.tree.actions()
+    assert from_tree.text() == "Add Conversation to &Bundle…"
+    from_tree.trigger()
+    dialog = window.library.work.dialog
+    assert dialog.comboBoxItems() == ["keepers"]
+    dialog.setTextValue("keepers")
+    dialog.accept()
+    assert len(hub.bundles.get("keepers").items) == 2
 
     exporter = window.library.exporter
     actions["Export…"].trigger()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
@@ -36,6 +36,7 @@ class LibraryRoom(QObject):
     def __init__(
         self, hub: ServiceHub, window: QMainWindow, *, status: StatusBar, changes: Changes,
         sessions: SessionBrowser, desk: RunDesk, file_menu: QMenu, view_menu: QMenu,
+        execution_tree: QWidget | None = None,
     ) -> None:  # fmt: skip
         super().__init__(window)
         self._hub, self._window, self._status = hub, window, status
@@ -59,6 +60,11 @@ class LibraryRoom(QObject):
         changes.sessions_changed.connect(self.mark_archived)
         self.mark_archived()
         sessions.menu.bundle_requested.connect(self.work.ask_bundle_for)
+        # the execution tree's right-click menu: the conversation it shows, into a bundle
+        self.bundle_conversation = QAction(window)
+        self.bundle_conversation.triggered.connect(self._bundle_shown)
+        if execution_tree is not None:
+            execution_tree.addAction(self.bundle_conversation)
         sessions.menu.export_requested.connect(self.exporter.ask)
         self.retranslate()
         window.installEventFilter(self)
@@ -79,6 +85,7 @@ class LibraryRoom(QObject):
         self.bundles.setStatusTip(
             self.tr("Named collections of conversations, sessions and notes to load as context")
         )
+        self.bundle_conversation.setText(self.tr("Add Conversation to &Bundle…"))
         self.export.setText(self.tr("&Export Session…"))
         self.export.setStatusTip(self.tr("Save the chosen session as Markdown or HTML"))
 
@@ -106,6 +113,11 @@ class LibraryRoom(QObject):
         page.show()
         page.activateWindow()
         return page
+
+    def _bundle_shown(self) -> None:
+        record = self._sessions.pane.selected_record()
+        if record is not None:
+            self.work.ask_bundle_for(record)
 
     def export_selected(self) -> None:
         self.exporter.ask(self._sessions.pane.selected_record())

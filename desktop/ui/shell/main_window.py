@@ -131,6 +131,7 @@ class MainWindow(QMainWindow):
         self.library = LibraryRoom(
             self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
             desk=self.runs, file_menu=self.file_menu, view_menu=self.view_menu,
+            execution_tree=self.conversation.tree,
         )  # fmt: skip
 
     # -- structure -----------------------------------------------------------------
