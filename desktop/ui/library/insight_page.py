@@ -99,7 +99,10 @@ class InsightPage(QDialog):
             table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
             table.verticalHeader().setVisible(False)
-            table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+            header = table.horizontalHeader()
+            # the figures as wide as their header in any language; the names take the rest
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
             table.setSortingEnabled(True)
             self.tables[group] = table
