@@ -16,6 +16,7 @@ from desktop.ui.library.load_dialog import LoadContextDialog
 from desktop.ui.library.session_export import HTML, format_of
 from desktop.ui.shell.main_window import MainWindow
 from tests.bundlekit import build, entries, tree_digest
+from tests.test_transcript_fixtures import Transcript
 from tests.ui.library_kit import Turn, record
 from tests.ui.session_kit import add_account, new_session, pane, wait_listed, write
 
@@ -30,15 +31,23 @@ def _idle(qtbot: QtBot, page: BundlesPage) -> None:
     qtbot.waitUntil(lambda: not page.progress.isVisible(), timeout=15_000)
 
 
+def _window_with(
+    open_window: Callable[[ServiceHub], MainWindow], hub: ServiceHub, qtbot: QtBot,
+    folder: Path, prompt: str,
+) -> tuple[MainWindow, Transcript]:  # fmt: skip
+    """The window over account alpha with one session on disk, listed."""
+    session = new_session(str(folder), prompt)
+    write(add_account(hub, "alpha", folder), session)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 1)
+    return window, session
+
+
 def test_a_bundle_is_made_filled_ordered_and_renamed_in_the_page(
     open_window: Callable[[ServiceHub], MainWindow], hub: ServiceHub, home: Path, qtbot: QtBot,
     tmp_path: Path,
 ) -> None:  # fmt: skip
-    config = add_account(hub, "alpha", tmp_path)
-    session = new_session(str(tmp_path), "how do the tides work")
-    write(config, session)
-    window = open_window(hub)
-    wait_listed(qtbot, window, 1)
+    window, session = _window_with(open_window, hub, qtbot, tmp_path, "how do the tides work")
     record(home, "Fix the parser", "alpha", str(tmp_path), [Turn()])
 
     window.library.bundles.trigger()
@@ -95,11 +104,7 @@ def test_export_then_import_and_a_hostile_file_is_refused_with_its_reason(
     open_window: Callable[[ServiceHub], MainWindow], hub: ServiceHub, home: Path, qtbot: QtBot,
     tmp_path: Path,
 ) -> None:  # fmt: skip
-    config = add_account(hub, "alpha", tmp_path)
-    session = new_session(str(tmp_path), "what is a bundle")
-    write(config, session)
-    window = open_window(hub)
-    wait_listed(qtbot, window, 1)
+    window, session = _window_with(open_window, hub, qtbot, tmp_path, "what is a bundle")
     hub.bundles.create("trip")
     hub.bundles.add("trip", [session.session_id])
     page = window.library.open_bundles()
@@ -142,11 +147,7 @@ def test_add_to_bundle_from_the_session_menu_and_export_a_session(
     open_window: Callable[[ServiceHub], MainWindow], hub: ServiceHub, qtbot: QtBot,
     tmp_path: Path,
 ) -> None:  # fmt: skip
-    config = add_account(hub, "alpha", tmp_path)
-    session = new_session(str(tmp_path), "a session worth keeping")
-    write(config, session)
-    window = open_window(hub)
-    wait_listed(qtbot, window, 1)
+    window, session = _window_with(open_window, hub, qtbot, tmp_path, "a session worth keeping")
     assert pane(window).select_session("alpha", session.session_id)
     chosen = pane(window).selected_record()
     assert chosen is not None
