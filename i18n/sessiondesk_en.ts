@@ -2,6 +2,55 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ArchiveSection</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/settings/archive_section.py" line="+92"/>
+        <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <translation>
+            <numerusform>%Ln transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
+            <numerusform>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BundleWork</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/library/bundle_work.py" line="+144"/>
+        <source>Exported to {path}: %Ln transcripts.</source>
+        <translation>
+            <numerusform>Exported to {path}: %Ln transcript.</numerusform>
+            <numerusform>Exported to {path}: %Ln transcripts.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln sessions without a transcript were left out.</source>
+        <translation>
+            <numerusform>%Ln session without a transcript was left out.</numerusform>
+            <numerusform>%Ln sessions without a transcript were left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+58"/>
+        <source>Added to the bundle “{name}”, now %Ln items.</source>
+        <translation>
+            <numerusform>Added to the bundle “{name}”, now %Ln item.</numerusform>
+            <numerusform>Added to the bundle “{name}”, now %Ln items.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InsightPage</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/library/insight_page.py" line="+230"/>
+        <source>%Ln turns counted</source>
+        <translation>
+            <numerusform>%Ln turn counted</numerusform>
+            <numerusform>%Ln turns counted</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProblemText</name>
     <message numerus="yes">
         <location filename="../desktop/ui/transcript/problem_text.py" line="+71"/>

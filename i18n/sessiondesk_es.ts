@@ -159,6 +159,37 @@
     </message>
 </context>
 <context>
+    <name>ArchiveSection</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+58" />
+        <source>Archive</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Keep a compressed copy of every transcript</source>
+        <translation>&amp;Guardar una copia comprimida de cada transcripción</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
+        <translation>Claude Code borra las transcripciones al cabo de unas semanas; con una copia, esa sesión se sigue abriendo, buscando, exportando y continuando.</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <source>Measuring the archive…</source>
+        <translation>Midiendo el archivo…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6" />
+        <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <translation>
+            <numerusform>%Ln transcripción, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
+            <numerusform>%Ln transcripciones, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54" />
@@ -197,6 +228,287 @@
         <location line="+2" />
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>BundleWork</name>
+    <message>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+66" />
+        <source>Refused, nothing was changed: {reason}</source>
+        <translation>Rechazado, no se cambió nada: {reason}</translation>
+    </message>
+    <message>
+        <location line="+21" />
+        <source>Gathering the context of “{name}”…</source>
+        <translation>Reuniendo el contexto de «{name}»…</translation>
+    </message>
+    <message>
+        <location line="+20" />
+        <source>Started a conversation with the context of “{name}”.</source>
+        <translation>Se empezó una conversación con el contexto de «{name}».</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>Export “{name}” to</source>
+        <translation>Exportar «{name}» a</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Exporting “{name}”…</source>
+        <translation>Exportando «{name}»…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5" />
+        <source>Exported to {path}: %Ln transcripts.</source>
+        <translation>
+            <numerusform>Exportado a {path}: %Ln transcripción.</numerusform>
+            <numerusform>Exportado a {path}: %Ln transcripciones.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%Ln sessions without a transcript were left out.</source>
+        <translation>
+            <numerusform>Se omitió %Ln sesión sin transcripción.</numerusform>
+            <numerusform>Se omitieron %Ln sesiones sin transcripción.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+7" />
+        <source>Import a bundle</source>
+        <translation>Importar un paquete</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Under which account should its conversations be kept?</source>
+        <translation>¿Con qué cuenta se guardan sus conversaciones?</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Checking and importing {path}…</source>
+        <translation>Comprobando e importando {path}…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Imported the bundle “{name}”: conversations {codes}.</source>
+        <translation>Se importó el paquete «{name}»: conversaciones {codes}.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Add to bundle</source>
+        <translation>Añadir a un paquete</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add this session to the bundle (a new name creates one):</source>
+        <translation>Añadir esta sesión al paquete (un nombre nuevo crea uno):</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Could not add to the bundle: {reason}</source>
+        <translation>No se pudo añadir al paquete: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4" />
+        <source>Added to the bundle “{name}”, now %Ln items.</source>
+        <translation>
+            <numerusform>Añadido al paquete «{name}», que ahora tiene %Ln elemento.</numerusform>
+            <numerusform>Añadido al paquete «{name}», que ahora tiene %Ln elementos.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BundlesPage</name>
+    <message>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+149" />
+        <source>Bundles</source>
+        <translation>Paquetes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Bundles:</source>
+        <translation>&amp;Paquetes:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;New…</source>
+        <translation>&amp;Nuevo…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Re&amp;name…</source>
+        <translation>Re&amp;nombrar…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Delete</source>
+        <translation>&amp;Borrar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Import…</source>
+        <translation>&amp;Importar…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>D&amp;escription:</source>
+        <translation>D&amp;escripción:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>I&amp;tems, in the order they are loaded:</source>
+        <translation>&amp;Elementos, en el orden en que se cargan:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Up</source>
+        <translation>&amp;Subir</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Do&amp;wn</source>
+        <translation>Ba&amp;jar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Remove</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Add…</source>
+        <translation>&amp;Añadir…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add N&amp;ote…</source>
+        <translation>Añadir n&amp;ota…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Load Context…</source>
+        <translation>&amp;Cargar contexto…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Start a new conversation seeded with these items</source>
+        <translation>Empezar una conversación nueva con estos elementos como contexto</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Move the item up</source>
+        <translation>Subir el elemento</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Move the item down</source>
+        <translation>Bajar el elemento</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Note: {text}</source>
+        <translation>Nota: {text}</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>(no longer listed)</source>
+        <translation>(ya no aparece en la lista)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Session {id} · {title}</source>
+        <translation>Sesión {id} · {title}</translation>
+    </message>
+    <message>
+        <location line="+98" />
+        <source>Created the bundle “{name}”.</source>
+        <translation>Se creó el paquete «{name}».</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Renamed to “{name}”.</source>
+        <translation>Renombrado a «{name}».</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Description saved.</source>
+        <translation>Descripción guardada.</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Deleted the bundle “{name}”.</source>
+        <translation>Se borró el paquete «{name}».</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Added.</source>
+        <translation>Añadido.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Note added.</source>
+        <translation>Nota añadida.</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Moved.</source>
+        <translation>Movido.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Removed from the bundle.</source>
+        <translation>Quitado del paquete.</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>New bundle</source>
+        <translation>Paquete nuevo</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A name for the bundle:</source>
+        <translation>Un nombre para el paquete:</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Rename bundle</source>
+        <translation>Renombrar paquete</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A new name for the bundle:</source>
+        <translation>Un nombre nuevo para el paquete:</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a note</source>
+        <translation>Añadir una nota</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>The note's text:</source>
+        <translation>El texto de la nota:</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add to the bundle</source>
+        <translation>Añadir al paquete</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Conversations (SESS-042 or id) or session ids, separated by spaces:</source>
+        <translation>Conversaciones (SESS-042 o id) o ids de sesión, separados por espacios:</translation>
     </message>
 </context>
 <context>
@@ -514,7 +826,117 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+19" />
+        <location filename="../desktop/ui/common/error_text.py" line="+27" />
+        <source>The file holds {count} entries: too many for a bundle.</source>
+        <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” has an absolute path or a path that leaves its folder.</source>
+        <translation>La entrada «{entry}» tiene una ruta absoluta o una ruta que sale de su carpeta.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>The entry “{entry}” is a symbolic link.</source>
+        <translation>La entrada «{entry}» es un enlace simbólico.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The entry “{entry}” is a folder.</source>
+        <translation>La entrada «{entry}» es una carpeta.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The entry “{entry}” is encrypted.</source>
+        <translation>La entrada «{entry}» está cifrada.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” appears twice.</source>
+        <translation>La entrada «{entry}» aparece dos veces.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” is too large.</source>
+        <translation>La entrada «{entry}» es demasiado grande.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” would expand far beyond its size (a zip bomb?).</source>
+        <translation>La entrada «{entry}» se expandiría muy por encima de su tamaño (¿una bomba zip?).</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>The file would expand to more than a bundle may hold.</source>
+        <translation>El archivo se expandiría a más de lo que puede contener un paquete.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The file is not a Sessiondesk bundle.</source>
+        <translation>El archivo no es un paquete de Sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The bundle's manifest is damaged or invalid.</source>
+        <translation>El manifiesto del paquete está dañado o no es válido.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The bundle was made by a newer Sessiondesk (format {version}): update to import it.</source>
+        <translation>El paquete lo creó un Sessiondesk más nuevo (formato {version}): actualiza para importarlo.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>The manifest lists “{entry}”, which the file lacks.</source>
+        <translation>El manifiesto menciona «{entry}», que falta en el archivo.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The file holds “{entry}”, which its manifest does not list.</source>
+        <translation>El archivo contiene «{entry}», que su manifiesto no menciona.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>“{entry}” is not what the manifest says (its size or checksum differs).</source>
+        <translation>«{entry}» no es lo que dice el manifiesto (su tamaño o su suma de comprobación difieren).</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>{path} cannot be read.</source>
+        <translation>No se puede leer {path}.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{path} is not a readable zip file (damaged?).</source>
+        <translation>{path} no es un archivo zip legible (¿dañado?).</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The folder {folder} does not exist.</source>
+        <translation>La carpeta {folder} no existe.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The bundle holds items of other accounts than {account}: {items}. Tick the box to send their text under {account}.</source>
+        <translation>El paquete contiene elementos de otras cuentas distintas de {account}: {items}. Marca la casilla para enviar su texto con {account}.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>A bundle named “{name}” exists already.</source>
+        <translation>Ya existe un paquete llamado «{name}».</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>A bundle's name is 1 to 128 printable characters.</source>
+        <translation>El nombre de un paquete tiene de 1 a 128 caracteres imprimibles.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The note is empty.</source>
+        <translation>La nota está vacía.</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Choose a folder.</source>
         <translation>Elige una carpeta.</translation>
     </message>
@@ -619,7 +1041,7 @@
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>That cannot be done as asked.</source>
         <translation>Eso no se puede hacer tal como se pidió.</translation>
     </message>
@@ -806,6 +1228,216 @@
     </message>
 </context>
 <context>
+    <name>InsightPage</name>
+    <message>
+        <location filename="../desktop/ui/library/insight_page.py" line="+138" />
+        <source>Insight</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;ince</source>
+        <translation>&amp;Desde</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Count only the turns started on or after this day</source>
+        <translation>Contar solo los turnos iniciados este día o después</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Since this day</source>
+        <translation>Desde este día</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualizar</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+38" />
+        <source>All accounts</source>
+        <translation>Todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="-34" />
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Project folder</source>
+        <translation>Carpeta del proyecto</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Conversation</source>
+        <translation>Conversación</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>By account</source>
+        <translation>Por cuenta</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>By project</source>
+        <translation>Por proyecto</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>By conversation</source>
+        <translation>Por conversación</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Turns</source>
+        <translation>Turnos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens in</source>
+        <translation>Tokens de entrada</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens out</source>
+        <translation>Tokens de salida</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cost (USD)</source>
+        <translation>Coste (USD)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Success rate</source>
+        <translation>Tasa de éxito</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollovers</source>
+        <translation>Relevos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Resumes</source>
+        <translation>Reanudaciones</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replays</source>
+        <translation>Reproducciones</translation>
+    </message>
+    <message>
+        <location line="+37" />
+        <source>Counting…</source>
+        <translation>Contando…</translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>Could not count: {reason}</source>
+        <translation>No se pudo contar: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6" />
+        <source>%Ln turns counted</source>
+        <translation>
+            <numerusform>%Ln turno contado</numerusform>
+            <numerusform>%Ln turnos contados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+49" />
+        <source>Turns by outcome</source>
+        <translation>Turnos por resultado</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>How turns got their history</source>
+        <translation>Cómo recibieron los turnos su historial</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Succeeded</source>
+        <translation>Correctos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Failed</source>
+        <translation>Fallidos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Interrupted</source>
+        <translation>Interrumpidos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Resumed</source>
+        <translation>Reanudados</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replayed</source>
+        <translation>Reproducidos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Fresh start</source>
+        <translation>Desde cero</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Others</source>
+        <translation>Otros</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRoom</name>
+    <message>
+        <location filename="../desktop/ui/library/room.py" line="+80" />
+        <source>&amp;Insight…</source>
+        <translation>&amp;Estadísticas…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Turns, tokens, cost and success per account, project and conversation</source>
+        <translation>Turnos, tokens, coste y éxito por cuenta, proyecto y conversación</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Bundles…</source>
+        <translation>&amp;Paquetes…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Named collections of conversations, sessions and notes to load as context</source>
+        <translation>Colecciones con nombre de conversaciones, sesiones y notas para cargar como contexto</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Add Conversation to &amp;Bundle…</source>
+        <translation>Añadir la conversación a un &amp;paquete…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Export Session…</source>
+        <translation>&amp;Exportar sesión…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save the chosen session as Markdown or HTML</source>
+        <translation>Guardar la sesión elegida como Markdown o HTML</translation>
+    </message>
+</context>
+<context>
     <name>LivePresenter</name>
     <message>
         <location filename="../desktop/ui/runs/live_transcript.py" line="+119" />
@@ -819,9 +1451,77 @@
     </message>
 </context>
 <context>
+    <name>LoadContextDialog</name>
+    <message>
+        <location filename="../desktop/ui/library/load_dialog.py" line="+41" />
+        <source>Load context of “{name}”</source>
+        <translation>Cargar el contexto de «{name}»</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>&amp;Browse…</source>
+        <translation>&amp;Examinar…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>What should Claude do with this context?</source>
+        <translation>¿Qué debe hacer Claude con este contexto?</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>&amp;Start</source>
+        <translation>&amp;Empezar</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&amp;Folder:</source>
+        <translation>&amp;Carpeta:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Prompt:</source>
+        <translation>&amp;Mensaje:</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>Also send the text of {items} under {account}</source>
+        <translation>Enviar también el texto de {items} con {account}</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Working folder</source>
+        <translation>Carpeta de trabajo</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Choose an account for this conversation.</source>
+        <translation>Elige una cuenta para esta conversación.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The working folder {folder} does not exist.</source>
+        <translation>La carpeta de trabajo {folder} no existe.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Write a prompt first.</source>
+        <translation>Escribe primero un mensaje.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Tick the box to send the other accounts' text, or choose their account.</source>
+        <translation>Marca la casilla para enviar el texto de las otras cuentas, o elige su cuenta.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+186" />
+        <location filename="../desktop/ui/shell/main_window.py" line="+194" />
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -946,7 +1646,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+20" />
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -1200,7 +1900,7 @@
         <translation>El turno no empezó: {reason}</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+36" />
         <source>claude found: {path}</source>
         <translation>claude encontrado: {path}</translation>
     </message>
@@ -1309,6 +2009,39 @@
     </message>
 </context>
 <context>
+    <name>SessionExporter</name>
+    <message>
+        <location filename="../desktop/ui/library/session_export.py" line="+54" />
+        <source>Choose a session in the list first</source>
+        <translation>Elige primero una sesión de la lista</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Export session</source>
+        <translation>Exportar sesión</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <source>Exporting…</source>
+        <translation>Exportando…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Saved the session to {path}.</source>
+        <translation>Sesión guardada en {path}.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>{path} cannot be written: {why}</source>
+        <translation>No se puede escribir {path}: {why}</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Could not export the session: {reason}</source>
+        <translation>No se pudo exportar la sesión: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>SessionListPane</name>
     <message>
         <location filename="../desktop/ui/sessions/session_list.py" line="+179" />
@@ -1380,7 +2113,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+47" />
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51" />
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -1395,7 +2128,17 @@
         <translation>Cambiar &amp;nombre…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+2" />
+        <source>Add to &amp;Bundle…</source>
+        <translation>Añadir a un &amp;paquete…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportar…</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Copy Session &amp;ID</source>
         <translation>Copiar el &amp;ID de la sesión</translation>
     </message>
@@ -1458,7 +2201,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+67" />
+        <location filename="../desktop/ui/sessions/session_model.py" line="+68" />
         <location line="+3" />
         <source>Title</source>
         <translation>Título</translation>
@@ -1491,12 +2234,17 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+68" />
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+3" />
+        <source>{title} · archived</source>
+        <translation>{title} · archivada</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>{code} fork of {parent} · {title}</source>
         <translation>{code} bifurcación de {parent} · {title}</translation>
     </message>
@@ -1516,7 +2264,12 @@
         <translation>Dañada: {error}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
+        <source>The file is gone from disk; it opens from Sessiondesk's archive.</source>
+        <translation>El archivo ya no está en el disco; se abre desde el archivo de Sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
     </message>

@@ -159,6 +159,36 @@
     </message>
 </context>
 <context>
+    <name>ArchiveSection</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+58" />
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Keep a compressed copy of every transcript</source>
+        <translation>为每个记录文件保留压缩副本(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
+        <translation>Claude Code 会在数周后删除记录文件;保留副本后,这样的会话仍可打开、搜索、导出和继续。</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <source>Measuring the archive…</source>
+        <translation>正在计算归档大小…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6" />
+        <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
+        <translation>
+            <numerusform>%Ln 个记录文件,磁盘占用 {stored}(未压缩 {original}),位于 {folder}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54" />
@@ -197,6 +227,284 @@
         <location line="+2" />
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>BundleWork</name>
+    <message>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+66" />
+        <source>Refused, nothing was changed: {reason}</source>
+        <translation>已拒绝,未做任何更改:{reason}</translation>
+    </message>
+    <message>
+        <location line="+21" />
+        <source>Gathering the context of “{name}”…</source>
+        <translation>正在收集“{name}”的上下文…</translation>
+    </message>
+    <message>
+        <location line="+20" />
+        <source>Started a conversation with the context of “{name}”.</source>
+        <translation>已用“{name}”的上下文开始一个对话。</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>Export “{name}” to</source>
+        <translation>将“{name}”导出到</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Exporting “{name}”…</source>
+        <translation>正在导出“{name}”…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5" />
+        <source>Exported to {path}: %Ln transcripts.</source>
+        <translation>
+            <numerusform>已导出到 {path}:%Ln 个记录文件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%Ln sessions without a transcript were left out.</source>
+        <translation>
+            <numerusform>有 %Ln 个没有记录文件的会话未包含在内。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+7" />
+        <source>Import a bundle</source>
+        <translation>导入资料包</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Under which account should its conversations be kept?</source>
+        <translation>其中的对话要保存在哪个账户下?</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Checking and importing {path}…</source>
+        <translation>正在检查并导入 {path}…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Imported the bundle “{name}”: conversations {codes}.</source>
+        <translation>已导入资料包“{name}”:对话 {codes}。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Add to bundle</source>
+        <translation>添加到资料包</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add this session to the bundle (a new name creates one):</source>
+        <translation>将此会话添加到资料包(输入新名称即新建一个):</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Could not add to the bundle: {reason}</source>
+        <translation>无法添加到资料包:{reason}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4" />
+        <source>Added to the bundle “{name}”, now %Ln items.</source>
+        <translation>
+            <numerusform>已添加到资料包“{name}”,现有 %Ln 项。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BundlesPage</name>
+    <message>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+149" />
+        <source>Bundles</source>
+        <translation>资料包</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Bundles:</source>
+        <translation>资料包(&amp;B):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;New…</source>
+        <translation>新建(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Re&amp;name…</source>
+        <translation>重命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>D&amp;escription:</source>
+        <translation>描述(&amp;E):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>I&amp;tems, in the order they are loaded:</source>
+        <translation>条目(按载入顺序)(&amp;T):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Do&amp;wn</source>
+        <translation>下移(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add N&amp;ote…</source>
+        <translation>添加备注(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Load Context…</source>
+        <translation>载入上下文(&amp;L)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Start a new conversation seeded with these items</source>
+        <translation>以这些条目为上下文开始新对话</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Move the item up</source>
+        <translation>上移该条目</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Move the item down</source>
+        <translation>下移该条目</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Note: {text}</source>
+        <translation>备注:{text}</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>(no longer listed)</source>
+        <translation>(已不在列表中)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Session {id} · {title}</source>
+        <translation>会话 {id} · {title}</translation>
+    </message>
+    <message>
+        <location line="+98" />
+        <source>Created the bundle “{name}”.</source>
+        <translation>已创建资料包“{name}”。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Renamed to “{name}”.</source>
+        <translation>已重命名为“{name}”。</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Description saved.</source>
+        <translation>描述已保存。</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Deleted the bundle “{name}”.</source>
+        <translation>已删除资料包“{name}”。</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Added.</source>
+        <translation>已添加。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Note added.</source>
+        <translation>备注已添加。</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Moved.</source>
+        <translation>已移动。</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Removed from the bundle.</source>
+        <translation>已从资料包中移除。</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>New bundle</source>
+        <translation>新建资料包</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A name for the bundle:</source>
+        <translation>资料包的名称:</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Rename bundle</source>
+        <translation>重命名资料包</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A new name for the bundle:</source>
+        <translation>资料包的新名称:</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a note</source>
+        <translation>添加备注</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>The note's text:</source>
+        <translation>备注内容:</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add to the bundle</source>
+        <translation>添加到资料包</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Conversations (SESS-042 or id) or session ids, separated by spaces:</source>
+        <translation>对话(SESS-042 或 id)或会话 id,用空格分隔:</translation>
     </message>
 </context>
 <context>
@@ -514,7 +822,117 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+19" />
+        <location filename="../desktop/ui/common/error_text.py" line="+27" />
+        <source>The file holds {count} entries: too many for a bundle.</source>
+        <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” has an absolute path or a path that leaves its folder.</source>
+        <translation>条目“{entry}”使用了绝对路径或跳出其文件夹的路径。</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>The entry “{entry}” is a symbolic link.</source>
+        <translation>条目“{entry}”是一个符号链接。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The entry “{entry}” is a folder.</source>
+        <translation>条目“{entry}”是一个文件夹。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The entry “{entry}” is encrypted.</source>
+        <translation>条目“{entry}”已加密。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” appears twice.</source>
+        <translation>条目“{entry}”出现了两次。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” is too large.</source>
+        <translation>条目“{entry}”过大。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The entry “{entry}” would expand far beyond its size (a zip bomb?).</source>
+        <translation>条目“{entry}”解压后会远超其大小(zip 炸弹?)。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>The file would expand to more than a bundle may hold.</source>
+        <translation>该文件解压后会超过资料包允许的大小。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The file is not a Sessiondesk bundle.</source>
+        <translation>该文件不是 Sessiondesk 资料包。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The bundle's manifest is damaged or invalid.</source>
+        <translation>资料包的清单已损坏或无效。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The bundle was made by a newer Sessiondesk (format {version}): update to import it.</source>
+        <translation>该资料包由更新版本的 Sessiondesk 创建(格式 {version}):请更新后再导入。</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>The manifest lists “{entry}”, which the file lacks.</source>
+        <translation>清单列出了“{entry}”,但文件中没有。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The file holds “{entry}”, which its manifest does not list.</source>
+        <translation>该文件包含“{entry}”,但其清单中没有列出。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>“{entry}” is not what the manifest says (its size or checksum differs).</source>
+        <translation>“{entry}”与清单所述不符(大小或校验和不同)。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>{path} cannot be read.</source>
+        <translation>无法读取 {path}。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{path} is not a readable zip file (damaged?).</source>
+        <translation>{path} 不是可读取的 zip 文件(已损坏?)。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The folder {folder} does not exist.</source>
+        <translation>文件夹 {folder} 不存在。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The bundle holds items of other accounts than {account}: {items}. Tick the box to send their text under {account}.</source>
+        <translation>资料包包含 {account} 以外账户的条目:{items}。勾选复选框即可以 {account} 发送它们的文本。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>A bundle named “{name}” exists already.</source>
+        <translation>已有名为“{name}”的资料包。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>A bundle's name is 1 to 128 printable characters.</source>
+        <translation>资料包名称须为 1 到 128 个可打印字符。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The note is empty.</source>
+        <translation>备注为空。</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Choose a folder.</source>
         <translation>请选择一个文件夹。</translation>
     </message>
@@ -619,7 +1037,7 @@
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>That cannot be done as asked.</source>
         <translation>无法按要求完成此操作。</translation>
     </message>
@@ -806,6 +1224,215 @@
     </message>
 </context>
 <context>
+    <name>InsightPage</name>
+    <message>
+        <location filename="../desktop/ui/library/insight_page.py" line="+138" />
+        <source>Insight</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;ince</source>
+        <translation>起始日期(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Count only the turns started on or after this day</source>
+        <translation>只统计在这一天或之后开始的轮次</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Since this day</source>
+        <translation>从这一天起</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+38" />
+        <source>All accounts</source>
+        <translation>所有账户</translation>
+    </message>
+    <message>
+        <location line="-34" />
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>By account</source>
+        <translation>按账户</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>By project</source>
+        <translation>按项目</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>By conversation</source>
+        <translation>按对话</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Turns</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens in</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens out</source>
+        <translation>输出 token</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cost (USD)</source>
+        <translation>费用(美元)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollovers</source>
+        <translation>接续</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Resumes</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replays</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <location line="+37" />
+        <source>Counting…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>Could not count: {reason}</source>
+        <translation>无法统计:{reason}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6" />
+        <source>%Ln turns counted</source>
+        <translation>
+            <numerusform>已统计 %Ln 个轮次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+49" />
+        <source>Turns by outcome</source>
+        <translation>按结果统计的轮次</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>How turns got their history</source>
+        <translation>轮次如何获得历史</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Resumed</source>
+        <translation>已恢复</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replayed</source>
+        <translation>已重放</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Fresh start</source>
+        <translation>全新开始</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Others</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRoom</name>
+    <message>
+        <location filename="../desktop/ui/library/room.py" line="+80" />
+        <source>&amp;Insight…</source>
+        <translation>统计(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Turns, tokens, cost and success per account, project and conversation</source>
+        <translation>按账户、项目和对话统计的轮次、token、费用和成功率</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Bundles…</source>
+        <translation>资料包(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Named collections of conversations, sessions and notes to load as context</source>
+        <translation>可作为上下文载入的、有名称的对话、会话和备注集合</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Add Conversation to &amp;Bundle…</source>
+        <translation>将对话添加到资料包(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Export Session…</source>
+        <translation>导出会话(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save the chosen session as Markdown or HTML</source>
+        <translation>将所选会话保存为 Markdown 或 HTML</translation>
+    </message>
+</context>
+<context>
     <name>LivePresenter</name>
     <message>
         <location filename="../desktop/ui/runs/live_transcript.py" line="+119" />
@@ -819,9 +1446,77 @@
     </message>
 </context>
 <context>
+    <name>LoadContextDialog</name>
+    <message>
+        <location filename="../desktop/ui/library/load_dialog.py" line="+41" />
+        <source>Load context of “{name}”</source>
+        <translation>载入“{name}”的上下文</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>What should Claude do with this context?</source>
+        <translation>Claude 应该用这些上下文做什么?</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A):</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Prompt:</source>
+        <translation>提示(&amp;P):</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>Also send the text of {items} under {account}</source>
+        <translation>也以 {account} 发送 {items} 的文本</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Working folder</source>
+        <translation>工作文件夹</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Choose an account for this conversation.</source>
+        <translation>请为此对话选择一个账户。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The working folder {folder} does not exist.</source>
+        <translation>工作文件夹 {folder} 不存在。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Write a prompt first.</source>
+        <translation>请先写一条提示。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Tick the box to send the other accounts' text, or choose their account.</source>
+        <translation>勾选复选框以发送其他账户的文本,或选择它们的账户。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+186" />
+        <location filename="../desktop/ui/shell/main_window.py" line="+194" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -946,7 +1641,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+20" />
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -1198,7 +1893,7 @@
         <translation>本轮未能开始：{reason}</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+36" />
         <source>claude found: {path}</source>
         <translation>已找到 claude：{path}</translation>
     </message>
@@ -1304,6 +1999,39 @@
     </message>
 </context>
 <context>
+    <name>SessionExporter</name>
+    <message>
+        <location filename="../desktop/ui/library/session_export.py" line="+54" />
+        <source>Choose a session in the list first</source>
+        <translation>请先在列表中选择一个会话</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Export session</source>
+        <translation>导出会话</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <source>Exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Saved the session to {path}.</source>
+        <translation>会话已保存到 {path}。</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>{path} cannot be written: {why}</source>
+        <translation>无法写入 {path}:{why}</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Could not export the session: {reason}</source>
+        <translation>无法导出会话:{reason}</translation>
+    </message>
+</context>
+<context>
     <name>SessionListPane</name>
     <message>
         <location filename="../desktop/ui/sessions/session_list.py" line="+179" />
@@ -1374,7 +2102,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+47" />
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51" />
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -1389,7 +2117,17 @@
         <translation>重命名(&amp;R)…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+2" />
+        <source>Add to &amp;Bundle…</source>
+        <translation>添加到资料包(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Copy Session &amp;ID</source>
         <translation>复制会话 ID(&amp;I)</translation>
     </message>
@@ -1452,7 +2190,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+67" />
+        <location filename="../desktop/ui/sessions/session_model.py" line="+68" />
         <location line="+3" />
         <source>Title</source>
         <translation>标题</translation>
@@ -1485,12 +2223,17 @@
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+68" />
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+3" />
+        <source>{title} · archived</source>
+        <translation>{title} · 已归档</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>{code} fork of {parent} · {title}</source>
         <translation>{code} 分叉自 {parent} · {title}</translation>
     </message>
@@ -1510,7 +2253,12 @@
         <translation>已损坏：{error}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
+        <source>The file is gone from disk; it opens from Sessiondesk's archive.</source>
+        <translation>该文件已从磁盘删除;它会从 Sessiondesk 的归档中打开。</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
     </message>

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
-from desktop.claude.discovery import find_session_file, iter_found
+from desktop.claude.discovery import find_session_file, iter_found, list_subagents
 from desktop.claude.transcripts import RawEntry, load_recent, load_session, summarise_transcript
 from desktop.domain.sessions import (
     FileState,
@@ -67,6 +67,14 @@ class ClaudeTranscripts:
                     subagents=tuple(str(s.path) for s in subagents),
                 )
         yield from found.values()
+
+    def subagents(self, path: str) -> list[str]:
+        found = []
+        for sub in list_subagents(path):
+            found.append(str(sub.path))
+            if sub.meta_path is not None:
+                found.append(str(sub.meta_path))
+        return found
 
     def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
         texts: list[IndexedText] = []

@@ -9,7 +9,7 @@ into a Claude config dir.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -54,13 +54,19 @@ class TranscriptArchive(Protocol):
         bytes, or copy it whole again when the original was rewritten."""
         ...
 
+    def follow_subagents(self, account: str, session_id: str, paths: Sequence[str]) -> int:
+        """Copy each subagent file (by its name) that is new or changed since its last
+        copy; how many were copied. They are small and written once, so whole."""
+        ...
+
     def unlisted(self) -> list[ArchivedCopy]: ...
     def keys(self) -> set[tuple[str, str]]:
         """(account, session id) of every archived transcript."""
         ...
 
     def readable(self, account: str, session_id: str) -> AbstractContextManager[str | None]:
-        """A temporary uncompressed copy (its path), or None when not archived."""
+        """A temporary uncompressed copy (its path), or None when not archived; its
+        archived subagents beside it, where Claude Code keeps them."""
         ...
 
     def chunks(self, account: str, session_id: str) -> Iterator[bytes] | None: ...

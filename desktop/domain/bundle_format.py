@@ -73,36 +73,59 @@ def unsafe_reason(name: str) -> str | None:
 def check_entries(entries: list[EntryInfo]) -> None:
     """Names, kinds and sizes of the entries, before a byte is read."""
     if len(entries) > MAX_ENTRIES:
-        raise BundleError(f"the bundle has {len(entries)} entries (at most {MAX_ENTRIES})")
+        raise BundleError(
+            f"the bundle has {len(entries)} entries (at most {MAX_ENTRIES})",
+            kind="bundle_too_many_entries",
+            count=len(entries),
+        )
     seen: set[str] = set()
     total = 0
     for entry in entries:
         shown = entry.name[:80]
         reason = unsafe_reason(entry.name)
         if reason:
-            raise BundleError(f"refused: entry {shown!r} has {reason}")
+            raise BundleError(
+                f"refused: entry {shown!r} has {reason}", kind="bundle_unsafe_path", entry=shown
+            )
         if entry.is_symlink:
-            raise BundleError(f"refused: entry {shown!r} is a symbolic link")
+            raise BundleError(
+                f"refused: entry {shown!r} is a symbolic link", kind="bundle_symlink", entry=shown
+            )
         if entry.is_dir:
-            raise BundleError(f"refused: entry {shown!r} is a folder")
+            raise BundleError(
+                f"refused: entry {shown!r} is a folder", kind="bundle_folder", entry=shown
+            )
         if entry.encrypted:
-            raise BundleError(f"refused: entry {shown!r} is encrypted")
+            raise BundleError(
+                f"refused: entry {shown!r} is encrypted", kind="bundle_encrypted", entry=shown
+            )
         key = entry.name.lower()
         if key in seen:
-            raise BundleError(f"refused: the entry {shown!r} appears twice")
+            raise BundleError(
+                f"refused: the entry {shown!r} appears twice", kind="bundle_duplicate", entry=shown
+            )
         seen.add(key)
         if entry.size < 0 or entry.compressed < 0 or entry.size > MAX_ENTRY:
-            raise BundleError(f"refused: entry {shown!r} is too large ({entry.size} bytes)")
+            raise BundleError(
+                f"refused: entry {shown!r} is too large ({entry.size} bytes)",
+                kind="bundle_too_large",
+                entry=shown,
+            )
         if entry.size > RATIO_FROM and entry.size > MAX_RATIO * max(entry.compressed, 1):
             raise BundleError(
                 f"refused: entry {shown!r} would expand {entry.size // max(entry.compressed, 1)}"
-                " times (a zip bomb?)"
+                " times (a zip bomb?)",
+                kind="bundle_zip_bomb",
+                entry=shown,
             )
         total += entry.size
         if total > MAX_TOTAL:
-            raise BundleError(f"refused: the bundle would expand past {MAX_TOTAL} bytes")
+            raise BundleError(
+                f"refused: the bundle would expand past {MAX_TOTAL} bytes",
+                kind="bundle_too_large_in_all",
+            )
     if MANIFEST not in seen:
-        raise BundleError("not a Sessiondesk bundle: it has no manifest.json")
+        raise BundleError("not a Sessiondesk bundle: it has no manifest.json", kind="not_a_bundle")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +149,7 @@ class Manifest:
 
 def _need(ok: bool, what: str) -> None:
     if not ok:
-        raise BundleError(f"refused: the manifest is invalid ({what})")
+        raise BundleError(f"refused: the manifest is invalid ({what})", kind="bundle_bad_manifest")
 
 
 def _text(value: Any, optional: bool = True) -> bool:
@@ -140,13 +163,17 @@ def _int(value: Any, optional: bool = True) -> bool:
 def parse_manifest(data: Any) -> Manifest:
     _need(isinstance(data, dict), "not an object")
     if data.get("format") != FORMAT:
-        raise BundleError("not a Sessiondesk bundle (its manifest names another format)")
+        raise BundleError(
+            "not a Sessiondesk bundle (its manifest names another format)", kind="not_a_bundle"
+        )
     version = data.get("version")
     _need(_int(version, optional=False), "no version")
     if version > VERSION:
         raise BundleError(
             f"refused: the bundle is format {version}, made by a newer Sessiondesk "
-            f"(this one reads up to {VERSION}); update Sessiondesk to import it"
+            f"(this one reads up to {VERSION}); update Sessiondesk to import it",
+            kind="bundle_newer",
+            version=version,
         )
     _need(version >= 1, "version")
     bundle = data.get("bundle")
@@ -230,9 +257,15 @@ def check_listing(manifest: Manifest, names: set[str]) -> None:
     listed = {s.file for s in manifest.sessions}
     missing = sorted(listed - names)
     if missing:
-        raise BundleError(f"refused: the manifest lists {missing[0]}, which the file lacks")
+        raise BundleError(
+            f"refused: the manifest lists {missing[0]}, which the file lacks",
+            kind="bundle_entry_missing",
+            entry=missing[0][:80],
+        )
     extra = sorted(names - listed - {MANIFEST})
     if extra:
         raise BundleError(
-            f"refused: the file holds {extra[0][:80]!r}, which the manifest does not list"
+            f"refused: the file holds {extra[0][:80]!r}, which the manifest does not list",
+            kind="bundle_entry_unlisted",
+            entry=extra[0][:80],
         )

@@ -49,7 +49,10 @@ class Bundle:
 def validate_bundle_name(name: str) -> str:
     cleaned = name.strip()
     if not cleaned or len(cleaned) > 128 or any(ord(c) < 32 for c in cleaned):
-        raise UsageError(f"invalid bundle name {name!r}: use 1-128 printable characters")
+        raise UsageError(
+            f"invalid bundle name {name!r}: use 1-128 printable characters",
+            kind="bad_bundle_name",
+        )
     return cleaned
 
 
@@ -59,6 +62,11 @@ class BundleRepository(Protocol):
     def list(self) -> list[Bundle]: ...
     def append(self, name: str, items: Sequence[BundleItem]) -> Bundle: ...
     def remove(self, name: str, position: int) -> Bundle: ...
+    def update(
+        self, name: str, *, new_name: str | None = None, description: str | None = None
+    ) -> Bundle: ...
+    def reorder(self, name: str, positions: Sequence[int]) -> Bundle: ...
+    def delete(self, name: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,10 @@ class ArchiveService:
             for job in self.store.lagging():
                 try:
                     self.store.follow(job)
+                    # a subagent ends before its result reaches the parent, which then grows
+                    subagents = self._source.subagents(job.path)
+                    if subagents:
+                        self.store.follow_subagents(job.account, job.session_id, subagents)
                     followed += 1
                 except OSError as exc:
                     log.warning("cannot archive %s: %s", job.path, exc)

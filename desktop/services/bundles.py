@@ -75,9 +75,20 @@ class BundleService:
         self.get(name)
         return self._repo.append(name, [self.resolve(ref, account) for ref in refs])
 
+    def add_session(self, name: str, account: str, session_id: str) -> Bundle:
+        """A session from the list: its conversation when it has one, else the session."""
+        self.get(name)
+        conversation = self._conversations.for_session(account, session_id)
+        if conversation is not None:
+            item = BundleItem(ItemKind.CONVERSATION, conversation.id)
+        else:
+            item = BundleItem(ItemKind.SESSION, self._sessions.find(session_id, account).session_id,
+                              account)  # fmt: skip
+        return self._repo.append(name, [item])
+
     def note(self, name: str, text: str) -> Bundle:
         if not text.strip():
-            raise UsageError("the note is empty")
+            raise UsageError("the note is empty", kind="note_empty")
         self.get(name)
         return self._repo.append(name, [BundleItem(ItemKind.NOTE, text=text.strip())])
 
@@ -94,6 +105,28 @@ class BundleService:
             if (item.kind, item.ref) == (wanted.kind, wanted.ref):
                 return self._repo.remove(name, item.position)
         raise NotFoundError(f"bundle {name!r} does not hold {ref}")
+
+    def rename(self, name: str, new_name: str) -> Bundle:
+        self.get(name)
+        return self._repo.update(name, new_name=validate_bundle_name(new_name))
+
+    def describe(self, name: str, description: str) -> Bundle:
+        self.get(name)
+        return self._repo.update(name, description=description.strip())
+
+    def move(self, name: str, index: int, to: int) -> Bundle:
+        """Move item `index` (1, 2, …) to place `to`, the others keeping their order."""
+        items = list(self.get(name).items)
+        for place in (index, to):
+            if not 1 <= place <= len(items):
+                raise NotFoundError(f"bundle {name!r} has no item {place}")
+        moved = items.pop(index - 1)
+        items.insert(to - 1, moved)
+        return self._repo.reorder(name, [item.position for item in items])
+
+    def delete(self, name: str) -> None:
+        self.get(name)
+        self._repo.delete(name)
 
     def resolve(self, ref: str, account: str | None = None) -> BundleItem:
         """`SESS-042`, a conversation id, or a Claude session id."""
@@ -166,18 +199,33 @@ class BundleService:
             raise UsageError(
                 f"bundle {name!r} holds items of other accounts than {account}: "
                 + "; ".join(foreign)
-                + ". Add --confirm-cross-account to send their text under this account."
+                + ". Add --confirm-cross-account to send their text under this account.",
+                kind="bundle_other_accounts",
+                account=account,
+                items="; ".join(foreign),
             )
         budget = int(self._settings.get("carry_context.budget_bytes"))
         return bundle_context(bundle.name, bundle.description, parts, budget)
+
+    def seeded(
+        self, name: str, account: str, cwd: str, prompt: str, confirm_cross_account: bool = False
+    ) -> TurnRequest:
+        """The request of a new conversation's first turn, seeded with the bundle's context
+        (the window starts it on its run desk; `load` prepares it for the CLI)."""
+        if not prompt.strip():
+            raise UsageError("the prompt is empty", kind="prompt_empty")
+        seeded = self.context(name, account, confirm_cross_account) + "\n\n" + prompt
+        return TurnRequest(prompt=seeded, account=account, cwd=cwd)
+
+    def name_loaded(self, conversation_id: str, name: str, prompt: str) -> None:
+        """Title the conversation a load started after its prompt and the bundle."""
+        self._conversations.rename(conversation_id, shorten(f"{prompt} [{name}]", 80))
 
     async def load(
         self, name: str, account: str, cwd: str, prompt: str, confirm_cross_account: bool = False
     ) -> Run:
         """A new conversation's first turn, seeded with the bundle's context."""
-        if not prompt.strip():
-            raise UsageError("the prompt is empty")
-        seeded = self.context(name, account, confirm_cross_account) + "\n\n" + prompt
-        run = await self._runs.prepare(TurnRequest(prompt=seeded, account=account, cwd=cwd))
-        self._conversations.rename(run.conversation_id, shorten(f"{prompt} [{name}]", 80))
+        request = self.seeded(name, account, cwd, prompt, confirm_cross_account)
+        run = await self._runs.prepare(request)
+        self.name_loaded(run.conversation_id, name, prompt)
         return run

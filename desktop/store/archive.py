@@ -4,10 +4,13 @@ and one row per copy saying how far it has followed its original."""
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
 import os
 import secrets
 import tempfile
-from collections.abc import Iterable, Iterator
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from sqlalchemy import and_, func, or_, select
@@ -19,8 +22,23 @@ from desktop.store.library_models import ArchivedTranscriptRow as Row
 from desktop.store.models import AccountRow, SessionRow, utcnow
 
 SUFFIX = ".jsonl.gz"
+SUBAGENTS = ".subagents"
+"""Beside a copy, a folder of its subagents' files and `index.json` (name: sizes)."""
+INDEX = "index.json"
 _SAME = and_(Row.account_id == SessionRow.account_id, Row.session_id == SessionRow.session_id)
 """An archived copy and an index row of the same session."""
+
+
+log = logging.getLogger(__name__)
+
+
+def _kept(folder: Path) -> dict[str, dict[str, int]]:
+    """The subagent files archived in `folder`: name -> source and stored sizes."""
+    try:
+        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def relative_file(account: str, session_id: str) -> str:
@@ -71,6 +89,52 @@ class SqlTranscriptArchive:
             row.stored_bytes = stored
             row.head = files.head_digest(job.path, job.size)
             row.updated = utcnow()
+
+    def _subagents(self, account: str, session_id: str) -> Path:
+        return self.folder / account / f"{session_id}{SUBAGENTS}"
+
+    def follow_subagents(self, account: str, session_id: str, paths: Sequence[str]) -> int:
+        folder = self._subagents(account, session_id)
+        copied = 0
+        with files.locked(self.folder):
+            kept = _kept(folder)
+            for source in paths:
+                name = os.path.basename(source)
+                if not name or name.startswith(".") or name == INDEX:
+                    continue
+                try:
+                    size = os.stat(source).st_size
+                    if kept.get(name, {}).get("source") == size:
+                        continue
+                    stored = files.write_new(
+                        folder / f"{name}.gz", files.original_range(source, 0, size)
+                    )
+                except OSError as exc:  # gone or unreadable: the next follow tries again
+                    log.warning("cannot archive subagent file %s: %s", source, exc)
+                    continue
+                kept[name] = {"source": size, "stored": stored}
+                copied += 1
+            if copied:
+                temporary = folder / f"{INDEX}.part"
+                temporary.write_text(json.dumps(kept), encoding="utf-8")
+                os.replace(temporary, folder / INDEX)
+        return copied
+
+    def _restore_subagents(self, account: str, session_id: str, target: Path) -> None:
+        """Unpack the archived subagent files into `target` (a temporary folder)."""
+        folder = self._subagents(account, session_id)
+        for name, sizes in _kept(folder).items():
+            if "/" in name or name.startswith("."):
+                continue
+            target.mkdir(parents=True, exist_ok=True)
+            try:
+                with open(target / name, "wb") as out:
+                    for chunk in files.unpack(folder / f"{name}.gz", int(sizes["stored"])):
+                        out.write(chunk)
+            except (OSError, KeyError, TypeError, ValueError, zlib.error) as exc:
+                # a damaged subagent copy: the session still opens, without that subagent
+                log.warning("cannot restore archived subagent %s: %s", name, exc)
+                (target / name).unlink(missing_ok=True)
 
     @staticmethod
     def _appendable(row: Row, job: ArchiveJob, path: Path) -> bool:
@@ -129,6 +193,7 @@ class SqlTranscriptArchive:
             with open(path, "wb") as out:
                 for chunk in chunks:
                     out.write(chunk)
+            self._restore_subagents(account, session_id, Path(folder, session_id, "subagents"))
             yield str(path)
 
     def size(self) -> ArchiveSize:

@@ -54,13 +54,19 @@ def _open(path: str) -> zipfile.ZipFile:
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise BundleError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise BundleError(
+            f"cannot read {path}: {exc.strerror or exc}", kind="bundle_unreadable", path=path
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        raise BundleError(f"{path} is not a file")
+        raise BundleError(f"{path} is not a file", kind="bundle_unreadable", path=path)
     try:
         return zipfile.ZipFile(path)
     except _ZIP_ERRORS:
-        raise BundleError(f"refused: {path} is not a readable zip file (damaged?)") from None
+        raise BundleError(
+            f"refused: {path} is not a readable zip file (damaged?)",
+            kind="bundle_damaged",
+            path=path,
+        ) from None
 
 
 def _stream(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
@@ -93,25 +99,42 @@ def read_bundle(path: str) -> Manifest:
             by_name = {i.filename: i for i in infos}
             head = by_name[MANIFEST]
             if head.file_size > MAX_MANIFEST:
-                raise BundleError("refused: the manifest is too large")
+                raise BundleError("refused: the manifest is too large", kind="bundle_bad_manifest")
             raw = b"".join(_stream(archive, head))
             if len(raw) != head.file_size:
-                raise BundleError("refused: the manifest is not the size the zip declares")
+                raise BundleError(
+                    "refused: the manifest is not the size the zip declares",
+                    kind="bundle_bad_manifest",
+                )
             try:
                 data = json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError):
-                raise BundleError("refused: the manifest is not valid JSON") from None
+                raise BundleError(
+                    "refused: the manifest is not valid JSON", kind="bundle_bad_manifest"
+                ) from None
             manifest = parse_manifest(data)
             check_listing(manifest, set(by_name))
             for session in manifest.sessions:
                 info = by_name[session.file]
                 size, sha = _digest(archive, info)
                 if size != info.file_size or size != session.size:
-                    raise BundleError(f"refused: {session.file} is not the size declared")
+                    raise BundleError(
+                        f"refused: {session.file} is not the size declared",
+                        kind="bundle_entry_mismatch",
+                        entry=session.file,
+                    )
                 if sha != session.sha256:
-                    raise BundleError(f"refused: {session.file} does not match its sha256")
+                    raise BundleError(
+                        f"refused: {session.file} does not match its sha256",
+                        kind="bundle_entry_mismatch",
+                        entry=session.file,
+                    )
         except _ZIP_ERRORS:
-            raise BundleError(f"refused: {path} is damaged (an entry cannot be read)") from None
+            raise BundleError(
+                f"refused: {path} is damaged (an entry cannot be read)",
+                kind="bundle_damaged",
+                path=path,
+            ) from None
     return manifest
 
 
@@ -127,9 +150,15 @@ def member(path: str, name: str, size: int, sha256: str) -> Iterator[bytes]:
                 sha.update(block)
                 yield block
         except (KeyError, *_ZIP_ERRORS):
-            raise BundleError(f"refused: {name} could not be read again") from None
+            raise BundleError(
+                f"refused: {name} could not be read again", kind="bundle_entry_mismatch", entry=name
+            ) from None
     if seen != size or sha.hexdigest() != sha256:
-        raise BundleError(f"refused: {name} changed while it was imported")
+        raise BundleError(
+            f"refused: {name} changed while it was imported",
+            kind="bundle_entry_mismatch",
+            entry=name,
+        )
 
 
 def write_bundle(
@@ -141,7 +170,11 @@ def write_bundle(
     to a temporary file renamed over `target`, so a reader never sees half a bundle."""
     path = Path(os.path.expanduser(target)).absolute()
     if not path.parent.is_dir():
-        raise BundleError(f"the folder {path.parent} does not exist")
+        raise BundleError(
+            f"the folder {path.parent} does not exist",
+            kind="save_folder_missing",
+            folder=str(path.parent),
+        )
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     os.close(fd)
     try:

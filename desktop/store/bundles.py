@@ -97,7 +97,9 @@ class SqlBundleRepository:
                 session.flush()
                 return _bundle(session, row)
         except IntegrityError:
-            raise ConflictError(f"a bundle named {name!r} exists already") from None
+            raise ConflictError(
+                f"a bundle named {name!r} exists already", kind="bundle_exists", name=name
+            ) from None
 
     def get(self, name: str) -> Bundle | None:
         with self._db.session() as session:
@@ -122,6 +124,52 @@ class SqlBundleRepository:
                 if attempt == _RETRIES - 1:
                     raise
         raise AssertionError("unreachable")
+
+    def update(
+        self, name: str, *, new_name: str | None = None, description: str | None = None
+    ) -> Bundle:
+        try:
+            with self._db.session() as session:
+                row = _row(session, name)
+                if new_name is not None:
+                    row.name = new_name
+                if description is not None:
+                    row.description = description
+                row.updated = utcnow()
+                session.flush()
+                return _bundle(session, row)
+        except IntegrityError:
+            raise ConflictError(
+                f"a bundle named {new_name!r} exists already", kind="bundle_exists", name=new_name
+            ) from None
+
+    def reorder(self, name: str, positions: Sequence[int]) -> Bundle:
+        """`positions`: the items' current positions, in their new order."""
+        with self._db.session() as session:
+            row = _row(session, name)
+            items = {
+                i.position: i
+                for i in session.scalars(
+                    select(BundleItemRow).where(BundleItemRow.bundle_id == row.id)
+                )
+            }
+            if sorted(positions) != sorted(items):
+                raise ConflictError(f"bundle {name!r} changed meanwhile: show it again")
+            # positions are unique per bundle: step aside first, then take the new places
+            for index, position in enumerate(positions, 1):
+                items[position].position = -index
+            session.flush()
+            for index, position in enumerate(positions, 1):
+                items[position].position = index
+            row.updated = utcnow()
+            session.flush()
+            return _bundle(session, row)
+
+    def delete(self, name: str) -> None:
+        with self._db.session() as session:
+            row = _row(session, name)
+            session.execute(delete(BundleItemRow).where(BundleItemRow.bundle_id == row.id))
+            session.delete(row)
 
     def remove(self, name: str, position: int) -> Bundle:
         with self._db.session() as session:

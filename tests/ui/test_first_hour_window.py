@@ -192,8 +192,8 @@ def test_right_click_on_a_session_offers_its_actions_and_they_work(
     assert menu is not None and menu.isVisible()
     actions = {a.text().replace("&", ""): a for a in menu.actions() if a.text()}
     assert list(actions) == [
-        "Continue This Session", "Fork into a New Session", "Rename…", "Copy Session ID",
-        "Open Project Folder", "Reveal Transcript File",
+        "Continue This Session", "Fork into a New Session", "Rename…", "Add to Bundle…",
+        "Export…", "Copy Session ID", "Open Project Folder", "Reveal Transcript File",
     ]  # fmt: skip
     menu.close()
     actions["Copy Session ID"].trigger()

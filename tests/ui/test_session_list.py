@@ -151,7 +151,7 @@ def test_damaged_and_missing_sessions_are_marked(
 
     def cell(title: str, column: int, role: int) -> Any:
         for row in range(listing.proxy.rowCount()):
-            if listing.proxy.index(row, TITLE).data() == title:
+            if listing.proxy.index(row, TITLE).data() in (title, f"{title} · archived"):
                 return listing.proxy.index(row, column).data(role)
         raise AssertionError(title)
 
@@ -169,6 +169,12 @@ def test_damaged_and_missing_sessions_are_marked(
         timeout=WAIT_MS,
     )
     assert "gone from disk" in cell("parser refactor plan", TITLE, Qt.ItemDataRole.ToolTipRole)
+    # our archive kept a copy: the list says so
+    qtbot.waitUntil(
+        lambda: "parser refactor plan · archived"
+        in [listing.proxy.index(r, TITLE).data() for r in range(listing.proxy.rowCount())],
+        timeout=WAIT_MS,
+    )
     assert cell("fix the navbar", TITLE, Qt.ItemDataRole.ForegroundRole) is None
 
 

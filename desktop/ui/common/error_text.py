@@ -11,9 +11,95 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from desktop.domain.errors import SessiondeskError
+
+
+def _refused(text: str) -> Callable[[dict[str, Any]], str]:
+    """A bundle file refused for this reason (translated in context ErrorText)."""
+    return lambda d: QCoreApplication.translate("ErrorText", text).format(**d)
+
+
+# the text is marked for lupdate here and translated when the error is shown
+_BUNDLE_KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "bundle_too_many_entries": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The file holds {count} entries: too many for a bundle.")
+    ),
+    "bundle_unsafe_path": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "The entry “{entry}” has an absolute path or a path that leaves its folder.",
+        )
+    ),
+    "bundle_symlink": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The entry “{entry}” is a symbolic link.")
+    ),
+    "bundle_folder": _refused(QT_TRANSLATE_NOOP("ErrorText", "The entry “{entry}” is a folder.")),
+    "bundle_encrypted": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The entry “{entry}” is encrypted.")
+    ),
+    "bundle_duplicate": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The entry “{entry}” appears twice.")
+    ),
+    "bundle_too_large": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The entry “{entry}” is too large.")
+    ),
+    "bundle_zip_bomb": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText", "The entry “{entry}” would expand far beyond its size (a zip bomb?)."
+        )
+    ),
+    "bundle_too_large_in_all": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The file would expand to more than a bundle may hold.")
+    ),
+    "not_a_bundle": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The file is not a Sessiondesk bundle.")
+    ),
+    "bundle_bad_manifest": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The bundle's manifest is damaged or invalid.")
+    ),
+    "bundle_newer": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "The bundle was made by a newer Sessiondesk (format {version}): update to import it.",
+        )
+    ),
+    "bundle_entry_missing": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The manifest lists “{entry}”, which the file lacks.")
+    ),
+    "bundle_entry_unlisted": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText", "The file holds “{entry}”, which its manifest does not list."
+        )
+    ),
+    "bundle_entry_mismatch": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText", "“{entry}” is not what the manifest says (its size or checksum differs)."
+        )
+    ),
+    "bundle_unreadable": _refused(QT_TRANSLATE_NOOP("ErrorText", "{path} cannot be read.")),
+    "bundle_damaged": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "{path} is not a readable zip file (damaged?).")
+    ),
+    "save_folder_missing": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The folder {folder} does not exist.")
+    ),
+    "bundle_other_accounts": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "The bundle holds items of other accounts than {account}: {items}. "
+            "Tick the box to send their text under {account}.",
+        )
+    ),
+    "bundle_exists": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "A bundle named “{name}” exists already.")
+    ),
+    "bad_bundle_name": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "A bundle's name is 1 to 128 printable characters.")
+    ),
+    "note_empty": _refused(QT_TRANSLATE_NOOP("ErrorText", "The note is empty.")),
+}
 
 _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "folder_empty": lambda d: QCoreApplication.translate("ErrorText", "Choose a folder."),
@@ -78,6 +164,7 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "keyring_locked": lambda d: QCoreApplication.translate(
         "ErrorText", "The keyring is locked: unlock it and try again."
     ),
+    **_BUNDLE_KINDS,
 }
 _FAMILIES: dict[str, Callable[[], str]] = {
     "usage": lambda: QCoreApplication.translate("ErrorText", "That cannot be done as asked."),

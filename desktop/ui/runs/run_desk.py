@@ -279,6 +279,16 @@ class RunDesk(QObject):
         self.presenter.attach(live)
         self._sync()
 
+    async def start_request(self, request: TurnRequest) -> LiveRun:
+        """Start a turn another room composed (a bundle's "Load context") as a new
+        conversation, shown on its own; SessiondeskError when it cannot start."""
+        live = await self.controller.start(request)
+        self._folder = request.cwd or self._folder
+        self._enter_draft(live)
+        self.presenter.attach(live)
+        self._sync()
+        return live
+
     def settings_saved(self) -> None:
         """Settings may point at a working claude now: say so, and drop the old complaint."""
         if not self._claude_missing:

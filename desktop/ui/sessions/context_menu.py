@@ -1,4 +1,4 @@
-"""The right-click menu of a session in the list: continue, fork, rename, hide, copy, open.
+"""The right-click menu of a session in the list: continue, fork, rename, hide, bundle, export.
 
 Continuing and forking happen in the composer, which this room does not own:
 they are signals the shell connects. The rest goes through `session_commands`.
@@ -30,6 +30,10 @@ class SessionMenu(QObject):
     """A SessionRecord whose next turn the person wants to write."""
     fork_requested = Signal(object)
     """A SessionRecord to start a new session from."""
+    bundle_requested = Signal(object)
+    """A SessionRecord to add to a bundle (the library asks which)."""
+    export_requested = Signal(object)
+    """A SessionRecord to save as Markdown or HTML (the library asks where)."""
 
     def __init__(
         self, hub: ServiceHub, status: StatusBar, changes: Changes, parent: QWidget
@@ -51,6 +55,8 @@ class SessionMenu(QObject):
         )
         menu.addAction(self.tr("&Rename…"), lambda: self.ask_title(record))
         self._add_visibility(menu, record)
+        menu.addAction(self.tr("Add to &Bundle…"), lambda: self.bundle_requested.emit(record))
+        menu.addAction(self.tr("&Export…"), lambda: self.export_requested.emit(record))
         menu.addSeparator()
         menu.addAction(self.tr("Copy Session &ID"), lambda: self._copied(record))
         folder = menu.addAction(self.tr("&Open Project Folder"),

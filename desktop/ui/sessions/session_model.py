@@ -50,6 +50,7 @@ class SessionTableModel(QAbstractTableModel):
         self._avatars: dict[str, QIcon] = {}
         self._warning = QIcon()
         self._members: dict[Key, Membership] = {}
+        self._archived: set[Key] = set()
 
     # -- Qt's side -------------------------------------------------------------------
 
@@ -122,10 +123,24 @@ class SessionTableModel(QAbstractTableModel):
         """Sessions whose conversation is hidden from the main list."""
         return {key for key, member in self._members.items() if member.hidden}
 
+    def set_archived(self, keys: set[Key]) -> None:
+        """The sessions our archive keeps a copy of: one whose original is gone says so."""
+        if keys == self._archived:
+            return
+        self._archived = set(keys)
+        if self._records:
+            self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
+
+    def is_archived(self, record: SessionRecord) -> bool:
+        """Gone from disk, and opened from our archive."""
+        return record.missing and key_of(record) in self._archived
+
     def _display(self, record: SessionRecord, column: int) -> str:
         if column == TITLE:
             untitled = self.tr("(untitled)")
             title = record.title or record.first_prompt or untitled
+            if self.is_archived(record):
+                title = self.tr("{title} · archived").format(title=title)
             member = self._members.get(key_of(record))
             if member is None:
                 return title
@@ -171,7 +186,11 @@ class SessionTableModel(QAbstractTableModel):
                 lines.append(self.tr("Conversation {code}").format(code=member.code))
         if record.error:
             lines.append(self.tr("Damaged: {error}").format(error=record.error))
-        if record.missing:
+        if self.is_archived(record):
+            lines.append(
+                self.tr("The file is gone from disk; it opens from Sessiondesk's archive.")
+            )
+        elif record.missing:
             lines.append(self.tr("The file is gone from disk; this is what was indexed."))
         return "\n".join(line for line in lines if line)
 

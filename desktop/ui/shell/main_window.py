@@ -36,10 +36,12 @@ from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.conversation_pane import ConversationPane
+from desktop.ui.library.room import LibraryRoom
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
+from desktop.ui.settings.archive_section import ArchiveSection
 from desktop.ui.settings.settings_dialog import SettingsDialog
 from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
@@ -126,6 +128,12 @@ class MainWindow(QMainWindow):
             status=self.status_bar, parent=self.splitter,
         )  # fmt: skip
         self.splitter.addWidget(self.conversation)  # right of the transcript
+        # insight, bundles and export: their commands join the menus and the tool bar
+        self.library = LibraryRoom(
+            self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
+            desk=self.runs, file_menu=self.file_menu, view_menu=self.view_menu,
+            execution_tree=self.conversation.tree,
+        )  # fmt: skip
 
     # -- structure -----------------------------------------------------------------
 
@@ -328,6 +336,7 @@ class MainWindow(QMainWindow):
         dialog.theme_chosen.connect(theme_controller().apply)
         dialog.roots_changed.connect(self.navigation.refresh)
         dialog.accepted.connect(self.runs.settings_saved)
+        ArchiveSection.attach(dialog, self.hub)
         dialog.open()
         return dialog
 
@@ -417,5 +426,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         self.runs.shutdown()
+        self.library.shutdown()
         self.sessions.shutdown()
         super().closeEvent(event)

@@ -1,0 +1,1 @@
+"""The session library in the window: insight, bundles, and exporting a session."""

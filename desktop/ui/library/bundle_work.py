@@ -1,0 +1,210 @@
+"""What the bundles page starts: load a context on the run desk, export, import, add a session.
+
+Export and import read and write whole transcripts, so they run on a worker
+thread (`Background`) while the page shows it is busy; the answer, or the
+refusal in the window's words, comes back on the window's thread. An import
+that is refused has changed nothing (the service checks everything first).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
+
+from desktop.domain.errors import SessiondeskError
+from desktop.domain.sessions import SessionRecord
+from desktop.services.bundle_exchange import ExportReport, ImportReport
+from desktop.services.hub import ServiceHub
+from desktop.services.run import TurnRequest
+from desktop.ui.common.background import Background
+from desktop.ui.common.changes import Changes
+from desktop.ui.common.error_text import error_text
+from desktop.ui.common.status import StatusBar
+from desktop.ui.library.bundles_page import BundlesPage
+from desktop.ui.library.load_dialog import LoadContextDialog
+from desktop.ui.runs.run_desk import RunDesk
+
+log = logging.getLogger(__name__)
+BUNDLE_FILTER = "Sessiondesk bundle (*.sdbundle *.zip);;*"
+
+
+class BundleWork(QObject):
+    done = Signal(str)
+    """What finished, in words (also said on the page and in the status bar)."""
+    failed = Signal(str)
+
+    def __init__(
+        self, hub: ServiceHub, page: BundlesPage, desk: RunDesk, status: StatusBar,
+        changes: Changes, parent: QWidget,
+    ) -> None:  # fmt: skip
+        super().__init__(parent)
+        self._hub, self._page, self._desk = hub, page, desk
+        self._status, self._changes, self._parent = status, changes, parent
+        self._background = Background(self)
+        self._tasks: set[asyncio.Future[None]] = set()
+        self.dialog: QWidget | None = None
+        """The open question (load, file, account), for tests."""
+        page.load_requested.connect(self.ask_load)
+        page.export_requested.connect(self.ask_export)
+        page.import_requested.connect(self.ask_import)
+
+    def _said(self, text: str, ok: bool) -> None:
+        self._page.busy(None)
+        self._page.say(text)
+        self._status.notify(text)
+        (self.done if ok else self.failed).emit(text)
+
+    def _refused(self, error: BaseException) -> None:
+        if not isinstance(error, SessiondeskError):
+            log.error("bundle work failed", exc_info=error)
+            self._said(f"{type(error).__name__}: {error}", False)
+            return
+        self._said(self.tr("Refused, nothing was changed: {reason}").format(
+            reason=error_text(error)), False)  # fmt: skip
+
+    # -- load context ------------------------------------------------------------------
+
+    def ask_load(self, name: str) -> LoadContextDialog:
+        accounts = [a.name for a in self._hub.accounts.accounts()]
+        folder = self._desk.composer.folder() or os.path.expanduser("~")
+        views = self._page.views if self._page.bundle and self._page.bundle.name == name else []
+        dialog = LoadContextDialog(name, views, accounts, folder, self._page)
+        chosen = self._desk.composer.account()
+        if chosen in accounts:
+            dialog.account.setCurrentText(chosen)
+        dialog.chosen.connect(lambda a, f, p, c: self.load(name, a, f, p, c))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def load(self, name: str, account: str, folder: str, prompt: str, cross: bool) -> int:
+        """Gather the items' text off the window's thread, then start the turn on the desk."""
+        bundles = self._hub.bundles
+        self._page.busy(self.tr("Gathering the context of “{name}”…").format(name=name))
+        return self._background.submit(
+            lambda: bundles.seeded(name, account, folder, prompt, cross),
+            lambda request: self._start(name, prompt, request),
+            self._refused,
+        )
+
+    def _start(self, name: str, prompt: str, request: TurnRequest) -> None:
+        task = asyncio.ensure_future(self._run(name, prompt, request))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, name: str, prompt: str, request: TurnRequest) -> None:
+        try:
+            live = await self._desk.start_request(request)
+            self._hub.bundles.name_loaded(live.run.conversation_id, name, prompt)
+        except SessiondeskError as exc:
+            self._refused(exc)
+            return
+        self._changes.conversation_changed.emit(live.run.conversation_id)
+        self._said(self.tr("Started a conversation with the context of “{name}”.").format(
+            name=name), True)  # fmt: skip
+
+    # -- files -------------------------------------------------------------------------
+
+    def _file_dialog(self, title: str, save: bool) -> QFileDialog:
+        dialog = QFileDialog(self._page, title, os.path.expanduser("~"), BUNDLE_FILTER)
+        dialog.setAcceptMode(
+            QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen
+        )
+        dialog.setFileMode(
+            QFileDialog.FileMode.AnyFile if save else QFileDialog.FileMode.ExistingFile
+        )
+        if save:
+            dialog.setDefaultSuffix("sdbundle")
+        self.dialog = dialog
+        return dialog
+
+    def ask_export(self, name: str) -> QFileDialog:
+        dialog = self._file_dialog(self.tr("Export “{name}” to").format(name=name), save=True)
+        dialog.selectFile(f"{name}.sdbundle")
+        dialog.fileSelected.connect(lambda path: self.export(name, path))
+        dialog.open()
+        return dialog
+
+    def export(self, name: str, path: str) -> int:
+        exchange, sessions = self._hub.exchange, self._hub.sessions
+
+        def work() -> ExportReport:
+            sessions.refresh()
+            return exchange.export(name, path)
+
+        self._page.busy(self.tr("Exporting “{name}”…").format(name=name))
+        return self._background.submit(work, self._exported, self._refused)
+
+    def _exported(self, report: ExportReport) -> None:
+        left_out = len(report.left_out)
+        text = self.tr("Exported to {path}: %Ln transcripts.", "", report.sessions)
+        text = text.format(path=report.path)
+        if left_out:
+            text += " " + self.tr("%Ln sessions without a transcript were left out.", "", left_out)
+        self._said(text, True)
+
+    def ask_import(self) -> QFileDialog:
+        dialog = self._file_dialog(self.tr("Import a bundle"), save=False)
+        dialog.fileSelected.connect(self.ask_account)
+        dialog.open()
+        return dialog
+
+    def ask_account(self, path: str) -> QInputDialog:
+        dialog = QInputDialog(self._page)
+        dialog.setWindowTitle(self.tr("Import a bundle"))
+        dialog.setLabelText(self.tr("Under which account should its conversations be kept?"))
+        dialog.setComboBoxItems([a.name for a in self._hub.accounts.accounts()])
+        dialog.textValueSelected.connect(lambda account: self.import_file(path, account))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def import_file(self, path: str, account: str) -> int:
+        exchange = self._hub.exchange
+        self._page.busy(self.tr("Checking and importing {path}…").format(path=path))
+        return self._background.submit(
+            lambda: exchange.import_file(path, account), self._imported, self._refused
+        )
+
+    def _imported(self, report: ImportReport) -> None:
+        name = report.bundle
+        codes = ", ".join(report.conversations) or "–"
+        self._page.reload(name)
+        self._changes.sessions_changed.emit()
+        self._said(self.tr("Imported the bundle “{name}”: conversations {codes}.").format(
+            name=name, codes=codes), True)  # fmt: skip
+
+    # -- from the session list ---------------------------------------------------------
+
+    def ask_bundle_for(self, record: SessionRecord) -> QInputDialog:
+        dialog = QInputDialog(self._parent)
+        dialog.setWindowTitle(self.tr("Add to bundle"))
+        dialog.setLabelText(self.tr("Add this session to the bundle (a new name creates one):"))
+        dialog.setComboBoxItems([b.name for b in self._hub.bundles.list()])
+        dialog.setComboBoxEditable(True)
+        dialog.textValueSelected.connect(lambda name: self.add_session(name, record))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def add_session(self, name: str, record: SessionRecord) -> bool:
+        bundles = self._hub.bundles
+        try:
+            if name.strip() not in {b.name for b in bundles.list()}:
+                bundles.create(name)
+            bundle = bundles.add_session(name.strip(), record.account, record.session_id)
+        except SessiondeskError as exc:
+            self._status.notify(self.tr("Could not add to the bundle: {reason}").format(
+                reason=error_text(exc)))  # fmt: skip
+            return False
+        self._page.reload(bundle.name)
+        self._status.notify(self.tr("Added to the bundle “{name}”, now %Ln items.", "",
+            len(bundle.items)).format(name=bundle.name))  # fmt: skip
+        return True
+
+    def shutdown(self) -> None:
+        self._background.wait()

@@ -1,0 +1,56 @@
+"""Helpers for the library window tests: recorded turns in a real home's database.
+
+The turns are written through the store's own repositories (as a finished run
+leaves them), so the insight page counts rows the app itself made.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop.compose import DB_NAME
+from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
+from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
+from desktop.store.db import open_database
+
+
+@dataclass(frozen=True)
+class Turn:
+    kind: ExecutionKind = ExecutionKind.NEW
+    status: ExecutionStatus = ExecutionStatus.SUCCEEDED
+    tokens_in: int = 100
+    tokens_out: int = 50
+    cost: float = 0.01
+    resumed_from: str | None = None
+
+
+def record(home: Path, title: str, account: str, cwd: str, turns: list[Turn]) -> str:
+    """A conversation with these finished turns; its id."""
+    db = open_database(home / DB_NAME)
+    try:
+        conversation = SqlConversationRepository(db).create(title, account, cwd)
+        executions = SqlExecutionRepository(db)
+        for turn in turns:
+            made = executions.create(
+                Execution(
+                    id=str(uuid.uuid4()),
+                    conversation_id=conversation.id,
+                    kind=turn.kind,
+                    account=account,
+                    cwd=cwd,
+                    prompt="p",
+                    session_id_in=turn.resumed_from,
+                )
+            )
+            executions.update(
+                made.id,
+                usage={"input_tokens": turn.tokens_in, "output_tokens": turn.tokens_out},
+                finished=True,
+                status=turn.status,
+                cost_usd=turn.cost,
+            )
+        return conversation.id
+    finally:
+        db.close()
