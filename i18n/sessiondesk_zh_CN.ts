@@ -4,12 +4,12 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+106"/>
-        <source>Not available: {reason}</source>
-        <translation>不可用：{reason}</translation>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+109"/>
+        <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
+        <translation>不可用：设置规定 {old} 与 {new} 之间从不延续上下文（设置 → 切换账户）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Switch account</source>
         <translation>切换账户</translation>
     </message>
@@ -64,7 +64,7 @@
 <context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+109"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114"/>
         <source>Add account</source>
         <translation>添加账户</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>选择账户的配置文件夹</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+29"/>
         <source>Give the account a name.</source>
         <translation>请为账户命名。</translation>
     </message>
@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+174"/>
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
@@ -195,9 +195,87 @@
     </message>
 </context>
 <context>
+    <name>CarrySection</name>
+    <message>
+        <location filename="../desktop/ui/settings/carry_section.py" line="+92"/>
+        <source>Switching accounts</source>
+        <translation>切换账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Carry &amp;over by default:</source>
+        <translation>默认延续(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing (a fresh session)</source>
+        <translation>不延续（全新会话）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent turns, as written</source>
+        <translation>最近的轮次，原文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A summary written under the old account</source>
+        <translation>由原账户写的摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The whole history, copied when possible</source>
+        <translation>完整历史，尽可能复制</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Used by sessiondesk switch without --carry-context. The window&apos;s switcher asks each time; what is carried is sent to Anthropic under the new account.</source>
+        <translation>用于未加 --carry-context 的 sessiondesk switch。窗口的账户切换器每次都会询问；延续的内容将以新账户的身份发送给 Anthropic。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Carry at &amp;most:</source>
+        <translation>最多延续(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Never carry between:</source>
+        <translation>从不在以下账户间延续(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account pairs never carried between</source>
+        <translation>从不延续上下文的账户对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First account of the pair</source>
+        <translation>账户对中的第一个账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Second account of the pair</source>
+        <translation>账户对中的第二个账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add Pair</source>
+        <translation>添加账户对(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remo&amp;ve Pair</source>
+        <translation>移除账户对(&amp;V)</translation>
+    </message>
+</context>
+<context>
     <name>ChangeSecretDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152"/>
         <source>Every account signs in with the login kept in its folder: none has a secret.</source>
         <translation>所有账户都使用其文件夹中保存的登录信息：没有账户有密钥。</translation>
     </message>
@@ -372,7 +450,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+107"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+114"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
@@ -401,11 +479,26 @@
         <source>Copy the Claude session id</source>
         <translation>复制 Claude 会话 ID</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch…</source>
+        <translation>切换…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go on with this conversation under another account (Ctrl+Shift+S)</source>
+        <translation>用另一个账户继续此对话（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch account</source>
+        <translation>切换账户</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+284"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+285"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -453,6 +546,29 @@
         <location line="+1"/>
         <source>Compare</source>
         <translation>比较</translation>
+    </message>
+</context>
+<context>
+    <name>EditAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/accounts/account_edit.py" line="+46"/>
+        <source>Edit account</source>
+        <translation>编辑账户</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept in the OS keyring, never in a file. Leave it empty to keep the stored one.</source>
+        <translation>保存在系统密钥环中，从不写入文件。留空则保留已保存的密钥。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Choose the account&apos;s config folder.</source>
+        <translation>请选择账户的配置文件夹。</translation>
     </message>
 </context>
 <context>
@@ -750,7 +866,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+185"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+190"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -830,7 +946,7 @@
         <translation>账户：{count}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Show sessions of</source>
         <translation>显示以下账户的会话</translation>
     </message>
@@ -875,7 +991,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -893,6 +1009,11 @@
         <location line="+7"/>
         <source>The secret of {name} was changed.</source>
         <translation>{name} 的密钥已更改。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Account {name} was changed.</source>
+        <translation>账户 {name} 已更改。</translation>
     </message>
     <message>
         <location filename="../desktop/ui/shell/about.py" line="+23"/>
@@ -1053,7 +1174,7 @@
 <context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87"/>
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
@@ -1379,7 +1500,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+134"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+140"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -1463,9 +1584,22 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+130"/>
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+138"/>
         <source>The conversation now runs under {account}</source>
         <translation>对话现在以 {account} 运行</translation>
+    </message>
+</context>
+<context>
+    <name>ThisRunOffer</name>
+    <message>
+        <location filename="../desktop/ui/accounts/this_run.py" line="+49"/>
+        <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
+        <translation>此电脑上没有可用的密钥环来保存密钥。Sessiondesk 可以改为把它保存在内存中直到你退出：它从不写入磁盘，下次启动 Sessiondesk 时你需要重新输入。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Keep Until I Quit</source>
+        <translation>保留到退出为止(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -1663,7 +1797,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+58"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+63"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -1709,6 +1843,26 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Edit Account…</source>
+        <translation>编辑账户(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Change an account&apos;s config folder or how it signs in</source>
+        <translation>更改账户的配置文件夹或登录方式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;witch Conversation to Account…</source>
+        <translation>将对话切换到其他账户(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go on with the conversation shown under another account</source>
+        <translation>用另一个账户继续当前显示的对话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;About Sessiondesk</source>
         <translation>关于 Sessiondesk(&amp;A)</translation>
     </message>

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from typing import ClassVar
 
 import pytest
 from PySide6.QtWidgets import QApplication
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.gui
 class Cycle:
     """Half of a reference cycle that notes the thread it dies on."""
 
-    died_on: list[str] = []
+    died_on: ClassVar[list[str]] = []
 
     def __init__(self) -> None:
         self.me = self

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from desktop.domain.conversations import ExecutionKind, ExecutionStatus
 from tests.rig.fakeapi import Reply
@@ -55,5 +56,53 @@ def test_the_composer_switches_a_conversation_with_consent(
         assert sent and all(r.headers.get("x-api-key") == beta.api_key for r in sent)
         system = json.dumps(sent[0].json.get("system", ""), ensure_ascii=False)
         assert "MARMOT" in system and "earlier conversation under another account" in system
+
+    rig.play(scenario())
+
+
+def test_the_header_and_its_shortcut_open_the_switcher(
+    rig: Rig, home: Path, claude_account: AccountFactory, claude_bin: Path
+) -> None:
+    beta = claude_account("beta")
+    register(home, beta, claude_bin)
+    rig.api.enqueue(Reply.text("Noted: OCELOT."))
+    rig.api.enqueue(Reply.text("A fresh start."))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("remember the code word OCELOT")
+        first = await rig.finished(await rig.started())
+        await rig.settled_on(rig.desk.controller.runs[0])
+        window, flow = rig.window, rig.desk.switching
+        rig.desk.composer.set_accounts(["alpha", "beta"])  # beta was added by another process
+        header = window.conversation.header
+        await until(lambda: header.isVisible() and header.switch_button.isEnabled(), 20,
+                    "the conversation's header")  # fmt: skip
+        assert window.commands.switch_account.isEnabled()
+
+        header.switch_button.click()
+        assert flow.dialog is not None and flow.dialog.isVisible()
+        flow.dialog.reject()
+        await until(lambda: not flow.dialog.isVisible(), 5, "the switcher to close")
+
+        window.activateWindow()
+        rig.qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier
+                           | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+        dialog = flow.dialog
+        assert dialog is not None and dialog.isVisible(), "Ctrl+Shift+S opens the switcher"
+        assert not dialog.carry_check.isChecked()
+        dialog.choose("beta")
+        dialog.accept()
+        await until(lambda: rig.desk.composer.account() == "beta", 20, "the switch")
+        assert rig.hub.conversations.get(first.conversation_id).account == "beta"
+
+        mark = len(rig.api.requests)
+        rig.type_and_send("what was it?")
+        second = await rig.finished(await rig.started(2))
+        assert second.account == "beta" and second.conversation_id == first.conversation_id
+        later = rig.api.requests[mark:]
+        assert later and all(r.headers.get("x-api-key") == beta.api_key
+                             for r in rig.api.main_turns() if r in later)  # fmt: skip
+        assert not [r for r in later if "OCELOT" in json.dumps(r.json, ensure_ascii=False)]
 
     rig.play(scenario())

@@ -103,7 +103,13 @@ class AccountSwitcher(QDialog):
         self.carry_check.setEnabled(refusal is None)
         if refusal is not None:
             self.carry_check.setChecked(False)
-            self.reason.setText(self.tr("Not available: {reason}").format(reason=refusal))
+            # the service's reason is English for the command line: say it in the window's words
+            self.reason.setText(
+                self.tr(
+                    "Not available: the settings never carry context between {old} and {new} "
+                    "(Settings → Switching accounts)."
+                ).format(old=self._current, new=target)
+            )
         self.reason.setVisible(refusal is not None)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(isinstance(target, str))

@@ -1,5 +1,6 @@
 """The top of the conversation pane: the `SESS-042` handle, the title (edited
-in place), the account, the folder, and the Claude session id with Copy."""
+in place), the account with *Switch…* (the account switcher, also Ctrl+Shift+S),
+the folder, and the Claude session id with Copy."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def badge(name: str, bg: str, fg: str, parent: QWidget) -> QLabel:
 class ConversationHeader(QWidget):
     rename_requested = Signal(str)
     """The person finished editing the title (the new text)."""
+    switch_requested = Signal()
+    """The person asked to move the conversation to another account."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,6 +43,9 @@ class ConversationHeader(QWidget):
         font.setBold(True)
         self.code_label.setFont(font)
         self.account_badge = badge("accountBadge", "#E0E7FF", "#3730A3", self)
+        self.switch_button = QToolButton(self)
+        self.switch_button.setObjectName("switchAccount")
+        self.switch_button.clicked.connect(self.switch_requested)
         self.title_edit = QLineEdit(self)
         self.title_edit.setObjectName("conversationTitle")
         self.title_edit.editingFinished.connect(self._edited)
@@ -58,6 +64,7 @@ class ConversationHeader(QWidget):
         top.addWidget(self.code_label)
         top.addWidget(self.title_edit, 1)
         top.addWidget(self.account_badge)
+        top.addWidget(self.switch_button)
         session_row = QHBoxLayout()
         session_row.addWidget(self.session_label, 1)
         session_row.addWidget(self.copy_button)
@@ -110,6 +117,11 @@ class ConversationHeader(QWidget):
         self.session_caption.setText(self.tr("Claude session:"))
         self.copy_button.setText(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy the Claude session id"))
+        self.switch_button.setText(self.tr("Switch…"))
+        self.switch_button.setToolTip(
+            self.tr("Go on with this conversation under another account (Ctrl+Shift+S)")
+        )
+        self.switch_button.setAccessibleName(self.tr("Switch account"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -54,6 +54,7 @@ class ConversationPane(QWidget):
         self.status = status
         self.header = ConversationHeader(self)
         self.header.rename_requested.connect(self.rename)
+        self.header.switch_requested.connect(lambda: desk.switching.open(""))
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("conversationEmpty")
         self.empty_label.setWordWrap(True)

@@ -32,6 +32,7 @@ from desktop.ui.accounts.account_dialogs import (
     ChangeSecretDialog,
     RemoveAccountDialog,
 )
+from desktop.ui.accounts.account_edit import EditAccountDialog
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
@@ -125,6 +126,9 @@ class MainWindow(QMainWindow):
             status=self.status_bar, parent=self.splitter,
         )  # fmt: skip
         self.splitter.addWidget(self.conversation)  # right of the transcript
+        self.runs.switching.available.connect(c.switch_account.setEnabled)
+        c.switch_account.setEnabled(self.runs.switching.can_switch())
+        c.switch_account.triggered.connect(lambda: self.runs.switching.open(""))
 
     # -- structure -----------------------------------------------------------------
 
@@ -159,6 +163,7 @@ class MainWindow(QMainWindow):
         c.add_account.triggered.connect(self.open_add_account)
         c.remove_account.triggered.connect(self.open_remove_account)
         c.change_secret.triggered.connect(self.open_change_secret)
+        c.edit_account.triggered.connect(self.open_edit_account)
         c.about.triggered.connect(self.show_about)
         c.language_group.triggered.connect(lambda action: self.set_language(action.data()))
 
@@ -244,11 +249,15 @@ class MainWindow(QMainWindow):
         menu.clear()
         menu.addAction(self.commands.add_account)
         menu.addAction(self.commands.remove_account)
+        menu.addAction(self.commands.edit_account)
         menu.addAction(self.commands.change_secret)
+        menu.addSeparator()
+        menu.addAction(self.commands.switch_account)
         names = self.navigation.account_names()
         selected = self.navigation.selected_account()
         self.commands.remove_account.setEnabled(bool(names))
         self.commands.change_secret.setEnabled(bool(names))
+        self.commands.edit_account.setEnabled(bool(names))
         menu.addSection(self.tr("Show sessions of"))
         if not names:
             empty = QAction(self.tr("No accounts yet"), menu)
@@ -321,7 +330,9 @@ class MainWindow(QMainWindow):
             )
 
     def open_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.hub.settings, self.hub.claude_override, self)
+        dialog = SettingsDialog(
+            self.hub.settings, self.hub.claude_override, self, self.navigation.account_names()
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.language_chosen.connect(self._language_from_settings)
         dialog.theme_chosen.connect(theme_controller().apply)
@@ -374,6 +385,18 @@ class MainWindow(QMainWindow):
         )
         dialog.open()
         return dialog
+
+    def open_edit_account(self) -> EditAccountDialog:
+        dialog = EditAccountDialog(self.hub.accounts, self.navigation.selected_account(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.account_edited.connect(self._account_edited)
+        dialog.open()
+        return dialog
+
+    def _account_edited(self, name: str) -> None:
+        self.commands.reindex.trigger()  # its sessions are read from the folder it has now
+        self.navigation.refresh()
+        self.status_bar.notify(self.tr("Account {name} was changed.").format(name=name))
 
     def show_about(self) -> QMessageBox:
         return show_about(self, self.hub.home)
