@@ -1207,12 +1207,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
-        <source>The next prompt starts a new session from this one.</source>
-        <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+193"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>

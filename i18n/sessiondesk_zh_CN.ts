@@ -1205,12 +1205,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+172"/>
-        <source>The next prompt starts a new session from this one.</source>
-        <translation>下一条提示将从此会话开始一个新会话。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+193"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>

@@ -165,15 +165,18 @@ class RunDesk(QObject):
         self.composer.prompt.setFocus()
 
     def fork_session(self, record: SessionRecord) -> None:
-        """The next prompt starts a new session that carries this one's conversation."""
+        """The next prompt branches a new conversation from this session, as
+        `sessiondesk fork SESSION_ID` does: claude's own `--fork-session` when
+        resuming it is safe (same account, folder and claude), a replay when not."""
         self.pane.select_session(record.account, record.session_id)
-        self.composer.fresh_check.setChecked(True)
-        self.composer.prompt.setFocus()
-        self.status.notify(self.tr("The next prompt starts a new session from this one."))
+        self.composer.fresh_check.setChecked(False)
+        self.branch_from(record.session_id, record.account, fork=True,
+                         node=shorten(record.title or record.session_id, 48))  # fmt: skip
 
     def branch_from(self, execution_id: str, account: str, *, fork: bool, node: str) -> None:
         """The next send continues (or, with `fork`, forks) from this execution
-        (of `account`) instead of the shown session; `node` is how the banner names it."""
+        (of `account`; or a Claude session id, which the service adopts first)
+        instead of the shown session; `node` is how the banner names it."""
         self._branch = (execution_id, fork)
         self._branch_account = account
         self.branch_banner.show_branch(fork=fork, node=node)
