@@ -4,7 +4,7 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+109"/>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>No disponible: los ajustes nunca transfieren el contexto entre {old} y {new} (Ajustes → Cambio de cuenta).</translation>
     </message>
@@ -192,6 +192,34 @@
         <location line="+3"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>CarryNotice</name>
+    <message>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+24"/>
+        <source>Nothing could be carried from the earlier account (its transcript is missing or unreadable): this turn started a fresh session.</source>
+        <translation>No se pudo transferir nada de la cuenta anterior (su transcripción falta o no se puede leer): este turno empezó una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The summary could not be written: the recent turns were carried instead.</source>
+        <translation>No se pudo escribir el resumen: en su lugar se transfirieron los turnos recientes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The conversation could not be moved whole: the recent turns were carried instead.</source>
+        <translation>No se pudo mover la conversación entera: en su lugar se transfirieron los turnos recientes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>claude refused the moved conversation: the recent turns were carried instead.</source>
+        <translation>claude rechazó la conversación movida: en su lugar se transfirieron los turnos recientes.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Less of the earlier conversation was carried than asked.</source>
+        <translation>Se transfirió menos de la conversación anterior de lo pedido.</translation>
     </message>
 </context>
 <context>
@@ -1034,7 +1062,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+137"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
         <source>✗ Denied</source>
         <translation>✗ Denegado</translation>
     </message>
@@ -1199,7 +1227,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+184"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -1207,17 +1235,17 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+201"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+44"/>
         <source>claude found: {path}</source>
         <translation>claude encontrado: {path}</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+109"/>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>不可用：设置规定 {old} 与 {new} 之间从不延续上下文（设置 → 切换账户）。</translation>
     </message>
@@ -192,6 +192,34 @@
         <location line="+3"/>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>CarryNotice</name>
+    <message>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+24"/>
+        <source>Nothing could be carried from the earlier account (its transcript is missing or unreadable): this turn started a fresh session.</source>
+        <translation>无法从原账户延续任何内容（其对话记录缺失或无法读取）：本轮已开始一个全新会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The summary could not be written: the recent turns were carried instead.</source>
+        <translation>无法生成摘要：已改为延续最近的轮次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The conversation could not be moved whole: the recent turns were carried instead.</source>
+        <translation>无法完整迁移对话：已改为延续最近的轮次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>claude refused the moved conversation: the recent turns were carried instead.</source>
+        <translation>claude 拒绝了迁移的对话：已改为延续最近的轮次。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Less of the earlier conversation was carried than asked.</source>
+        <translation>延续的原对话内容少于所要求的。</translation>
     </message>
 </context>
 <context>
@@ -1034,7 +1062,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+137"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
@@ -1197,7 +1225,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+184"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -1205,17 +1233,17 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+201"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+44"/>
         <source>claude found: {path}</source>
         <translation>已找到 claude：{path}</translation>
     </message>

@@ -29,9 +29,7 @@ def alpha_outside(rig: Rig, claude_bin: Path) -> ClaudeAccount:
     return ClaudeAccount("alpha", Path(account.config_dir), key, claude_bin, env)
 
 
-def test_a_fork_of_a_session_on_disk_uses_claudes_fork_session(
-    rig: Rig, claude_bin: Path
-) -> None:
+def test_a_fork_of_a_session_on_disk_uses_claudes_fork_session(rig: Rig, claude_bin: Path) -> None:
     outside = alpha_outside(rig, claude_bin)
     rig.api.enqueue(Reply.text("Noted: KESTREL."))
     made = outside.run(["-p", "--output-format", "json", "remember the word KESTREL"],

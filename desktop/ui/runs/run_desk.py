@@ -27,6 +27,7 @@ from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_text import shorten
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, TurnRequest
+from desktop.ui.accounts.switcher import carry_notice_text
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
@@ -48,6 +49,9 @@ from desktop.ui.transcript.transcript_render import Theme, code_html
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
+CLOSE_WAIT_STEPS = 400
+"""Twentieths of a second a send waits for the answered turn's claude to exit
+(its whole escalation, stdin to SIGKILL, fits in this)."""
 
 if TYPE_CHECKING:
     from desktop.domain.events import PermissionRequest
@@ -122,6 +126,7 @@ class RunDesk(QObject):
         c.bound.connect(self._bound)
         c.permission.connect(self._permission)
         c.answered.connect(self._sync)
+        c.replied.connect(self._sync)
         c.finished.connect(self._finished)
         c.updated.connect(self._update_activity)
         self._fill_accounts()
@@ -141,7 +146,10 @@ class RunDesk(QObject):
     def _sync(self, *_args: object) -> None:
         run = self.target_run()
         streaming = run is not None
-        self.composer.set_state(streaming=streaming, starting=self.starting)
+        # once the answer is complete claude may take seconds to exit (a background
+        # task keeps it): the composer says it is answering only while it is
+        answering = streaming and not run.replied
+        self.composer.set_state(streaming=answering, starting=self.starting)
         self.stop_action.setEnabled(streaming and not run.stopping)
         self.cards.show_run(run)
         self.activity.show_state(starting=self.starting, live=run)
@@ -200,6 +208,13 @@ class RunDesk(QObject):
 
     async def _send(self) -> None:
         text = self.composer.prompt_text().strip()
+        closing = self.target_run()
+        if closing is not None and closing.replied and self._branch is None:
+            # the last turn answered and its claude is still exiting: the next turn
+            # of the same session waits for it rather than being refused as busy
+            self.starting = True
+            self._sync()
+            await self._closed(closing)
         record = None if self.presenter.is_draft() else self.panel.current()
         fresh = self.composer.fresh()
         branch, branch_account = self._branch, self._branch_account
@@ -234,6 +249,7 @@ class RunDesk(QObject):
             self._sync()
         self._folder = request.cwd or self._folder
         self.composer.clear_prompt()
+        self._tell_notice(live)
         self.composer.fresh_check.setChecked(False)  # a fresh start is a one-off
         if branch is not None:
             self.clear_branch()
@@ -241,6 +257,23 @@ class RunDesk(QObject):
             self._enter_draft(live)  # claude may make a new session: show the turn on its own
         self.presenter.attach(live)
         self._sync()
+
+    def _tell_notice(self, live: LiveRun, *, ended: bool = False) -> None:
+        """Less was carried over than the switch asked: said when the turn starts,
+        and kept above the composer once it ended (a refused moved transcript
+        is known only then)."""
+        notice = live.run.plan.notice
+        if notice:
+            text = carry_notice_text(notice)
+            self.status.notify(text)
+            if ended:
+                self.composer.show_error(text)
+
+    async def _closed(self, live: LiveRun) -> None:
+        for _ in range(CLOSE_WAIT_STEPS):
+            if not live.streaming:
+                return
+            await asyncio.sleep(0.05)
 
     def settings_saved(self) -> None:
         """Settings may point at a working claude now: say so, and drop the old complaint."""
@@ -333,6 +366,8 @@ class RunDesk(QObject):
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
         self.switching.finished(live, shown)
+        if shown:
+            self._tell_notice(live, ended=True)
         self._sync()  # before the news: whoever follows Changes sees the composer at rest
         if live.execution is not None:
             self.changes.execution_changed.emit(live.execution.id)
