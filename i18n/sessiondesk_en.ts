@@ -83,7 +83,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+303"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+304"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln message</numerusform>

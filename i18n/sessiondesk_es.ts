@@ -256,11 +256,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Used by sessiondesk switch without --carry-context. The window&apos;s switcher asks each time; what is carried is sent to Anthropic under the new account.</source>
-        <translation>Lo usa sessiondesk switch sin --carry-context. El selector de cuenta de la ventana pregunta cada vez; lo que se transfiere se envía a Anthropic con la nueva cuenta.</translation>
+        <source>sessiondesk switch uses it when --carry-context is not given. The window&apos;s switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
+        <translation>sessiondesk switch lo usa cuando no se indica --carry-context. El selector de cuenta de la ventana pregunta cada vez y transfiere de esta forma (los turnos recientes si aquí pone Nada). Lo que se transfiere se envía a Anthropic con la nueva cuenta.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Carry at &amp;most:</source>
         <translation>Transferir como &amp;máximo:</translation>
     </message>
@@ -526,7 +526,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+285"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+286"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1750,7 +1750,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+262"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>

@@ -256,11 +256,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Used by sessiondesk switch without --carry-context. The window&apos;s switcher asks each time; what is carried is sent to Anthropic under the new account.</source>
-        <translation>用于未加 --carry-context 的 sessiondesk switch。窗口的账户切换器每次都会询问；延续的内容将以新账户的身份发送给 Anthropic。</translation>
+        <source>sessiondesk switch uses it when --carry-context is not given. The window&apos;s switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
+        <translation>未指定 --carry-context 时，sessiondesk switch 使用此设置。窗口的账户切换器每次都会询问，并按此方式延续（此处为“不延续”时则延续最近的轮次）。延续的内容将以新账户的身份发送给 Anthropic。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Carry at &amp;most:</source>
         <translation>最多延续(&amp;M)：</translation>
     </message>
@@ -526,7 +526,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+285"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+286"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1742,7 +1742,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+262"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>

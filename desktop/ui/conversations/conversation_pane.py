@@ -27,6 +27,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
@@ -153,7 +154,7 @@ class ConversationPane(QWidget):
                 else []
             )
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             conversation, roots = None, []
         self._conversation = conversation
         self.body.setVisible(conversation is not None)
@@ -205,7 +206,7 @@ class ConversationPane(QWidget):
         try:
             members = self.hub.conversations.memberships()
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return
         self.sessions.pane.source.set_memberships(members)
 
@@ -227,7 +228,7 @@ class ConversationPane(QWidget):
         try:
             turns = self.hub.conversations.branch(execution)
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return False
         prompts = [t for t in turns if t.role == "user" and t.uuid]
         uuid = prompts[-1].uuid if prompts else None
@@ -267,7 +268,7 @@ class ConversationPane(QWidget):
         try:
             comparison = self.hub.conversations.compare(a.id, b.id)
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return None
         dialog = CompareDialog(comparison, self.node_name(a), self.node_name(b), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -280,7 +281,7 @@ class ConversationPane(QWidget):
         try:
             self._conversation = self.hub.conversations.rename(self._conversation.id, title)
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return
         self.status.notify(self.tr("Renamed {code}.").format(code=self._conversation.code))
 

@@ -101,8 +101,9 @@ class CarrySection(QGroupBox):
             self.mode_combo.setItemText(index, names[CarryMode(self.mode_combo.itemData(index))])
         self.mode_hint.setText(
             self.tr(
-                "Used by sessiondesk switch without --carry-context. The window's switcher "
-                "asks each time; what is carried is sent to Anthropic under the new account."
+                "sessiondesk switch uses it when --carry-context is not given. The window's "
+                "switcher asks each time, and carries this way (recent turns when this is "
+                "Nothing). What is carried is sent to Anthropic under the new account."
             )
         )
         self.budget_label.setText(self.tr("Carry at &most:"))

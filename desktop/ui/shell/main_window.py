@@ -427,7 +427,7 @@ class MainWindow(QMainWindow):
             self.hub.settings.set(SPLITTER_KEY, self.splitter.saveState().toBase64().toStdString())
         except SessiondeskError as exc:
             # closing must not fail: the window simply opens at its default size next time
-            self.status_bar.notify(str(exc))
+            self.status_bar.notify(error_text(exc))
 
     def _saved_bytes(self, key: str) -> QByteArray | None:
         try:
