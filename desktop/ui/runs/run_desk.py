@@ -170,6 +170,7 @@ class RunDesk(QObject):
         """Choose the session and put the keyboard where its next prompt is written."""
         self.pane.select_session(record.account, record.session_id)
         self.composer.fresh_check.setChecked(False)
+        self.clear_branch()  # a fork chosen before is called off
         self.composer.prompt.setFocus()
 
     def fork_session(self, record: SessionRecord) -> None:
