@@ -102,7 +102,7 @@
 <context>
     <name>SessionListPane</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_list.py" line="+329"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+330"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln session shown</numerusform>
@@ -140,7 +140,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+303"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+304"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln message</numerusform>

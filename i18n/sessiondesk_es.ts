@@ -4,12 +4,12 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+106" />
-        <source>Not available: {reason}</source>
-        <translation>No disponible: {reason}</translation>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+115" />
+        <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
+        <translation>No disponible: los ajustes nunca transfieren el contexto entre {old} y {new} (Ajustes → Cambio de cuenta).</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+9" />
         <source>Switch account</source>
         <translation>Cambiar de cuenta</translation>
     </message>
@@ -64,7 +64,7 @@
 <context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+109" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114" />
         <source>Add account</source>
         <translation>Añadir cuenta</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>Elige la carpeta de configuración de la cuenta</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+29" />
         <source>Give the account a name.</source>
         <translation>Ponle un nombre a la cuenta.</translation>
     </message>
@@ -512,9 +512,115 @@
     </message>
 </context>
 <context>
+    <name>CarryNotice</name>
+    <message>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+24" />
+        <source>Nothing could be carried from the earlier account (its transcript is missing or unreadable): this turn started a fresh session.</source>
+        <translation>No se pudo transferir nada de la cuenta anterior (su transcripción falta o no se puede leer): este turno empezó una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>The summary could not be written: the recent turns were carried instead.</source>
+        <translation>No se pudo escribir el resumen: en su lugar se transfirieron los turnos recientes.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>The conversation could not be moved whole: the recent turns were carried instead.</source>
+        <translation>No se pudo mover la conversación entera: en su lugar se transfirieron los turnos recientes.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>claude refused the moved conversation: the recent turns were carried instead.</source>
+        <translation>claude rechazó la conversación movida: en su lugar se transfirieron los turnos recientes.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Less of the earlier conversation was carried than asked.</source>
+        <translation>Se transfirió menos de la conversación anterior de lo pedido.</translation>
+    </message>
+</context>
+<context>
+    <name>CarrySection</name>
+    <message>
+        <location filename="../desktop/ui/settings/carry_section.py" line="+92" />
+        <source>Switching accounts</source>
+        <translation>Cambio de cuenta</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Carry &amp;over by default:</source>
+        <translation>&amp;Transferir por defecto:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Nothing (a fresh session)</source>
+        <translation>Nada (una sesión nueva)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent turns, as written</source>
+        <translation>Los turnos recientes, tal cual</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A summary written under the old account</source>
+        <translation>Un resumen escrito con la cuenta anterior</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The whole history, copied when possible</source>
+        <translation>Todo el historial, copiado cuando se pueda</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>sessiondesk switch uses it when --carry-context is not given. The window's switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
+        <translation>sessiondesk switch lo usa cuando no se indica --carry-context. El selector de cuenta de la ventana pregunta cada vez y transfiere de esta forma (los turnos recientes si aquí pone Nada). Lo que se transfiere se envía a Anthropic con la nueva cuenta.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Carry at &amp;most:</source>
+        <translation>Transferir como &amp;máximo:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Never carry between:</source>
+        <translation>&amp;Nunca transferir entre:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Account pairs never carried between</source>
+        <translation>Pares de cuentas entre las que nunca se transfiere</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>First account of the pair</source>
+        <translation>Primera cuenta del par</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Second account of the pair</source>
+        <translation>Segunda cuenta del par</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Add Pair</source>
+        <translation>&amp;Añadir par</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remo&amp;ve Pair</source>
+        <translation>&amp;Quitar par</translation>
+    </message>
+</context>
+<context>
     <name>ChangeSecretDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152" />
         <source>Every account signs in with the login kept in its folder: none has a secret.</source>
         <translation>Todas las cuentas inician sesión con el acceso guardado en su carpeta: ninguna tiene secreto.</translation>
     </message>
@@ -689,7 +795,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+164" />
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+171" />
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
     </message>
@@ -754,11 +860,26 @@
         <source>Edit the description</source>
         <translation>Editar la descripción</translation>
     </message>
+    <message>
+        <location line="+4" />
+        <source>Switch…</source>
+        <translation>Cambiar…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Go on with this conversation under another account (Ctrl+Shift+S)</source>
+        <translation>Seguir esta conversación con otra cuenta (Ctrl+Mayús+S)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Switch account</source>
+        <translation>Cambiar de cuenta</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+293" />
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+294" />
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -821,6 +942,29 @@
         <location line="+1" />
         <source>Compare</source>
         <translation>Comparar</translation>
+    </message>
+</context>
+<context>
+    <name>EditAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/accounts/account_edit.py" line="+46" />
+        <source>Edit account</source>
+        <translation>Editar cuenta</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Kept in the OS keyring, never in a file. Leave it empty to keep the stored one.</source>
+        <translation>Se guarda en el llavero del sistema, nunca en un archivo. Déjalo vacío para conservar el guardado.</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>Choose the account's config folder.</source>
+        <translation>Elige la carpeta de configuración de la cuenta.</translation>
     </message>
 </context>
 <context>
@@ -1521,7 +1665,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+194" />
+        <location filename="../desktop/ui/shell/main_window.py" line="+199" />
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1601,7 +1745,7 @@
         <translation>Cuentas: {count}</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+18" />
         <source>Show sessions of</source>
         <translation>Mostrar sesiones de</translation>
     </message>
@@ -1646,7 +1790,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+22" />
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -1664,6 +1808,11 @@
         <location line="+7" />
         <source>The secret of {name} was changed.</source>
         <translation>Se cambió el secreto de {name}.</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Account {name} was changed.</source>
+        <translation>Se cambió la cuenta {name}.</translation>
     </message>
     <message>
         <location filename="../desktop/ui/shell/about.py" line="+23" />
@@ -1684,7 +1833,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+137" />
+        <location filename="../desktop/ui/runs/permission_card.py" line="+147" />
         <source>✗ Denied</source>
         <translation>✗ Denegado</translation>
     </message>
@@ -1849,7 +1998,7 @@
 <context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90" />
         <source>Remove account</source>
         <translation>Eliminar cuenta</translation>
     </message>
@@ -1872,7 +2021,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+184" />
+        <location filename="../desktop/ui/runs/run_controller.py" line="+193" />
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -1880,12 +2029,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+181" />
-        <source>The next prompt starts a new session from this one.</source>
-        <translation>El próximo mensaje empieza una sesión nueva a partir de esta.</translation>
-    </message>
-    <message>
-        <location line="+20" />
+        <location filename="../desktop/ui/runs/run_desk.py" line="+213" />
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -1895,12 +2039,12 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+51" />
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+54" />
         <source>claude found: {path}</source>
         <translation>claude encontrado: {path}</translation>
     </message>
@@ -2044,7 +2188,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+179" />
+        <location filename="../desktop/ui/sessions/session_list.py" line="+180" />
         <location line="+9" />
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -2277,7 +2421,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+134" />
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+140" />
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
@@ -2361,9 +2505,22 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+130" />
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+138" />
         <source>The conversation now runs under {account}</source>
         <translation>La conversación continúa ahora con {account}</translation>
+    </message>
+</context>
+<context>
+    <name>ThisRunOffer</name>
+    <message>
+        <location filename="../desktop/ui/accounts/this_run.py" line="+49" />
+        <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
+        <translation>No hay ningún llavero disponible en este equipo para guardar el secreto. Sessiondesk puede mantenerlo en memoria hasta que salgas: nunca se escribe en el disco, y tendrás que introducirlo de nuevo la próxima vez que inicies Sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>&amp;Keep Until I Quit</source>
+        <translation>&amp;Mantener hasta salir</translation>
     </message>
 </context>
 <context>
@@ -2503,7 +2660,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+262" />
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263" />
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
@@ -2583,7 +2740,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+58" />
+        <location filename="../desktop/ui/shell/actions.py" line="+63" />
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
@@ -2629,6 +2786,26 @@
     </message>
     <message>
         <location line="+1" />
+        <source>&amp;Edit Account…</source>
+        <translation>&amp;Editar cuenta…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Change an account's config folder or how it signs in</source>
+        <translation>Cambiar la carpeta de configuración de una cuenta o cómo inicia sesión</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>S&amp;witch Conversation to Account…</source>
+        <translation>Ca&amp;mbiar la conversación de cuenta…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Go on with the conversation shown under another account</source>
+        <translation>Seguir la conversación mostrada con otra cuenta</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>&amp;About Sessiondesk</source>
         <translation>&amp;Acerca de Sessiondesk</translation>
     </message>

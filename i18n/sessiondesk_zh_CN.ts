@@ -4,12 +4,12 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+106" />
-        <source>Not available: {reason}</source>
-        <translation>不可用：{reason}</translation>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+115" />
+        <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
+        <translation>不可用：设置规定 {old} 与 {new} 之间从不延续上下文（设置 → 切换账户）。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+9" />
         <source>Switch account</source>
         <translation>切换账户</translation>
     </message>
@@ -64,7 +64,7 @@
 <context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+109" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114" />
         <source>Add account</source>
         <translation>添加账户</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>选择账户的配置文件夹</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+29" />
         <source>Give the account a name.</source>
         <translation>请为账户命名。</translation>
     </message>
@@ -508,9 +508,115 @@
     </message>
 </context>
 <context>
+    <name>CarryNotice</name>
+    <message>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+24" />
+        <source>Nothing could be carried from the earlier account (its transcript is missing or unreadable): this turn started a fresh session.</source>
+        <translation>无法从原账户延续任何内容（其对话记录缺失或无法读取）：本轮已开始一个全新会话。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>The summary could not be written: the recent turns were carried instead.</source>
+        <translation>无法生成摘要：已改为延续最近的轮次。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>The conversation could not be moved whole: the recent turns were carried instead.</source>
+        <translation>无法完整迁移对话：已改为延续最近的轮次。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>claude refused the moved conversation: the recent turns were carried instead.</source>
+        <translation>claude 拒绝了迁移的对话：已改为延续最近的轮次。</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Less of the earlier conversation was carried than asked.</source>
+        <translation>延续的原对话内容少于所要求的。</translation>
+    </message>
+</context>
+<context>
+    <name>CarrySection</name>
+    <message>
+        <location filename="../desktop/ui/settings/carry_section.py" line="+92" />
+        <source>Switching accounts</source>
+        <translation>切换账户</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Carry &amp;over by default:</source>
+        <translation>默认延续(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Nothing (a fresh session)</source>
+        <translation>不延续（全新会话）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent turns, as written</source>
+        <translation>最近的轮次，原文</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A summary written under the old account</source>
+        <translation>由原账户写的摘要</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The whole history, copied when possible</source>
+        <translation>完整历史，尽可能复制</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>sessiondesk switch uses it when --carry-context is not given. The window's switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
+        <translation>未指定 --carry-context 时，sessiondesk switch 使用此设置。窗口的账户切换器每次都会询问，并按此方式延续（此处为“不延续”时则延续最近的轮次）。延续的内容将以新账户的身份发送给 Anthropic。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Carry at &amp;most:</source>
+        <translation>最多延续(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Never carry between:</source>
+        <translation>从不在以下账户间延续(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Account pairs never carried between</source>
+        <translation>从不延续上下文的账户对</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>First account of the pair</source>
+        <translation>账户对中的第一个账户</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Second account of the pair</source>
+        <translation>账户对中的第二个账户</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Add Pair</source>
+        <translation>添加账户对(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remo&amp;ve Pair</source>
+        <translation>移除账户对(&amp;V)</translation>
+    </message>
+</context>
+<context>
     <name>ChangeSecretDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+131" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152" />
         <source>Every account signs in with the login kept in its folder: none has a secret.</source>
         <translation>所有账户都使用其文件夹中保存的登录信息：没有账户有密钥。</translation>
     </message>
@@ -685,7 +791,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+164" />
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+171" />
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
     </message>
@@ -750,11 +856,26 @@
         <source>Edit the description</source>
         <translation>编辑描述</translation>
     </message>
+    <message>
+        <location line="+4" />
+        <source>Switch…</source>
+        <translation>切换…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Go on with this conversation under another account (Ctrl+Shift+S)</source>
+        <translation>用另一个账户继续此对话（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Switch account</source>
+        <translation>切换账户</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+293" />
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+294" />
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -817,6 +938,29 @@
         <location line="+1" />
         <source>Compare</source>
         <translation>比较</translation>
+    </message>
+</context>
+<context>
+    <name>EditAccountDialog</name>
+    <message>
+        <location filename="../desktop/ui/accounts/account_edit.py" line="+46" />
+        <source>Edit account</source>
+        <translation>编辑账户</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Kept in the OS keyring, never in a file. Leave it empty to keep the stored one.</source>
+        <translation>保存在系统密钥环中，从不写入文件。留空则保留已保存的密钥。</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>Choose the account's config folder.</source>
+        <translation>请选择账户的配置文件夹。</translation>
     </message>
 </context>
 <context>
@@ -1516,7 +1660,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+194" />
+        <location filename="../desktop/ui/shell/main_window.py" line="+199" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1596,7 +1740,7 @@
         <translation>账户：{count}</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+18" />
         <source>Show sessions of</source>
         <translation>显示以下账户的会话</translation>
     </message>
@@ -1641,7 +1785,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+22" />
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -1659,6 +1803,11 @@
         <location line="+7" />
         <source>The secret of {name} was changed.</source>
         <translation>{name} 的密钥已更改。</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Account {name} was changed.</source>
+        <translation>账户 {name} 已更改。</translation>
     </message>
     <message>
         <location filename="../desktop/ui/shell/about.py" line="+23" />
@@ -1679,7 +1828,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+137" />
+        <location filename="../desktop/ui/runs/permission_card.py" line="+147" />
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
@@ -1842,7 +1991,7 @@
 <context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-87" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90" />
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
@@ -1865,7 +2014,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+184" />
+        <location filename="../desktop/ui/runs/run_controller.py" line="+193" />
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -1873,12 +2022,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+181" />
-        <source>The next prompt starts a new session from this one.</source>
-        <translation>下一条提示将从此会话开始一个新会话。</translation>
-    </message>
-    <message>
-        <location line="+20" />
+        <location filename="../desktop/ui/runs/run_desk.py" line="+213" />
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -1888,12 +2032,12 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+51" />
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+54" />
         <source>claude found: {path}</source>
         <translation>已找到 claude：{path}</translation>
     </message>
@@ -2034,7 +2178,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+179" />
+        <location filename="../desktop/ui/sessions/session_list.py" line="+180" />
         <location line="+9" />
         <source>Accounts</source>
         <translation>账户</translation>
@@ -2266,7 +2410,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+134" />
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+140" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2350,9 +2494,22 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+130" />
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+138" />
         <source>The conversation now runs under {account}</source>
         <translation>对话现在以 {account} 运行</translation>
+    </message>
+</context>
+<context>
+    <name>ThisRunOffer</name>
+    <message>
+        <location filename="../desktop/ui/accounts/this_run.py" line="+49" />
+        <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
+        <translation>此电脑上没有可用的密钥环来保存密钥。Sessiondesk 可以改为把它保存在内存中直到你退出：它从不写入磁盘，下次启动 Sessiondesk 时你需要重新输入。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>&amp;Keep Until I Quit</source>
+        <translation>保留到退出为止(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -2489,7 +2646,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+262" />
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263" />
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
@@ -2567,7 +2724,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+58" />
+        <location filename="../desktop/ui/shell/actions.py" line="+63" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -2613,6 +2770,26 @@
     </message>
     <message>
         <location line="+1" />
+        <source>&amp;Edit Account…</source>
+        <translation>编辑账户(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Change an account's config folder or how it signs in</source>
+        <translation>更改账户的配置文件夹或登录方式</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>S&amp;witch Conversation to Account…</source>
+        <translation>将对话切换到其他账户(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Go on with the conversation shown under another account</source>
+        <translation>用另一个账户继续当前显示的对话</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>&amp;About Sessiondesk</source>
         <translation>关于 Sessiondesk(&amp;A)</translation>
     </message>

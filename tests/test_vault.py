@@ -61,6 +61,35 @@ def test_set_secret_replaces_and_rejects_empty(home: Path, tmp_path: Path) -> No
     KeyringVault().delete("gamma")
 
 
+def test_edit_changes_folder_and_sign_in_kind(home: Path, tmp_path: Path) -> None:
+    token = "sk-ant-oat01-" + secrets.token_urlsafe(24)
+    added = sessiondesk(
+        home, "accounts", "add", "eta", "--config-dir", str(tmp_path / "a"), "--create",
+        "--auth", "oauth-token", "--secret-stdin", stdin=token,
+    )  # fmt: skip
+    assert added.code == 0, added.stderr
+
+    nothing = sessiondesk(home, "accounts", "edit", "eta")
+    assert nothing.code == 2 and "--config-dir" in nothing.stderr
+    typo = sessiondesk(home, "accounts", "edit", "eta", "--config-dir", str(tmp_path / "nope"))
+    assert typo.code == 2 and "does not exist" in typo.stderr
+    unknown = sessiondesk(home, "accounts", "edit", "zeta", "--auth", "login")
+    assert unknown.code == 1 and "no account named 'zeta'" in unknown.stderr
+
+    moved = sessiondesk(home, "--json", "accounts", "edit", "eta", "--config-dir",
+                        str(tmp_path / "b"), "--create", "--auth", "api-key")  # fmt: skip
+    assert moved.code == 0, moved.stderr
+    assert moved.json()["config_dir"] == str(tmp_path / "b")
+    assert (moved.json()["auth"], moved.json()["has_secret"]) == ("api-key", True)
+    assert KeyringVault().load("eta") == token  # the secret stays with the account
+
+    # a 'login' account keeps its login in its folder: the stored secret is forgotten
+    login = sessiondesk(home, "--json", "accounts", "edit", "eta", "--auth", "login")
+    assert (login.json()["auth"], login.json()["has_secret"]) == ("login", False)
+    assert KeyringVault().load("eta") is None
+    assert token.encode() not in _db_bytes(home)
+
+
 def test_login_accounts_take_no_secret(home: Path, tmp_path: Path) -> None:
     result = sessiondesk(
         home,

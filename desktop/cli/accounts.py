@@ -27,6 +27,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     add.add_argument("--secret-stdin", action="store_true", help="read the secret from stdin")
     add.add_argument("--create", action="store_true", help="create the config dir if missing")
     add.set_defaults(handler=_add)
+    edit = sub.add_parser("edit", help="change an account's config dir or sign-in kind")
+    edit.add_argument("name")
+    edit.add_argument("--config-dir", metavar="DIR")
+    edit.add_argument("--auth", choices=[k.value for k in AuthKind])
+    edit.add_argument("--create", action="store_true", help="create the config dir if missing")
+    edit.set_defaults(handler=_edit)
     sub.add_parser("list", help="list accounts (never their secrets)").set_defaults(handler=_list)
     remove = sub.add_parser("remove", help="forget an account and its stored secret")
     remove.add_argument("name")
@@ -80,6 +86,21 @@ def _add(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     account = services.accounts.add(args.name, args.config_dir, AuthKind(args.auth), secret)
     view = AccountView(account, secret is not None)
     out.emit(view_json(view), f"added account {account.name} ({account.config_dir})")
+    return 0
+
+
+def _edit(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    if args.config_dir is None and args.auth is None:
+        raise UsageError("accounts edit: give --config-dir DIR, --auth KIND, or both")
+    if args.config_dir is not None:
+        _config_dir(args.config_dir, args.create)
+    from desktop.services.accounts import AccountView
+
+    auth = AuthKind(args.auth) if args.auth else None
+    account = services.accounts.edit(args.name, args.config_dir, auth)
+    views = [v for v in services.accounts.list() if v.account.name == account.name]
+    view = views[0] if views else AccountView(account, None)
+    out.emit(view_json(view), f"account {account.name}: {account.auth.value}, {account.config_dir}")
     return 0
 
 

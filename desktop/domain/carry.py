@@ -20,6 +20,16 @@ from desktop.domain.errors import UsageError
 from desktop.domain.replay import Turn, history_block
 
 CARRY_LABEL = "earlier conversation under another account"
+
+# what the person is told when less was carried than asked (the window says
+# each in its own words; the command line prints them as they are)
+NOTHING_CARRIED = (
+    "nothing could be carried from the earlier account "
+    "(its transcript is missing or unreadable): this turn starts a fresh session"
+)
+RECAP_FAILED = "the recap failed: carried the recent turns instead"
+NOT_MOVED = "the transcript could not be moved: carried the recent turns instead"
+COPY_REFUSED = "claude refused the moved transcript: carried the recent turns instead"
 CARRY_FLAG = "--append-system-prompt"
 _PREAMBLE = (
     "This conversation was moved here from another account. Its recent turns "

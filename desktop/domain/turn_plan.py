@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from desktop.domain.carry import COPY_REFUSED
 from desktop.domain.conversations import Conversation, Execution, ExecutionKind
 from desktop.domain.errors import UsageError
 from desktop.domain.prompt_wrap import guarded
@@ -238,7 +239,7 @@ def after_refusal(plan: Plan, refused_execution: str, why: str | None = None) ->
 def carried_retry(plan: Plan, refused_execution: str) -> Plan:
     """The retry when `claude` refused a migrated transcript: a fresh session
     seeded with the recent turns instead."""
-    notice = "claude refused the moved transcript: carried the recent turns instead"
+    notice = COPY_REFUSED
     return replace(
         plan,
         kind=ExecutionKind.CARRYOVER,

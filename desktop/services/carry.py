@@ -13,7 +13,15 @@ import logging
 import uuid
 from dataclasses import dataclass
 
-from desktop.domain.carry import SUMMARY_REQUEST, CarryMode, SwitchDecision, carry_block
+from desktop.domain.carry import (
+    NOT_MOVED,
+    NOTHING_CARRIED,
+    RECAP_FAILED,
+    SUMMARY_REQUEST,
+    CarryMode,
+    SwitchDecision,
+    carry_block,
+)
 from desktop.domain.carry import summary_block as recap_block
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage
@@ -63,20 +71,16 @@ class CarryOverBuilder:
             return Carried()
         raw = self._raw(decision)
         if raw is None:
-            return Carried(
-                notice="nothing could be carried from the earlier account "
-                "(its transcript is missing or unreadable): this turn starts a fresh session"
-            )
+            return Carried(notice=NOTHING_CARRIED)
         if decision.mode is CarryMode.SUMMARY:
             recap = await self._summary(decision, raw, cwd, launch)
             if recap is None:
-                return Carried(raw, notice="the recap failed: carried the recent turns instead")
+                return Carried(raw, notice=RECAP_FAILED)
             return Carried(recap_block(recap))
         if decision.mode is CarryMode.MIGRATE:
             copied = self._migrate(decision, launch)
             if copied is None:
-                return Carried(raw, notice="the transcript could not be moved: carried the "
-                                           "recent turns instead")  # fmt: skip
+                return Carried(raw, notice=NOT_MOVED)
             return Carried(resume=copied, fallback=raw)
         return Carried(raw)
 

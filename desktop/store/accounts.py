@@ -46,6 +46,16 @@ class SqlAccountRepository:
             rows = session.scalars(select(AccountRow).order_by(AccountRow.name))
             return [to_account(row) for row in rows]
 
+    def update(self, name: str, config_dir: str, auth: AuthKind) -> Account | None:
+        with self._db.session() as session:
+            row = session.scalar(select(AccountRow).where(AccountRow.name == name))
+            if row is None:
+                return None
+            row.config_dir = config_dir
+            row.auth = auth.value
+            session.flush()
+            return to_account(row)
+
     def remove(self, name: str) -> bool:
         with self._db.session() as session:
             result = session.execute(delete(AccountRow).where(AccountRow.name == name))

@@ -200,9 +200,10 @@ def test_right_click_on_a_session_offers_its_actions_and_they_work(
     assert QApplication.clipboard().text() == t.session_id
     actions["Fork into a New Session"].trigger()
     assert pane(window).selected_record().session_id == t.session_id
-    assert window.runs.composer.fresh()
+    banner = window.runs.branch_banner
+    assert banner.isVisible() and "a question worth keeping" in banner.label.text()
     actions["Continue This Session"].trigger()
-    assert not window.runs.composer.fresh()
+    assert not banner.isVisible() and not window.runs.composer.fresh()
     assert QApplication.focusWidget() in (window.runs.composer.prompt, None)
 
 

@@ -7,6 +7,7 @@ costs one correction instead of a new dialog.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Signal
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import SessiondeskError
 from desktop.services.accounts import AccountService
+from desktop.ui.accounts.this_run import ThisRunOffer, keyring_missing
 from desktop.ui.common.error_text import error_text
 from desktop.ui.sessions.navigation import auth_label
 
@@ -68,6 +70,8 @@ class AddAccountDialog(QDialog):
         self.secret_hint.setWordWrap(True)
         self.secret_hint.setEnabled(False)  # greyed: it is advice, not a field
         self.error_label = error_label(self)
+        self.this_run = ThisRunOffer(self)
+        self.this_run.chosen.connect(self._keep_for_this_run)
         self.button_box = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -100,6 +104,7 @@ class AddAccountDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.error_label)
+        layout.addWidget(self.this_run)
         layout.addWidget(self.button_box)
         self.setMinimumWidth(520)
         self.retranslate_ui()
@@ -155,7 +160,18 @@ class AddAccountDialog(QDialog):
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)
         self.error_label.show()
+        self.this_run.hide()
         self._fit()
+
+    def offer_this_run(self) -> None:
+        """No keyring can keep the secret: say so, and offer memory until quitting."""
+        self.error_label.hide()
+        self.this_run.show()
+        self.this_run.keep_button.setFocus()
+        self._fit()
+
+    def secret(self) -> str:
+        return self.secret_edit.text().strip() if self.auth_kind() is not AuthKind.LOGIN else ""
 
     def _fit(self) -> None:
         # word-wrapped labels do not grow a dialog by themselves: ask for the new height
@@ -164,7 +180,6 @@ class AddAccountDialog(QDialog):
 
     def accept(self) -> None:
         name = self.name_edit.text().strip()
-        secret = self.secret_edit.text() if self.auth_kind() is not AuthKind.LOGIN else ""
         if not name:
             self.show_error(self.tr("Give the account a name."))
             self.name_edit.setFocus()
@@ -173,14 +188,32 @@ class AddAccountDialog(QDialog):
             self.show_error(self.tr("Choose the account's config folder."))
             self.config_dir_edit.setFocus()
             return
+        self._add(name, self.secret() or None)
+
+    def _add(self, name: str, secret: str | None) -> bool:
         try:
-            self._accounts.add(
-                name, self.config_dir_edit.text().strip(), self.auth_kind(), secret.strip() or None
-            )
+            self._accounts.add(name, self.config_dir_edit.text().strip(), self.auth_kind(), secret)
+        except SessiondeskError as exc:
+            if keyring_missing(exc) and secret:
+                self.offer_this_run()
+            else:
+                self.show_error(error_text(exc))
+            return False
+        self.error_label.hide()
+        self.account_added.emit(name)
+        super().accept()
+        return True
+
+    def _keep_for_this_run(self) -> None:
+        name, secret = self.name_edit.text().strip(), self.secret()
+        if not secret:
+            return
+        try:  # the account first, then its secret in memory: the reverse could orphan it
+            self._accounts.add(name, self.config_dir_edit.text().strip(), self.auth_kind())
+            self._accounts.keep_for_this_run(name, secret)
         except SessiondeskError as exc:
             self.show_error(error_text(exc))
             return
-        self.error_label.hide()
         self.account_added.emit(name)
         super().accept()
 
@@ -278,6 +311,8 @@ class ChangeSecretDialog(QDialog):
         self.explanation = QLabel(self)
         self.explanation.setWordWrap(True)
         self.error_label = error_label(self)
+        self.this_run = ThisRunOffer(self)
+        self.this_run.chosen.connect(self._keep_for_this_run)
         self.button_box = QDialogButtonBox(self)
         self.save_button = self.button_box.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
         self.button_box.addButton(QDialogButtonBox.StandardButton.Cancel)
@@ -295,6 +330,7 @@ class ChangeSecretDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.explanation)
         layout.addWidget(self.error_label)
+        layout.addWidget(self.this_run)
         layout.addWidget(self.button_box)
         self.setMinimumWidth(440)
         self.retranslate_ui()
@@ -327,11 +363,22 @@ class ChangeSecretDialog(QDialog):
         name = self.account_combo.currentText()
         if not name:
             return
+        self._save(lambda: self._accounts.set_secret(name, self.secret_edit.text()))
+
+    def _keep_for_this_run(self) -> None:
+        name = self.account_combo.currentText()
+        self._save(lambda: self._accounts.keep_for_this_run(name, self.secret_edit.text()))
+
+    def _save(self, store: Callable[[], None]) -> None:
+        name = self.account_combo.currentText()
         try:
-            self._accounts.set_secret(name, self.secret_edit.text())
+            store()
         except SessiondeskError as exc:
+            offer = keyring_missing(exc) and bool(self.secret_edit.text().strip())
             self.error_label.setText(error_text(exc))
-            self.error_label.show()
+            self.error_label.setVisible(not offer)
+            self.this_run.setVisible(offer)
+            self.adjustSize()
             return
         self.secret_edit.clear()
         self.secret_changed.emit(name)

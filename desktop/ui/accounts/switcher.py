@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,7 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.carry import CarryMode
+from desktop.domain.carry import (
+    COPY_REFUSED,
+    NOT_MOVED,
+    NOTHING_CARRIED,
+    RECAP_FAILED,
+    CarryMode,
+)
 from desktop.domain.conversations import Conversation, Execution
 from desktop.services.hub import ServiceHub
 from desktop.ui.sessions.navigation import account_avatar
@@ -103,7 +109,13 @@ class AccountSwitcher(QDialog):
         self.carry_check.setEnabled(refusal is None)
         if refusal is not None:
             self.carry_check.setChecked(False)
-            self.reason.setText(self.tr("Not available: {reason}").format(reason=refusal))
+            # the service's reason is English for the command line: say it in the window's words
+            self.reason.setText(
+                self.tr(
+                    "Not available: the settings never carry context between {old} and {new} "
+                    "(Settings → Switching accounts)."
+                ).format(old=self._current, new=target)
+            )
         self.reason.setVisible(refusal is not None)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(isinstance(target, str))
@@ -144,3 +156,33 @@ async def switch_to(
         chosen = hub.switch.default_mode()
         mode = chosen if chosen is not CarryMode.NONE else CarryMode.RAW
     return await hub.switch.switch(conversation_id, choice.account, mode)
+
+
+def carry_notice_text(notice: str) -> str:
+    """A turn's carry-over notice (less was carried than asked) in the window's words."""
+    say = {
+        NOTHING_CARRIED: lambda: QCoreApplication.translate(
+            "CarryNotice",
+            "Nothing could be carried from the earlier account (its transcript is missing or "
+            "unreadable): this turn started a fresh session.",
+        ),
+        RECAP_FAILED: lambda: QCoreApplication.translate(
+            "CarryNotice",
+            "The summary could not be written: the recent turns were carried instead.",
+        ),
+        NOT_MOVED: lambda: QCoreApplication.translate(
+            "CarryNotice",
+            "The conversation could not be moved whole: the recent turns were carried instead.",
+        ),
+        COPY_REFUSED: lambda: QCoreApplication.translate(
+            "CarryNotice",
+            "claude refused the moved conversation: the recent turns were carried instead.",
+        ),
+    }.get(notice)
+    return (
+        say()
+        if say is not None
+        else QCoreApplication.translate(
+            "CarryNotice", "Less of the earlier conversation was carried than asked."
+        )
+    )

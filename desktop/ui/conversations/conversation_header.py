@@ -1,6 +1,7 @@
 """The top of the conversation pane: the `SESS-042` handle, the title (edited
 in place), the description (its `[[SESS-…]]` references are links; Edit
-changes it), the account, the folder, and the Claude session id with Copy."""
+changes it), the account with *Switch…* (the account switcher, also
+Ctrl+Shift+S), the folder, and the Claude session id with Copy."""
 
 from __future__ import annotations
 
@@ -61,6 +62,8 @@ class ConversationHeader(QWidget):
     """The person finished editing the description (the new text, maybe empty)."""
     reference_activated = Signal(int)
     """A `[[SESS-042]]` link in the description was clicked (its number)."""
+    switch_requested = Signal()
+    """The person asked to move the conversation to another account."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -69,6 +72,9 @@ class ConversationHeader(QWidget):
         font.setBold(True)
         self.code_label.setFont(font)
         self.account_badge = badge("accountBadge", "#E0E7FF", "#3730A3", self)
+        self.switch_button = QToolButton(self)
+        self.switch_button.setObjectName("switchAccount")
+        self.switch_button.clicked.connect(self.switch_requested)
         self.title_edit = QLineEdit(self)
         self.title_edit.setObjectName("conversationTitle")
         self.title_edit.editingFinished.connect(self._edited)
@@ -111,6 +117,7 @@ class ConversationHeader(QWidget):
         top.addWidget(self.code_label)
         top.addWidget(self.title_edit, 1)
         top.addWidget(self.account_badge)
+        top.addWidget(self.switch_button)
         description_row = QHBoxLayout()
         description_row.addWidget(self.description_stack, 1)
         description_row.addWidget(self.edit_description_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -236,6 +243,11 @@ class ConversationHeader(QWidget):
         self.description_label.setAccessibleName(self.tr("Description"))
         if not self._editing:
             self._show_description()
+        self.switch_button.setText(self.tr("Switch…"))
+        self.switch_button.setToolTip(
+            self.tr("Go on with this conversation under another account (Ctrl+Shift+S)")
+        )
+        self.switch_button.setAccessibleName(self.tr("Switch account"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -59,6 +59,7 @@ class ConversationPane(QWidget):
         self.header.rename_requested.connect(self.rename)
         self.header.describe_requested.connect(self.describe)
         self.header.reference_activated.connect(self.open_reference)
+        self.header.switch_requested.connect(lambda: desk.switching.open(""))
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("conversationEmpty")
         self.empty_label.setWordWrap(True)
@@ -158,7 +159,7 @@ class ConversationPane(QWidget):
                 else []
             )
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             conversation, roots = None, []
         self._conversation = conversation
         self.body.setVisible(conversation is not None)
@@ -213,7 +214,7 @@ class ConversationPane(QWidget):
         try:
             members = self.hub.conversations.memberships()
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return
         self.sessions.pane.source.set_memberships(members)
 
@@ -235,7 +236,7 @@ class ConversationPane(QWidget):
         try:
             turns = self.hub.conversations.branch(execution)
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return False
         prompts = [t for t in turns if t.role == "user" and t.uuid]
         uuid = prompts[-1].uuid if prompts else None
@@ -275,7 +276,7 @@ class ConversationPane(QWidget):
         try:
             comparison = self.hub.conversations.compare(a.id, b.id)
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return None
         dialog = CompareDialog(comparison, self.node_name(a), self.node_name(b), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -288,7 +289,7 @@ class ConversationPane(QWidget):
         try:
             self._conversation = self.hub.conversations.rename(self._conversation.id, title)
         except SessiondeskError as exc:
-            self.status.notify(str(exc))
+            self.status.notify(error_text(exc))
             return
         self.status.notify(self.tr("Renamed {code}.").format(code=self._conversation.code))
 

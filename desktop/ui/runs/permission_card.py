@@ -48,6 +48,16 @@ def describe_input(tool: str, data: Mapping[str, Any]) -> tuple[str, str]:
     return _cut(text), note
 
 
+def repeats(note: str, command: str) -> bool:
+    """Whether `note` only says (part of) `command` again. claude describes a
+    call it has no description for by its command, cut to 49 characters and an
+    ellipsis: that cut copy is a repeat too."""
+    folded = " ".join(note.split())
+    for ellipsis in ("…", "..."):
+        folded = folded.removesuffix(ellipsis).rstrip()
+    return folded in " ".join(command.split())
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= MAX_INPUT_CHARS else text[: MAX_INPUT_CHARS - 1] + "…"
 
@@ -84,7 +94,7 @@ class PermissionCard(QFrame):
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.input_label.setFont(mono)
         note = note or (request.description or "")
-        if " ".join(note.split()) in " ".join(command.split()):
+        if repeats(note, command):
             note = ""  # claude's description may repeat the command: show it once
         self.note_label = QLabel(note, self)
         self.note_label.setTextFormat(Qt.TextFormat.PlainText)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.events import Event, PermissionRequest, SystemInit
+from desktop.domain.events import Event, PermissionRequest, Result, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
 from desktop.ui.common.error_text import error_text
@@ -53,6 +53,9 @@ class LiveRun:
     decided: list[tuple[PermissionRequest, PermissionChoice]] = field(default_factory=list)
     error: str | None = None
     stopping: bool = False
+    replied: bool = False
+    """Its turn's result is in: claude has answered, its process may still be
+    closing (a background task can keep it for seconds after)."""
 
     @property
     def prompt(self) -> str:
@@ -90,6 +93,8 @@ class RunController(QObject):
     """(LiveRun, PermissionRequest): a tool waits for the person's answer."""
     answered = Signal(object)
     """A LiveRun's permission question was answered."""
+    replied = Signal(object)
+    """A LiveRun's turn has its result: the answer is complete."""
     finished = Signal(object)
     """A LiveRun ended; its execution is final."""
 
@@ -174,6 +179,10 @@ class RunController(QObject):
         changes = live.transcript.apply(event)
         if changes:
             self.updated.emit(live, changes)
+        # an error result may be followed by a retry (a refused resume replays): not yet
+        if isinstance(event, Result) and not event.is_error and not live.replied:
+            live.replied = True
+            self.replied.emit(live)
 
     def _ended(self, live: LiveRun, error: str | SessiondeskError | None) -> None:
         live.phase = Phase.FINISHED

@@ -30,6 +30,7 @@ from desktop.domain.transcript import Message
 from desktop.domain.transcript_text import shorten
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, TurnRequest
+from desktop.ui.accounts.switcher import carry_notice_text
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
@@ -52,6 +53,9 @@ from desktop.ui.transcript.transcript_render import Theme, code_html
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
+CLOSE_WAIT_STEPS = 400
+"""Twentieths of a second a send waits for the answered turn's claude to exit
+(its whole escalation, stdin to SIGKILL, fits in this)."""
 
 if TYPE_CHECKING:
     from desktop.domain.events import PermissionRequest
@@ -131,6 +135,7 @@ class RunDesk(QObject):
         c.bound.connect(self._bound)
         c.permission.connect(self._permission)
         c.answered.connect(self._sync)
+        c.replied.connect(self._sync)
         c.finished.connect(self._finished)
         c.updated.connect(self._update_activity)
         self._fill_accounts()
@@ -150,7 +155,10 @@ class RunDesk(QObject):
     def _sync(self, *_args: object) -> None:
         run = self.target_run()
         streaming = run is not None
-        self.composer.set_state(streaming=streaming, starting=self.starting)
+        # once the answer is complete claude may take seconds to exit (a background
+        # task keeps it): the composer says it is answering only while it is
+        answering = streaming and not run.replied
+        self.composer.set_state(streaming=answering, starting=self.starting)
         self.stop_action.setEnabled(streaming and not run.stopping)
         self.cards.show_run(run)
         self.activity.show_state(starting=self.starting, live=run)
@@ -171,18 +179,22 @@ class RunDesk(QObject):
         """Choose the session and put the keyboard where its next prompt is written."""
         self.pane.select_session(record.account, record.session_id)
         self.composer.fresh_check.setChecked(False)
+        self.clear_branch()  # a fork chosen before is called off
         self.composer.prompt.setFocus()
 
     def fork_session(self, record: SessionRecord) -> None:
-        """The next prompt starts a new session that carries this one's conversation."""
+        """The next prompt branches a new conversation from this session, as
+        `sessiondesk fork SESSION_ID` does: claude's own `--fork-session` when
+        resuming it is safe (same account, folder and claude), a replay when not."""
         self.pane.select_session(record.account, record.session_id)
-        self.composer.fresh_check.setChecked(True)
-        self.composer.prompt.setFocus()
-        self.status.notify(self.tr("The next prompt starts a new session from this one."))
+        self.composer.fresh_check.setChecked(False)
+        self.branch_from(record.session_id, record.account, fork=True,
+                         node=shorten(record.title or record.session_id, 48))  # fmt: skip
 
     def branch_from(self, execution_id: str, account: str, *, fork: bool, node: str) -> None:
         """The next send continues (or, with `fork`, forks) from this execution
-        (of `account`) instead of the shown session; `node` is how the banner names it."""
+        (of `account`; or a Claude session id, which the service adopts first)
+        instead of the shown session; `node` is how the banner names it."""
         self._branch = (execution_id, fork)
         self._branch_account = account
         self.branch_banner.show_branch(fork=fork, node=node)
@@ -229,6 +241,13 @@ class RunDesk(QObject):
 
     async def _send(self, confirm_cross_account: bool = False) -> None:
         text = self.composer.prompt_text().strip()
+        closing = self.target_run()
+        if closing is not None and closing.replied and self._branch is None:
+            # the last turn answered and its claude is still exiting: the next turn
+            # of the same session waits for it rather than being refused as busy
+            self.starting = True
+            self._sync()
+            await self._closed(closing)
         record = None if self.presenter.is_draft() else self.panel.current()
         fresh = self.composer.fresh()
         branch, branch_account, rerun = self._branch, self._branch_account, self._rerun_of
@@ -271,6 +290,7 @@ class RunDesk(QObject):
             self._sync()
         self._folder = request.cwd or self._folder
         self.composer.clear_prompt()
+        self._tell_notice(live)
         self.composer.fresh_check.setChecked(False)  # a fresh start is a one-off
         if branch is not None or rerun is not None:
             self.clear_branch()
@@ -288,6 +308,23 @@ class RunDesk(QObject):
         self.presenter.attach(live)
         self._sync()
         return live
+
+    def _tell_notice(self, live: LiveRun, *, ended: bool = False) -> None:
+        """Less was carried over than the switch asked: said when the turn starts,
+        and kept above the composer once it ended (a refused moved transcript
+        is known only then)."""
+        notice = live.run.plan.notice
+        if notice:
+            text = carry_notice_text(notice)
+            self.status.notify(text)
+            if ended:
+                self.composer.show_error(text)
+
+    async def _closed(self, live: LiveRun) -> None:
+        for _ in range(CLOSE_WAIT_STEPS):
+            if not live.streaming:
+                return
+            await asyncio.sleep(0.05)
 
     def settings_saved(self) -> None:
         """Settings may point at a working claude now: say so, and drop the old complaint."""
@@ -380,6 +417,8 @@ class RunDesk(QObject):
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
         self.switching.finished(live, shown)
+        if shown:
+            self._tell_notice(live, ended=True)
         self._sync()  # before the news: whoever follows Changes sees the composer at rest
         if live.execution is not None:
             self.changes.execution_changed.emit(live.execution.id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.runs import RATE_LIMITED, error_kind
@@ -20,6 +20,7 @@ from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.services.run import TurnRequest
 from desktop.ui.accounts.switcher import AccountSwitcher, SwitchChoice, switch_to
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.composer import Composer
@@ -30,6 +31,9 @@ STOP_WAIT_STEPS = 150
 
 
 class SwitchFlow(QObject):
+    available = Signal(bool)
+    """Whether the session shown can be switched (it exists, it has an account)."""
+
     def __init__(
         self,
         hub: ServiceHub,
@@ -55,6 +59,10 @@ class SwitchFlow(QObject):
         self._record = record
         self._composer.offer_switch(False)
         self._composer.lock_account(self._owner())
+        self.available.emit(self.can_switch())
+
+    def can_switch(self) -> bool:
+        return self._owner() is not None
 
     def _owner(self) -> str | None:
         if self._record is None:
@@ -120,7 +128,7 @@ class SwitchFlow(QObject):
                 conversation_id = moved[0]
             await switch_to(self._hub, conversation_id, choice)
         except SessiondeskError as exc:
-            self._composer.show_error(str(exc))
+            self._composer.show_error(error_text(exc))
             return
         self._switched[key] = (conversation_id, choice.account)
         if self._record is not None and key_of(self._record) == key:

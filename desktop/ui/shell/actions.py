@@ -29,6 +29,11 @@ class WindowActions(QObject):
         self.add_account.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.remove_account = QAction(window)
         self.change_secret = QAction(window)
+        self.edit_account = QAction(window)
+        self.switch_account = QAction(window)
+        self.switch_account.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.switch_account.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.switch_account.setEnabled(False)  # until a conversation is shown
         self.about = QAction(window)
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
         self.search = QAction(window)
@@ -64,6 +69,14 @@ class WindowActions(QObject):
         self.remove_account.setText(self.tr("&Remove Account…"))
         self.change_secret.setText(self.tr("Change &Secret…"))
         self.change_secret.setStatusTip(self.tr("Give an API-key or token account a new secret"))
+        self.edit_account.setText(self.tr("&Edit Account…"))
+        self.edit_account.setStatusTip(
+            self.tr("Change an account's config folder or how it signs in")
+        )
+        self.switch_account.setText(self.tr("S&witch Conversation to Account…"))
+        self.switch_account.setStatusTip(
+            self.tr("Go on with the conversation shown under another account")
+        )
         self.about.setText(self.tr("&About Sessiondesk"))
         self.search.setText(self.tr("&Search Sessions…"))
         self.search.setStatusTip(self.tr("Find words in every session of every account"))

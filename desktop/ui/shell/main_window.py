@@ -32,6 +32,7 @@ from desktop.ui.accounts.account_dialogs import (
     ChangeSecretDialog,
     RemoveAccountDialog,
 )
+from desktop.ui.accounts.account_edit import EditAccountDialog
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
@@ -134,6 +135,9 @@ class MainWindow(QMainWindow):
             desk=self.runs, file_menu=self.file_menu, view_menu=self.view_menu,
             execution_tree=self.conversation.tree,
         )  # fmt: skip
+        self.runs.switching.available.connect(c.switch_account.setEnabled)
+        c.switch_account.setEnabled(self.runs.switching.can_switch())
+        c.switch_account.triggered.connect(lambda: self.runs.switching.open(""))
 
     # -- structure -----------------------------------------------------------------
 
@@ -168,6 +172,7 @@ class MainWindow(QMainWindow):
         c.add_account.triggered.connect(self.open_add_account)
         c.remove_account.triggered.connect(self.open_remove_account)
         c.change_secret.triggered.connect(self.open_change_secret)
+        c.edit_account.triggered.connect(self.open_edit_account)
         c.about.triggered.connect(self.show_about)
         c.language_group.triggered.connect(lambda action: self.set_language(action.data()))
 
@@ -253,11 +258,15 @@ class MainWindow(QMainWindow):
         menu.clear()
         menu.addAction(self.commands.add_account)
         menu.addAction(self.commands.remove_account)
+        menu.addAction(self.commands.edit_account)
         menu.addAction(self.commands.change_secret)
+        menu.addSeparator()
+        menu.addAction(self.commands.switch_account)
         names = self.navigation.account_names()
         selected = self.navigation.selected_account()
         self.commands.remove_account.setEnabled(bool(names))
         self.commands.change_secret.setEnabled(bool(names))
+        self.commands.edit_account.setEnabled(bool(names))
         menu.addSection(self.tr("Show sessions of"))
         if not names:
             empty = QAction(self.tr("No accounts yet"), menu)
@@ -330,7 +339,9 @@ class MainWindow(QMainWindow):
             )
 
     def open_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.hub.settings, self.hub.claude_override, self)
+        dialog = SettingsDialog(
+            self.hub.settings, self.hub.claude_override, self, self.navigation.account_names()
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.language_chosen.connect(self._language_from_settings)
         dialog.theme_chosen.connect(theme_controller().apply)
@@ -385,6 +396,18 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def open_edit_account(self) -> EditAccountDialog:
+        dialog = EditAccountDialog(self.hub.accounts, self.navigation.selected_account(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.account_edited.connect(self._account_edited)
+        dialog.open()
+        return dialog
+
+    def _account_edited(self, name: str) -> None:
+        self.commands.reindex.trigger()  # its sessions are read from the folder it has now
+        self.navigation.refresh()
+        self.status_bar.notify(self.tr("Account {name} was changed.").format(name=name))
+
     def show_about(self) -> QMessageBox:
         return show_about(self, self.hub.home)
 
@@ -414,7 +437,7 @@ class MainWindow(QMainWindow):
             self.hub.settings.set(SPLITTER_KEY, self.splitter.saveState().toBase64().toStdString())
         except SessiondeskError as exc:
             # closing must not fail: the window simply opens at its default size next time
-            self.status_bar.notify(str(exc))
+            self.status_bar.notify(error_text(exc))
 
     def _saved_bytes(self, key: str) -> QByteArray | None:
         try:

@@ -29,6 +29,7 @@ from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_problems import LineProblem
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
+from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import Key, key_of, project_name, short_time
 from desktop.ui.transcript.problem_text import heading, problem_line
 from desktop.ui.transcript.transcript_model import TranscriptModel
@@ -261,7 +262,7 @@ class TranscriptPanel(QWidget):
             reason = error.strerror or str(error)
             text = self.tr("The transcript file cannot be read: {reason}").format(reason=reason)
         elif isinstance(error, SessiondeskError):
-            text = str(error)
+            text = error_text(error)
         else:
             text = f"{type(error).__name__}: {error}"
         self.model.clear()
