@@ -32,6 +32,7 @@ from desktop.store.bundle_zip import ZipBundleFiles
 from desktop.store.bundles import SqlBundleRepository, SqlBundleTransfer
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
+from desktop.store.rollovers import SqlRolloverRepository
 from desktop.store.sessions import SqlSessionIndex
 from desktop.store.settings import SqlSettingsRepository
 from desktop.store.stats import SqlStatsQueries
@@ -80,8 +81,9 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     conversations = ConversationService(conversation_rows, executions, sessions, launcher)
     carry = CarryOverBuilder(sessions, accounts, settings, launcher.runtime, TranscriptCopies())
     runs = RunService(
-        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry
-    )
+        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry,
+        SqlRolloverRepository(db),
+    )  # fmt: skip
     switch = SwitchService(conversations, conversation_rows, executions, accounts, settings, runs)
     if runs.needs_recovery():
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted

@@ -19,6 +19,7 @@ class ExecutionKind(StrEnum):
     SWITCH = "switch"
     """Not a turn: the conversation moved to another account (no process ran)."""
     ROLLOVER = "rollover"
+    """The first turn of a fresh session that replaced one whose context was full."""
 
 
 class ExecutionStatus(StrEnum):
@@ -58,6 +59,8 @@ class Conversation:
     runtime_id: str | None = None
     history_epoch: int = 0
     last_input_tokens: int | None = None
+    context_window: int | None = None
+    """The model's context window, as the CLI last reported it."""
     archived: bool = False
     created: datetime | None = None
     updated: datetime | None = None

@@ -15,6 +15,7 @@ from desktop.domain.conversations import Conversation, ExecutionKind
 from desktop.domain.errors import UsageError
 from desktop.domain.replay import Turn, replay_prompt
 from desktop.domain.resume import ProviderPointer, RunContext, resume_blocker
+from desktop.domain.rollover import RolloverTrigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,10 @@ class Plan:
     """A migrated transcript's stand-in: carried instead if `claude` refuses the copy."""
     notice: str | None = None
     """What the person is told about this turn (less was carried than asked)."""
+    rollover: RolloverTrigger | None = None
+    """This turn starts a fresh session in place of a full one."""
+    fallback: Plan | None = None
+    """A rollover's original plan: where the turn goes if the fresh session fails."""
 
     @property
     def resumed(self) -> bool:
@@ -243,3 +248,27 @@ def with_history(plan: Plan, turns: Sequence[Turn], budget: int) -> Plan:
     if not plan.replays:
         return plan
     return replace(plan, content=replay_prompt(turns, plan.prompt, budget))
+
+
+def rolled_over(plan: Plan, trigger: RolloverTrigger, seed: str) -> Plan:
+    """The turn in a fresh session of the same conversation, seeded with `seed`."""
+    return replace(
+        plan,
+        kind=ExecutionKind.ROLLOVER,
+        content=plan.prompt,
+        resume=None,
+        fork=False,
+        replay_from=None,
+        carry_over=seed,
+        carry_fallback=None,
+        resume_blocker=trigger.reason,
+        rollover=trigger,
+        fallback=plan,
+    )
+
+
+def rollover_failed(plan: Plan, failed_execution: str, why: str) -> Plan:
+    """The turn on the old session after its rollover failed, continuing from the failure."""
+    assert plan.fallback is not None
+    notice = f"the rollover failed ({why}): this turn went to the old session"
+    return replace(plan.fallback, parent=failed_execution, notice=notice)

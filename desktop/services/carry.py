@@ -13,7 +13,14 @@ import logging
 import uuid
 from dataclasses import dataclass
 
-from desktop.domain.carry import SUMMARY_REQUEST, CarryMode, SwitchDecision, carry_block
+from desktop.domain.carry import (
+    SUMMARY_REQUEST,
+    SWITCH_FRAMING,
+    CarryMode,
+    Framing,
+    SwitchDecision,
+    carry_block,
+)
 from desktop.domain.carry import summary_block as recap_block
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage
@@ -58,10 +65,17 @@ class CarryOverBuilder:
         self._runtime = runtime
         self._copier = copier
 
-    async def build(self, decision: SwitchDecision, cwd: str, launch: Launch) -> Carried:
+    async def build(
+        self,
+        decision: SwitchDecision,
+        cwd: str,
+        launch: Launch,
+        framing: Framing = SWITCH_FRAMING,
+    ) -> Carried:
+        """`framing`: how the block introduces itself (a rollover's own words)."""
         if decision.mode is CarryMode.NONE:
             return Carried()
-        raw = self._raw(decision)
+        raw = self._raw(decision, framing)
         if raw is None:
             return Carried(
                 notice="nothing could be carried from the earlier account "
@@ -71,7 +85,7 @@ class CarryOverBuilder:
             recap = await self._summary(decision, raw, cwd, launch)
             if recap is None:
                 return Carried(raw, notice="the recap failed: carried the recent turns instead")
-            return Carried(recap_block(recap))
+            return Carried(recap_block(recap, framing))
         if decision.mode is CarryMode.MIGRATE:
             copied = self._migrate(decision, launch)
             if copied is None:
@@ -80,13 +94,13 @@ class CarryOverBuilder:
             return Carried(resume=copied, fallback=raw)
         return Carried(raw)
 
-    def _raw(self, decision: SwitchDecision) -> str | None:
+    def _raw(self, decision: SwitchDecision, framing: Framing) -> str | None:
         if not decision.from_account or not decision.from_session:
             return None
         budget = int(self._settings.get("carry_context.budget_bytes"))
         try:
             turns = self._sessions.transcript_turns(decision.from_account, decision.from_session)
-            return carry_block(turns, budget)
+            return carry_block(turns, budget, framing)
         except (SessiondeskError, OSError, ValueError) as exc:
             log.warning(
                 "carry-over from session %s failed: %s", decision.from_session, type(exc).__name__
