@@ -8,14 +8,19 @@ starts the app afresh.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from desktop.compose import open_services
+from desktop.domain.conversations import Execution
 from desktop.domain.rollover import FRAMING
+from desktop.services.run import TurnRequest
 from tests.clirun import CliResult, sessiondesk
 from tests.rig.claude import ClaudeAccount
 from tests.rig.fakeapi import FakeAPI, RecordedRequest, Reply, is_main_turn
@@ -215,3 +220,77 @@ def test_a_failing_rollover_still_delivers_the_turn_on_the_old_session(
     assert kinds == [("new", "succeeded"), ("rollover", "failed"), ("continue", "succeeded")]
     assert shown["executions"][2]["parent_execution_id"] == shown["executions"][1]["execution_id"]
     assert shown["session_id"] == first["session_id"] and shown["rollovers"] == []
+
+
+def test_a_summary_seed_carries_a_recap_written_under_the_same_account(
+    home: Path, alpha: tuple[ClaudeAccount, dict[str, str]], fake_api: FakeAPI, project: Path
+) -> None:
+    _, env = alpha
+    setting(home, env, "rollover.seed", "summary")
+    fake_api.enqueue(Reply.text("Noted: MARMOT.", input_tokens=FULL))
+    first, _ = turn(home, env, "run", "--account", "alpha", "--cwd", str(project),
+                    "remember MARMOT")  # fmt: skip
+    fake_api.enqueue(
+        Reply.text("RECAP-7: the code word is MARMOT."),
+        when=lambda r: is_main_turn(r) and "short recap" in json.dumps(r.json),
+    )
+    mark = len(fake_api.requests)
+    rolled, _ = turn(home, env, "run", "--conversation", first["conversation_id"], "go on")
+    assert rolled["kind"] == "rollover"
+    seeding = next(r for r in fake_api.requests[mark:] if seeded(r))
+    assert "RECAP-7" in system_text(seeding) and "conversation-summary" in system_text(seeding)
+
+
+def test_a_rolled_over_conversation_continues_forks_and_switches(
+    home: Path, alpha: tuple[ClaudeAccount, dict[str, str]], fake_api: FakeAPI, project: Path,
+    claude_account: AccountFactory, claude_bin: Path,
+) -> None:  # fmt: skip
+    _, env = alpha
+    register(home, claude_account("beta"), claude_bin)
+    fake_api.enqueue(Reply.text("One.", input_tokens=FULL))
+    first, _ = turn(home, env, "run", "--account", "alpha", "--cwd", str(project), "one")
+    conversation = first["conversation_id"]
+    rolled, _ = turn(home, env, "run", "--conversation", conversation, "two")
+    assert rolled["kind"] == "rollover"
+
+    again, _ = turn(home, env, "continue", "SESS-001", "three")
+    assert again["conversation_id"] == conversation and again["resumed"]
+    assert again["session_id"] == rolled["session_id"]
+    forked, _ = turn(home, env, "fork", rolled["execution_id"], "elsewhere")
+    assert forked["conversation_id"] != conversation and forked["kind"] == "fork"
+
+    moved = sessiondesk(home, "--json", "switch", conversation, "--to", "beta",
+                        "--carry-context", "raw", env=env)  # fmt: skip
+    assert moved.code == 0, moved.stderr
+    carried, _ = turn(home, env, "run", "--conversation", conversation, "four")
+    assert carried["account"] == "beta" and carried["kind"] == "carryover"
+    assert carried["conversation_id"] == conversation
+
+
+def test_a_rollover_says_so_in_the_log(
+    home: Path, alpha: tuple[ClaudeAccount, dict[str, str]], fake_api: FakeAPI, project: Path,
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:  # fmt: skip
+    _, env = alpha
+    fake_api.enqueue(Reply.text("One.", input_tokens=FULL))
+    first, _ = turn(home, env, "run", "--account", "alpha", "--cwd", str(project), "one")
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+
+    async def second_turn() -> Execution:
+        run = await hub.runs.prepare(TurnRequest("two", conversation_id=first["conversation_id"]))
+        async for _event in run.events():
+            pass
+        assert run.execution is not None
+        return run.execution
+
+    hub = open_services(home)
+    try:
+        with caplog.at_level(logging.INFO, logger="desktop.services.runs"):
+            done = asyncio.run(second_turn())
+    finally:
+        hub.close()
+    assert done.kind == "rollover" and done.status == "succeeded"
+    [line] = [r for r in caplog.records if "rolled over" in r.getMessage()]
+    assert line.levelno == logging.INFO
+    assert first["session_id"] in line.getMessage() and str(done.session_id) in line.getMessage()
