@@ -1,5 +1,6 @@
 """The settings dialog: where `claude` lives, which language the window speaks,
-its colours, and which folders' sessions are listed.
+its colours, which folders' sessions are listed, and when a conversation
+rolls over to a fresh session (`RolloverSettings`).
 
 Values are saved through SettingsService (keys `claude.path`, `language`,
 `ui.theme`, `sessions.roots`) when OK is pressed; a bad `claude` path keeps
@@ -34,6 +35,7 @@ from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
 from desktop.services.settings import SettingsService
 from desktop.ui.accounts.account_dialogs import error_label
 from desktop.ui.common.error_text import error_text
+from desktop.ui.settings.rollover_settings import RolloverSettings
 from desktop.ui.settings.roots_editor import FolderListEditor
 
 CLAUDE_PATH = "claude.path"
@@ -81,6 +83,7 @@ class SettingsDialog(QDialog):
         self.roots_hint = QLabel(self)
         self.roots_hint.setWordWrap(True)
         self.roots_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.rollover = RolloverSettings(self)
         self.error_label = error_label(self)
         self.button_box = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -109,6 +112,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.roots_hint)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.rollover)
         layout.addWidget(self.error_label)
         layout.addStretch(1)
         layout.addWidget(self.button_box)
@@ -123,6 +127,7 @@ class SettingsDialog(QDialog):
             theme = self._settings.get(THEME)
             self._roots = self._stored_roots()
             self.roots_editor.set_folders(self._roots)
+            self.rollover.load(self._settings)
         except SessiondeskError as exc:
             self.error_label.setText(error_text(exc))
             self.error_label.show()
@@ -221,6 +226,8 @@ class SettingsDialog(QDialog):
             self._settings.set(LANGUAGE, language)
             self._settings.set(THEME, self.chosen_theme())
             self._settings.set(ROOTS, json.dumps(roots))
+            for key, value in self.rollover.values().items():
+                self._settings.set(key, value)
         except SessiondeskError as exc:
             self.error_label.setText(error_text(exc))
             self.error_label.show()

@@ -327,6 +327,7 @@ class MainWindow(QMainWindow):
         dialog.theme_chosen.connect(theme_controller().apply)
         dialog.roots_changed.connect(self.navigation.refresh)
         dialog.accepted.connect(self.runs.settings_saved)
+        dialog.accepted.connect(self.conversation.reload)  # the rollover threshold may change
         dialog.open()
         return dialog
 
