@@ -94,6 +94,8 @@ def test_a_full_context_rolls_the_next_turn_over_to_a_seeded_fresh_session(
                     "remember the code word MARMOT")  # fmt: skip
     conversation = first["conversation_id"]
     assert first["context_tokens"] == FULL
+    kept = show(home, env, conversation)  # read back by another process: what a restart sees
+    assert kept["last_input_tokens"] == FULL and kept["context_window"]
     before = transcripts(account)
     mark = len(fake_api.requests)
 
@@ -112,8 +114,8 @@ def test_a_full_context_rolls_the_next_turn_over_to_a_seeded_fresh_session(
     assert "what was the word?" in json.dumps(asked[0].json["messages"])
 
     shown = show(home, env, conversation)
-    assert shown["session_id"] == rolled["session_id"]
-    assert shown["context_window"] and shown["context_window"] > FULL
+    assert shown["session_id"] == rolled["session_id"] and shown["code"] == kept["code"]
+    assert shown["context_window"] == kept["context_window"] > FULL
     [record] = shown["rollovers"]
     assert record == {
         "execution_id": rolled["execution_id"],
