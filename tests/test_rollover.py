@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import json
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,10 @@ def test_a_full_context_rolls_the_next_turn_over_to_a_seeded_fresh_session(
     assert rolled["parent_execution_id"] == first["execution_id"]
     assert "1000" in rolled["resume_reason"] and str(FULL) in rolled["resume_reason"]
     assert transcripts(account) - before == {rolled["session_id"]}  # a new transcript file
+    with sqlite3.connect(home / "sessiondesk.db") as db:
+        args = db.execute("SELECT args_json FROM executions WHERE id = ?",
+                          (rolled["execution_id"],)).fetchone()[0]  # fmt: skip
+    assert "sha256" in args and FRAMING.label not in args  # the seed is never stored
 
     asked = [r for r in fake_api.requests[mark:] if is_main_turn(r)]
     assert asked and seeded(asked[0])  # the first request carries the continuation

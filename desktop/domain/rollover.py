@@ -92,6 +92,11 @@ class RolloverPolicy:
         return context_tokens / self.threshold(window)
 
 
+def failed_notice(why: str) -> str:
+    """What the person is told when a rollover fails and the turn goes on as before."""
+    return f"the rollover failed ({why}): this turn went to the old session"
+
+
 @dataclass(frozen=True, slots=True)
 class RolloverTrigger:
     """Why a turn rolls over: the old session, its context size, the threshold."""

@@ -15,7 +15,7 @@ from desktop.domain.conversations import Conversation, ExecutionKind
 from desktop.domain.errors import UsageError
 from desktop.domain.replay import Turn, replay_prompt
 from desktop.domain.resume import ProviderPointer, RunContext, resume_blocker
-from desktop.domain.rollover import RolloverTrigger
+from desktop.domain.rollover import RolloverTrigger, failed_notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,5 +270,4 @@ def rolled_over(plan: Plan, trigger: RolloverTrigger, seed: str) -> Plan:
 def rollover_failed(plan: Plan, failed_execution: str, why: str) -> Plan:
     """The turn on the old session after its rollover failed, continuing from the failure."""
     assert plan.fallback is not None
-    notice = f"the rollover failed ({why}): this turn went to the old session"
-    return replace(plan.fallback, parent=failed_execution, notice=notice)
+    return replace(plan.fallback, parent=failed_execution, notice=failed_notice(why))

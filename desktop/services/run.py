@@ -111,7 +111,8 @@ class Run:
             and (self.execution.status is ExecutionStatus.FAILED)
         )
         if ((rejected and self._plan.resume) or rollover_failed) and not self._stopping:
-            # the pinned session is gone (other machine, cleaned up): replay instead
+            # the pinned session is gone (other machine, cleaned up): replay instead;
+            # a failed rollover: the turn goes to the old session
             assert self.execution is not None
             self._plan = self._recorder.retry_plan(self._plan, self.execution)
             async for event in self._attempt():

@@ -31,7 +31,7 @@ from desktop.domain.ports import (
 )
 from desktop.domain.redact import redact
 from desktop.domain.rollover import FRAMING as ROLLOVER_FRAMING
-from desktop.domain.rollover import Rollover, RolloverPolicy, RolloverTrigger
+from desktop.domain.rollover import Rollover, RolloverPolicy, RolloverTrigger, failed_notice
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
@@ -180,9 +180,7 @@ class RunService:
         if carried.text is None:
             log.warning("rollover of %s failed: session %s could not be read", conv.code,
                         conv.session_id)  # fmt: skip
-            why = "the old session could not be read"
-            return replace(plan, notice=f"the rollover failed ({why}): this turn went to "
-                                        "the old session")  # fmt: skip
+            return replace(plan, notice=failed_notice("the old session could not be read"))
         trigger = RolloverTrigger(conv.session_id, conv.last_input_tokens or 0, threshold)
         return replace(rolled_over(plan, trigger, carried.text), notice=carried.notice)
 
