@@ -33,6 +33,7 @@ from desktop.store.bundle_zip import ZipBundleFiles
 from desktop.store.bundles import SqlBundleRepository, SqlBundleTransfer
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
+from desktop.store.rollovers import SqlRolloverRepository
 from desktop.store.sessions import SqlSessionIndex
 from desktop.store.settings import SqlSettingsRepository
 from desktop.store.stats import SqlStatsQueries
@@ -83,6 +84,7 @@ def open_services(home: Path, claude: str | None = None) -> ServiceHub:
     runs = RunService(
         launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry,
         references=ReferenceService(conversations, sessions, settings),
+        rollovers=SqlRolloverRepository(db),
     )  # fmt: skip
     switch = SwitchService(conversations, conversation_rows, executions, accounts, settings, runs)
     if runs.needs_recovery():

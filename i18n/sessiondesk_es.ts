@@ -714,29 +714,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+208" />
+        <location filename="../desktop/ui/runs/composer.py" line="+214" />
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+65" />
         <location line="+17" />
         <location line="+5" />
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-83" />
+        <location line="-89" />
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
     <message>
-        <location line="+73" />
+        <location line="+79" />
         <source>Prompt</source>
         <translation>Mensaje</translation>
     </message>
     <message>
-        <location line="-71" />
+        <location line="-77" />
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -746,7 +746,7 @@
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+85" />
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
     </message>
@@ -879,7 +879,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+294" />
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+307" />
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1333,7 +1333,7 @@
         <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>Replayed because: {reason}</source>
         <translation>Reproducida porque: {reason}</translation>
     </message>
@@ -1790,7 +1790,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+23" />
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2016,6 +2016,59 @@
         <location line="+3" />
         <source>Sessiondesk forgets the account and its stored secret. Its config folder and its transcripts stay on disk.</source>
         <translation>Sessiondesk olvida la cuenta y su secreto guardado. Su carpeta de configuración y sus transcripciones se quedan en el disco.</translation>
+    </message>
+</context>
+<context>
+    <name>RolloverSettings</name>
+    <message>
+        <location filename="../desktop/ui/settings/rollover_settings.py" line="+85" />
+        <source>Rollover</source>
+        <translation>Relevo de sesión</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Start a fresh session before the context window is full</source>
+        <translation>&amp;Empezar una sesión nueva antes de que se llene la ventana de contexto</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>At &amp;context tokens:</source>
+        <translation>Con estos tokens de &amp;contexto:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source> tokens</source>
+        <translation> tokens</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Instead, at a &amp;share of the model's window:</source>
+        <translation>O bien, con una &amp;parte de la ventana del modelo:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Not used</source>
+        <translation>Sin usar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Seed the &amp;new session with:</source>
+        <translation>Iniciar la sesión &amp;nueva con:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The recent turns</source>
+        <translation>Los turnos recientes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A summary written by Claude</source>
+        <translation>Un resumen escrito por Claude</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The conversation keeps its SESS handle and its history; the next turn goes to a new Claude session that starts with a continuation of the old one.</source>
+        <translation>La conversación conserva su código SESS y su historial; el siguiente turno va a una sesión nueva de Claude que empieza con la continuación de la anterior.</translation>
     </message>
 </context>
 <context>
@@ -2421,7 +2474,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+140" />
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145" />
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
@@ -2521,6 +2574,59 @@
         <location line="+5" />
         <source>&amp;Keep Until I Quit</source>
         <translation>&amp;Mantener hasta salir</translation>
+    </message>
+</context>
+<context>
+    <name>TokenChart</name>
+    <message>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+52" />
+        <source>{tokens} context tokens</source>
+        <translation>{tokens} tokens de contexto</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollover is off</source>
+        <translation>El relevo de sesión está desactivado</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{percent}% of the rollover threshold: the next turn starts a fresh session</source>
+        <translation>{percent}% del umbral de relevo: el siguiente turno empieza una sesión nueva</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>{percent}% of the rollover threshold</source>
+        <translation>{percent}% del umbral de relevo</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>{tokens} of {threshold} context tokens</source>
+        <translation>{tokens} de {threshold} tokens de contexto</translation>
+    </message>
+    <message>
+        <location line="+61" />
+        <source>Context tokens per turn</source>
+        <translation>Tokens de contexto por turno</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context tokens</source>
+        <translation>Tokens de contexto</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollover threshold</source>
+        <translation>Umbral de relevo</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollover</source>
+        <translation>Relevo de sesión</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Turn</source>
+        <translation>Turno</translation>
     </message>
 </context>
 <context>

@@ -710,29 +710,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+208" />
+        <location filename="../desktop/ui/runs/composer.py" line="+214" />
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+65" />
         <location line="+17" />
         <location line="+5" />
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-83" />
+        <location line="-89" />
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location line="+73" />
+        <location line="+79" />
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="-71" />
+        <location line="-77" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -742,7 +742,7 @@
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+85" />
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
     </message>
@@ -875,7 +875,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+294" />
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+307" />
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1329,7 +1329,7 @@
         <translation>已发送 {sent}；恢复节省 {saved}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>Replayed because: {reason}</source>
         <translation>重放原因：{reason}</translation>
     </message>
@@ -1785,7 +1785,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+23" />
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2009,6 +2009,59 @@
         <location line="+3" />
         <source>Sessiondesk forgets the account and its stored secret. Its config folder and its transcripts stay on disk.</source>
         <translation>Sessiondesk 将忘记该账户及其保存的密钥。它的配置文件夹和对话记录仍保留在磁盘上。</translation>
+    </message>
+</context>
+<context>
+    <name>RolloverSettings</name>
+    <message>
+        <location filename="../desktop/ui/settings/rollover_settings.py" line="+85" />
+        <source>Rollover</source>
+        <translation>会话接续</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Start a fresh session before the context window is full</source>
+        <translation>在上下文窗口占满之前开始新会话(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>At &amp;context tokens:</source>
+        <translation>上下文令牌数达到(&amp;C):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source> tokens</source>
+        <translation> 个令牌</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Instead, at a &amp;share of the model's window:</source>
+        <translation>或者，达到模型窗口的比例(&amp;S):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Not used</source>
+        <translation>不使用</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Seed the &amp;new session with:</source>
+        <translation>新会话的开头内容(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The recent turns</source>
+        <translation>最近的几轮对话</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A summary written by Claude</source>
+        <translation>由 Claude 撰写的摘要</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The conversation keeps its SESS handle and its history; the next turn goes to a new Claude session that starts with a continuation of the old one.</source>
+        <translation>对话保留其 SESS 编号和历史；下一轮进入一个新的 Claude 会话，该会话以旧会话的延续开头。</translation>
     </message>
 </context>
 <context>
@@ -2410,7 +2463,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+140" />
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2510,6 +2563,59 @@
         <location line="+5" />
         <source>&amp;Keep Until I Quit</source>
         <translation>保留到退出为止(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>TokenChart</name>
+    <message>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+52" />
+        <source>{tokens} context tokens</source>
+        <translation>{tokens} 个上下文令牌</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollover is off</source>
+        <translation>会话接续已关闭</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{percent}% of the rollover threshold: the next turn starts a fresh session</source>
+        <translation>已达接续阈值的 {percent}%：下一轮将开始新会话</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>{percent}% of the rollover threshold</source>
+        <translation>已达接续阈值的 {percent}%</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>{tokens} of {threshold} context tokens</source>
+        <translation>{tokens} / {threshold} 个上下文令牌</translation>
+    </message>
+    <message>
+        <location line="+61" />
+        <source>Context tokens per turn</source>
+        <translation>每轮的上下文令牌</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context tokens</source>
+        <translation>上下文令牌</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollover threshold</source>
+        <translation>接续阈值</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rollover</source>
+        <translation>会话接续</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Turn</source>
+        <translation>轮次</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +94,13 @@ async def pictures(window: object, api: FakeAPI, out: Path) -> None:
     dialog.close()
 
 
-def main() -> int:
+def take(
+    pictures: Callable[[object, FakeAPI, Path], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+    panes: tuple[int, int, int] = (320, 580, 540),
+) -> Path:
+    """Run `pictures` on a window over made-up accounts, turns answered by the fake
+    API; the pictures go to the returned folder (docs/)."""
     app = QApplication.instance() or QApplication([sys.argv[0]])
     out = ROOT / "docs"
     with tempfile.TemporaryDirectory(prefix="sessiondesk-tree-") as tmp, FakeAPI() as api:
@@ -106,9 +113,9 @@ def main() -> int:
             if not add_accounts(hub, sessions, api.url, Path(tmp)):
                 raise SystemExit("error: needs the claude CLI and a keyring (scripts/with-keyring)")
             window = build_window(hub)
-            window.resize(*SIZE)
+            window.resize(*size)
             window.show()
-            window.splitter.setSizes([320, 580, 540])
+            window.splitter.setSizes(list(panes))
             show_session(window, sessions)
             loop = qasync.QEventLoop(app)
             asyncio.set_event_loop(loop)
@@ -116,6 +123,11 @@ def main() -> int:
             window.close()
         finally:
             hub.close()
+    return out
+
+
+def main() -> int:
+    out = take(pictures)
     print(out / "conversation-tree.png", out / "compare.png")
     return 0
 

@@ -64,6 +64,7 @@ def conversation_json(conv: Conversation) -> dict[str, Any]:
         "cwd": conv.cwd,
         "last_input_tokens": conv.last_input_tokens,
         "hidden": conv.hidden,
+        "context_window": conv.context_window,
     }
 
 
@@ -98,8 +99,23 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         for e in detail.executions
     ]
     head = f"{conv.code} · {conv.title}" + (f"\n{conv.description}" if conv.description else "")
+    rollovers = [
+        {
+            "execution_id": r.execution_id,
+            "old_session_id": r.old_session_id,
+            "new_session_id": r.new_session_id,
+            "tokens": r.tokens,
+            "threshold": r.threshold,
+            "time": r.created.isoformat() if r.created else None,
+        }
+        for r in services.runs.rollovers(conv.id)
+    ]
     out.emit(
-        {**conversation_json(conv), "executions": [execution_json(e) for e in detail.executions]},
+        {
+            **conversation_json(conv),
+            "executions": [execution_json(e) for e in detail.executions],
+            "rollovers": rollovers,
+        },
         lambda: head + "\n" + table(
             rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT", "SENT", "RESUME"]
         ),

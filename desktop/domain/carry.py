@@ -37,6 +37,17 @@ _PREAMBLE = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class Framing:
+    """How a carried block introduces itself to the model: a switch's, a rollover's."""
+
+    label: str
+    preamble: str
+
+
+SWITCH_FRAMING = Framing(CARRY_LABEL, _PREAMBLE)
+
+
 class CarryMode(StrEnum):
     NONE = "none"
     RAW = "raw"
@@ -100,16 +111,18 @@ def pending_switch(executions: Sequence[Execution]) -> SwitchDecision | None:
     return None
 
 
-def carry_block(turns: Iterable[Turn], budget: int) -> str | None:
+def carry_block(
+    turns: Iterable[Turn], budget: int, framing: Framing = SWITCH_FRAMING
+) -> str | None:
     """The recent user and assistant text within `budget` bytes, in one labelled block."""
-    block = history_block(turns, budget, CARRY_LABEL)
-    return _PREAMBLE + block if block else None
+    block = history_block(turns, budget, framing.label)
+    return framing.preamble + block if block else None
 
 
-def summary_block(recap: str) -> str:
+def summary_block(recap: str, framing: Framing = SWITCH_FRAMING) -> str:
     body = recap.strip()
-    tag = f'<conversation-summary label="{CARRY_LABEL}">'
-    return f"{_PREAMBLE}{tag}\n{body}\n</conversation-summary>"
+    tag = f'<conversation-summary label="{framing.label}">'
+    return f"{framing.preamble}{tag}\n{body}\n</conversation-summary>"
 
 
 SUMMARY_REQUEST = (

@@ -19,6 +19,7 @@ class ExecutionKind(StrEnum):
     SWITCH = "switch"
     """Not a turn: the conversation moved to another account (no process ran)."""
     ROLLOVER = "rollover"
+    """The first turn of a fresh session that replaced one whose context was full."""
 
 
 class ExecutionStatus(StrEnum):
@@ -60,6 +61,8 @@ class Conversation:
     last_input_tokens: int | None = None
     hidden: bool = False
     """Left out of the main list (nothing of it is deleted)."""
+    context_window: int | None = None
+    """The model's context window, as the CLI last reported it."""
     created: datetime | None = None
     updated: datetime | None = None
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from desktop.domain.accounts import Account, AuthKind
 from desktop.domain.conversations import Conversation, Execution
 from desktop.domain.events import Event
+from desktop.domain.rollover import Rollover
 from desktop.domain.runs import Capabilities, RunRequest
 from desktop.domain.sessions import (
     FileState,
@@ -111,6 +112,11 @@ class ExecutionRepository(Protocol):
     def with_session(self, session_id: str) -> list[Execution]: ...
     def with_prefix(self, prefix: str) -> list[Execution]: ...
     def unfinished(self) -> list[Execution]: ...
+
+
+class RolloverRepository(Protocol):
+    def add(self, rollover: Rollover) -> Rollover: ...
+    def for_conversation(self, conversation_id: str) -> list[Rollover]: ...
 
 
 class RunningClaude(Protocol):

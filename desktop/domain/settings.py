@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from desktop.domain.carry import CarryMode, parse_pairs
 from desktop.domain.errors import UsageError
+from desktop.domain.rollover import parse_fraction, parse_seed
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "zh_CN": "中文"}
 SYSTEM = "system"
@@ -25,7 +26,10 @@ def _bool(raw: str) -> str:
 
 
 def _positive_int(raw: str) -> str:
-    value = int(raw.strip())
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ValueError(f"expected a positive whole number, not {raw.strip()!r}") from None
     if value <= 0:
         raise ValueError("expected a positive whole number")
     return str(value)
@@ -78,7 +82,16 @@ SPECS: dict[str, SettingSpec] = {
         SettingSpec("language", SYSTEM, _language, "language of the window: system, en, es, zh_CN"),
         SettingSpec("ui.theme", SYSTEM, _theme, "colours of the window: system, light or dark"),
         SettingSpec("rollover.enabled", "true", _bool, "start a fresh session before overflow"),
-        SettingSpec("rollover.threshold_tokens", "150000", _positive_int, "context tokens"),
+        SettingSpec(
+            "rollover.threshold_tokens", "150000", _positive_int, "context tokens that roll over"
+        ),
+        SettingSpec(
+            "rollover.threshold_fraction",
+            "",
+            parse_fraction,
+            "share of the model's context window that rolls over (empty: use the tokens)",
+        ),
+        SettingSpec("rollover.seed", "raw", parse_seed, "what seeds it: raw or summary"),
         SettingSpec("carry_context.budget_bytes", "24000", _positive_int, "carried bytes"),
         SettingSpec(
             "carry_context.default_mode",

@@ -17,6 +17,7 @@ from desktop.domain.errors import UsageError
 from desktop.domain.prompt_wrap import guarded
 from desktop.domain.replay import Turn, replay_prompt
 from desktop.domain.resume import ProviderPointer, RunContext, resume_blocker
+from desktop.domain.rollover import RolloverTrigger, failed_notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,10 @@ class Plan:
     """On a resumed turn: what a replay would have sent beyond `content`."""
     history_epoch: int = 0
     """The conversation's history epoch this turn runs under."""
+    rollover: RolloverTrigger | None = None
+    """This turn starts a fresh session in place of a full one."""
+    fallback: Plan | None = None
+    """A rollover's original plan: where the turn goes if the fresh session fails."""
 
     @property
     def resumed(self) -> bool:
@@ -292,3 +297,26 @@ def plan_rerun(*, prompt: str, replaced: Execution) -> Plan:
         # read along the lineage of `parent` (or `origin`), not from one session
         replay_from=HistorySource(replaced.account, "") if parent or origin else None,
     )
+
+
+def rolled_over(plan: Plan, trigger: RolloverTrigger, seed: str) -> Plan:
+    """The turn in a fresh session of the same conversation, seeded with `seed`."""
+    return replace(
+        plan,
+        kind=ExecutionKind.ROLLOVER,
+        content=plan.prompt,
+        resume=None,
+        fork=False,
+        replay_from=None,
+        carry_over=seed,
+        carry_fallback=None,
+        resume_blocker=trigger.reason,
+        rollover=trigger,
+        fallback=plan,
+    )
+
+
+def rollover_failed(plan: Plan, failed_execution: str, why: str) -> Plan:
+    """The turn on the old session after its rollover failed, continuing from the failure."""
+    assert plan.fallback is not None
+    return replace(plan.fallback, parent=failed_execution, notice=failed_notice(why))

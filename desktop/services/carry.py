@@ -18,7 +18,9 @@ from desktop.domain.carry import (
     NOTHING_CARRIED,
     RECAP_FAILED,
     SUMMARY_REQUEST,
+    SWITCH_FRAMING,
     CarryMode,
+    Framing,
     SwitchDecision,
     carry_block,
 )
@@ -66,17 +68,24 @@ class CarryOverBuilder:
         self._runtime = runtime
         self._copier = copier
 
-    async def build(self, decision: SwitchDecision, cwd: str, launch: Launch) -> Carried:
+    async def build(
+        self,
+        decision: SwitchDecision,
+        cwd: str,
+        launch: Launch,
+        framing: Framing = SWITCH_FRAMING,
+    ) -> Carried:
+        """`framing`: how the block introduces itself (a rollover's own words)."""
         if decision.mode is CarryMode.NONE:
             return Carried()
-        raw = self._raw(decision)
+        raw = self._raw(decision, framing)
         if raw is None:
             return Carried(notice=NOTHING_CARRIED)
         if decision.mode is CarryMode.SUMMARY:
             recap = await self._summary(decision, raw, cwd, launch)
             if recap is None:
                 return Carried(raw, notice=RECAP_FAILED)
-            return Carried(recap_block(recap))
+            return Carried(recap_block(recap, framing))
         if decision.mode is CarryMode.MIGRATE:
             copied = self._migrate(decision, launch)
             if copied is None:
@@ -84,13 +93,13 @@ class CarryOverBuilder:
             return Carried(resume=copied, fallback=raw)
         return Carried(raw)
 
-    def _raw(self, decision: SwitchDecision) -> str | None:
+    def _raw(self, decision: SwitchDecision, framing: Framing) -> str | None:
         if not decision.from_account or not decision.from_session:
             return None
         budget = int(self._settings.get("carry_context.budget_bytes"))
         try:
             turns = self._sessions.transcript_turns(decision.from_account, decision.from_session)
-            return carry_block(turns, budget)
+            return carry_block(turns, budget, framing)
         except (SessiondeskError, OSError, ValueError) as exc:
             log.warning(
                 "carry-over from session %s failed: %s", decision.from_session, type(exc).__name__

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from desktop.domain.conversations import Execution, ExecutionKind
+from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import SessiondeskError, UsageError
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.domain.ports import RunningClaude
@@ -110,8 +110,15 @@ class Run:
         rejected = self.outcome is not None and any(
             REJECTED_RESUME in e for e in (*self.outcome.errors, self.outcome.stderr)
         )
-        if rejected and self._plan.resume and not self._stopping:
-            # the pinned session is gone (other machine, cleaned up): replay instead
+        # a rollover whose fresh session failed: the turn goes to the old one
+        rollover_failed = (
+            self._plan.rollover is not None
+            and self.execution is not None
+            and (self.execution.status is ExecutionStatus.FAILED)
+        )
+        if ((rejected and self._plan.resume) or rollover_failed) and not self._stopping:
+            # the pinned session is gone (other machine, cleaned up): replay instead;
+            # a failed rollover: the turn goes to the old session
             assert self.execution is not None
             self._plan = self._recorder.retry_plan(self._plan, self.execution)
             async for event in self._attempt():

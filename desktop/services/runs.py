@@ -11,13 +11,14 @@ history. Conversations themselves (queries, edits, references) belong to
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from desktop.domain.carry import pending_switch, recorded_args
+from desktop.domain.carry import SwitchDecision, pending_switch, recorded_args
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.events import Result
@@ -25,9 +26,12 @@ from desktop.domain.ports import (
     ClaudeRuntime,
     ConversationRepository,
     ExecutionRepository,
+    RolloverRepository,
     RunningClaude,
 )
 from desktop.domain.redact import redact
+from desktop.domain.rollover import FRAMING as ROLLOVER_FRAMING
+from desktop.domain.rollover import Rollover, RolloverPolicy, RolloverTrigger, failed_notice
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
@@ -36,6 +40,8 @@ from desktop.domain.turn_plan import (
     carried_retry,
     plan_rerun,
     plan_turn,
+    rolled_over,
+    rollover_failed,
     with_history,
 )
 from desktop.services.accounts import AccountService
@@ -46,6 +52,8 @@ from desktop.services.references import ReferenceService
 from desktop.services.run import Run, TurnRequest
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
+
+log = logging.getLogger(__name__)
 
 
 class RunService:
@@ -60,6 +68,7 @@ class RunService:
         sessions: SessionService,
         carry: CarryOverBuilder | None = None,
         references: ReferenceService | None = None,
+        rollovers: RolloverRepository | None = None,
     ) -> None:
         self._launcher = launcher
         self._threads = conversations
@@ -70,6 +79,7 @@ class RunService:
         self._sessions = sessions
         self._carry = carry
         self._references = references
+        self._rollovers = rollovers
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
 
@@ -103,6 +113,7 @@ class RunService:
         else:
             plan = self._referenced(self._plan_next(request, launch), request)
             plan = await self._carried(plan, launch)
+            plan = await self._rolled(plan, launch)
         plan = self._with_history(plan)
         if plan.conversation_id is None:
             conversation = self._conversations.create(
@@ -185,6 +196,33 @@ class RunService:
             resume_blocker=carried.notice or plan.resume_blocker,
         )
 
+    def rollover_policy(self) -> RolloverPolicy:
+        return RolloverPolicy.of(self._settings.effective())
+
+    def rollovers(self, conversation_id: str) -> list[Rollover]:
+        """The conversation's rollovers, oldest first."""
+        return self._rollovers.for_conversation(conversation_id) if self._rollovers else []
+
+    async def _rolled(self, plan: Plan, launch: Launch) -> Plan:
+        """The next turn of a conversation whose context reached the threshold:
+        a fresh session, seeded with a continuation of the old one."""
+        if plan.kind not in (ExecutionKind.CONTINUE, ExecutionKind.REPLAY) or self._carry is None:
+            return plan
+        assert plan.conversation_id is not None
+        conv = self._threads.get(plan.conversation_id)
+        policy = self.rollover_policy()
+        threshold = policy.due(conv.last_input_tokens, conv.context_window)
+        if threshold is None or not conv.session_id or not conv.account:
+            return plan
+        decision = SwitchDecision(policy.seed, conv.account, conv.account, conv.session_id)
+        carried = await self._carry.build(decision, plan.cwd, launch, ROLLOVER_FRAMING)
+        if carried.text is None:
+            log.warning("rollover of %s failed: session %s could not be read", conv.code,
+                        conv.session_id)  # fmt: skip
+            return replace(plan, notice=failed_notice("the old session could not be read"))
+        trigger = RolloverTrigger(conv.session_id, conv.last_input_tokens or 0, threshold)
+        return replace(rolled_over(plan, trigger, carried.text), notice=carried.notice)
+
     def _with_history(self, plan: Plan) -> Plan:
         """The content as sent: the replayed history, or the guard line of a
         resumed turn (whose would-be replay is read to count what it saves)."""
@@ -197,6 +235,11 @@ class RunService:
         return with_history(plan, turns, budget)
 
     def retry_plan(self, plan: Plan, refused: Execution) -> Plan:
+        if plan.fallback is not None:
+            log.warning("rollover of conversation %s failed: %s", plan.conversation_id,
+                        refused.error)  # fmt: skip
+            why = shorten(refused.error or "claude failed", 120)
+            return self._with_history(rollover_failed(plan, refused.id, why))
         if plan.carry_fallback is not None:
             return carried_retry(plan, refused.id)
         return self._with_history(after_refusal(plan, refused.id, refused.error))
@@ -321,8 +364,22 @@ class RunService:
                 cwd=plan.cwd,
                 runtime_id=done.runtime_fingerprint,
                 last_input_tokens=outcome.context_tokens,
+                **({"context_window": outcome.context_window} if outcome.context_window else {}),
             )
+            if plan.rollover is not None:
+                self._record_rollover(done, plan.rollover, session_id)
         return done
+
+    def _record_rollover(self, done: Execution, trigger: RolloverTrigger, session_id: str) -> None:
+        log.info(
+            "rolled over conversation %s: session %s -> %s at %d context tokens (threshold %d)",
+            done.conversation_id, trigger.old_session_id, session_id, trigger.tokens,
+            trigger.threshold,
+        )  # fmt: skip
+        if self._rollovers is not None:
+            record = Rollover(done.id, done.conversation_id, trigger.old_session_id, session_id,
+                              trigger.tokens, trigger.threshold)  # fmt: skip
+            self._rollovers.add(record)
 
     # ---- stopping and recovery ----------------------------------------------------
 

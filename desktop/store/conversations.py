@@ -44,6 +44,7 @@ def _conversation(row: ConversationRow, names: dict[int, str]) -> Conversation:
         history_epoch=row.history_epoch,
         last_input_tokens=row.last_input_tokens,
         hidden=row.archived,
+        context_window=row.context_window,
         created=row.created,
         updated=row.updated,
     )
@@ -92,6 +93,7 @@ _POINTER_FIELDS = {
     "runtime_id",
     "history_epoch",
     "last_input_tokens",
+    "context_window",
     "title",
     "description",
     "hidden",

@@ -49,6 +49,7 @@ class ConversationRow(Base):
     runtime_id: Mapped[str | None] = mapped_column(SafeText)
     history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
     last_input_tokens: Mapped[int | None] = mapped_column(SafeInteger)
+    context_window: Mapped[int | None] = mapped_column(SafeInteger)
     created: Mapped[datetime] = mapped_column(default=utcnow)
     updated: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -89,6 +90,24 @@ class ExecutionRow(Base):
     history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
     started: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[datetime | None]
+
+
+class RolloverRow(Base):
+    """One rollover: the turn that started a fresh session in place of a full one."""
+
+    __tablename__ = "rollovers"
+
+    execution_id: Mapped[str] = mapped_column(
+        ForeignKey("executions.id", ondelete="CASCADE"), primary_key=True
+    )
+    conversation_id: Mapped[str] = mapped_column(
+        ForeignKey("conversations.id", ondelete="CASCADE"), index=True
+    )
+    old_session_id: Mapped[str] = mapped_column(SafeString(64))
+    new_session_id: Mapped[str] = mapped_column(SafeString(64))
+    tokens: Mapped[int] = mapped_column(SafeInteger)
+    threshold: Mapped[int] = mapped_column(SafeInteger)
+    created: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class SessionRow(Base):

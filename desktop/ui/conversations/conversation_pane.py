@@ -33,6 +33,7 @@ from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
+from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
 from desktop.ui.conversations.tree_model import NODE, ExecutionTreeModel, kind_label
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
@@ -91,6 +92,7 @@ class ConversationPane(QWidget):
             button.clicked.connect(action.trigger)
             action.changed.connect(lambda b=button, a=action: b.setEnabled(a.isEnabled()))
 
+        self.chart = TokenChart(self)
         buttons = QHBoxLayout()
         buttons.addWidget(self.continue_button)
         buttons.addWidget(self.fork_button)
@@ -104,6 +106,7 @@ class ConversationPane(QWidget):
         body.addWidget(self.tree_label)
         body.addWidget(self.tree, 1)
         body.addLayout(buttons)
+        body.addWidget(self.chart)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.body, 1)
@@ -166,6 +169,7 @@ class ConversationPane(QWidget):
         self.empty_label.setVisible(conversation is None)
         if conversation is None or record is None:
             self.model.fill([])
+            self.desk.composer.show_fill("", "")
             self._update_actions()
             return
         saved = sum(
@@ -181,7 +185,16 @@ class ConversationPane(QWidget):
             self._choose_shown(record)
         finally:
             self._filling = False
+        self._show_context(conversation)
         self._update_actions()
+
+    def _show_context(self, conversation: Conversation) -> None:
+        """The chart of its turns' context sizes, and how full it is now in the composer."""
+        policy = self.hub.runs.rollover_policy()
+        threshold = policy.threshold(conversation.context_window) if policy.enabled else None
+        mine = [e for e in self.model.executions() if e.conversation_id == conversation.id]
+        self.chart.show_turns(turn_points(mine), threshold)
+        self.desk.composer.show_fill(*fill_text(conversation.last_input_tokens, threshold))
 
     def _choose_shown(self, record: SessionRecord) -> None:
         """Keep the chosen node while its session is shown, else choose the

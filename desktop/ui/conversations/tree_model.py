@@ -79,8 +79,8 @@ def status_icon(status: ExecutionStatus) -> QIcon:
 
 def carried_mark(execution: Execution) -> str:
     """How the history reached claude: its own session resumed, or replayed to it."""
-    if execution.kind is ExecutionKind.NEW:
-        return ""
+    if execution.kind in (ExecutionKind.NEW, ExecutionKind.ROLLOVER):
+        return ""  # a fresh session: nothing resumed, nothing replayed
     return (
         QCoreApplication.translate("ExecutionTree", "resumed")
         if execution.resumed
@@ -152,7 +152,9 @@ class ExecutionTreeModel(QStandardItemModel):
                     saved=locale.formattedDataSize(e.saved_bytes or 0, 1),
                 )
             )
-        if e.resume_reason and not e.resumed:
+        if e.kind is ExecutionKind.ROLLOVER and e.resume_reason:
+            tip.append(e.resume_reason)  # the tokens and the threshold that made it roll over
+        elif e.resume_reason and not e.resumed:
             tip.append(
                 QCoreApplication.translate("ExecutionTree", "Replayed because: {reason}").format(
                     reason=e.resume_reason

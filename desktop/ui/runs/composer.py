@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QFontMetrics, QKeyEvent
+from PySide6.QtGui import QAction, QFontMetrics, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -114,6 +114,11 @@ class Composer(QFrame):
         self.browse_button.setText("…")
         self.fresh_check = QCheckBox(self)
         self.fresh_check.setObjectName("freshSession")
+        self.fill_label = QLabel(self)
+        self.fill_label.setObjectName("rolloverFill")
+        self.fill_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.fill_label.setMinimumWidth(1)  # its words give way before the composer widens
+        self.fill_label.hide()
         self.stop_button = QToolButton(self)
         self.stop_button.setObjectName("stopButton")
         self.stop_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -148,6 +153,7 @@ class Composer(QFrame):
         layout.addWidget(self.continue_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addLayout(top)
         layout.addLayout(bottom)
+        layout.addWidget(self.fill_label, 0, Qt.AlignmentFlag.AlignRight)
 
         self.prompt.submitted.connect(self._submit)
         self.prompt.textChanged.connect(self._update_buttons)
@@ -207,6 +213,12 @@ class Composer(QFrame):
             )
         self.send_button.setText(self.tr("Starting…") if starting else self.tr("Send"))
         self._update_buttons()
+
+    def show_fill(self, line: str, tip: str) -> None:
+        """How full the conversation's context is, against the rollover threshold."""
+        self.fill_label.setText(line)
+        self.fill_label.setToolTip(tip)
+        self.fill_label.setVisible(bool(line))
 
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)

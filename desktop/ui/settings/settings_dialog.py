@@ -1,6 +1,7 @@
 """The settings dialog: where `claude` lives, which language the window speaks,
-its colours, which folders' sessions are listed, and (its own section,
-`carry_section`) what switching accounts carries.
+its colours, which folders' sessions are listed, (its own section,
+`carry_section`) what switching accounts carries, and when a conversation
+rolls over to a fresh session (`RolloverSettings`).
 
 Values are saved through SettingsService (keys `claude.path`, `language`,
 `ui.theme`, `sessions.roots`) when OK is pressed; a bad `claude` path keeps
@@ -36,6 +37,7 @@ from desktop.services.settings import SettingsService
 from desktop.ui.accounts.account_dialogs import error_label
 from desktop.ui.common.error_text import error_text
 from desktop.ui.settings.carry_section import CarrySection
+from desktop.ui.settings.rollover_settings import RolloverSettings
 from desktop.ui.settings.roots_editor import FolderListEditor
 
 CLAUDE_PATH = "claude.path"
@@ -85,6 +87,7 @@ class SettingsDialog(QDialog):
         self.roots_hint.setWordWrap(True)
         self.roots_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.carry_section = CarrySection(accounts or [], self)
+        self.rollover = RolloverSettings(self)
         self.error_label = error_label(self)
         self.button_box = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -114,6 +117,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.carry_section)
+        layout.addWidget(self.rollover)
         layout.addWidget(self.error_label)
         layout.addStretch(1)
         layout.addWidget(self.button_box)
@@ -129,6 +133,7 @@ class SettingsDialog(QDialog):
             self._roots = self._stored_roots()
             self.roots_editor.set_folders(self._roots)
             self.carry_section.load(self._settings)
+            self.rollover.load(self._settings)
         except SessiondeskError as exc:
             self.error_label.setText(error_text(exc))
             self.error_label.show()
@@ -228,6 +233,8 @@ class SettingsDialog(QDialog):
             self._settings.set(THEME, self.chosen_theme())
             self._settings.set(ROOTS, json.dumps(roots))
             self.carry_section.save(self._settings)
+            for key, value in self.rollover.values().items():
+                self._settings.set(key, value)
         except SessiondeskError as exc:
             self.error_label.setText(error_text(exc))
             self.error_label.show()

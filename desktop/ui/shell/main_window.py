@@ -348,6 +348,7 @@ class MainWindow(QMainWindow):
         dialog.roots_changed.connect(self.navigation.refresh)
         dialog.accepted.connect(self.runs.settings_saved)
         ArchiveSection.attach(dialog, self.hub)
+        dialog.accepted.connect(self.conversation.reload)  # the rollover threshold may change
         dialog.open()
         return dialog
 

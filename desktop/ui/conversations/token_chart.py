@@ -1,0 +1,148 @@
+"""The context chart of a conversation: its context size after each turn, the
+rollover threshold as a dashed line, and a marker on each turn that rolled
+over to a fresh session. Drawn with QtCharts in the window's own colours.
+
+`fill_text` words the same numbers for the composer: "62% of the rollover
+threshold".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QWidget
+
+from desktop.domain.conversations import Execution, ExecutionKind
+
+THRESHOLD_COLOUR = QColor("#DC2626")
+ROLLOVER_COLOUR = QColor("#F59E0B")
+K = 1000.0
+"""The chart counts in thousands of tokens: short labels on a narrow pane."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPoint:
+    turn: int
+    """1 for the conversation's first turn."""
+    tokens: int
+    rollover: bool
+
+
+def turn_points(executions: Sequence[Execution]) -> list[TurnPoint]:
+    """The turns that reported a context size, oldest first (a switch is no turn)."""
+    ordered = sorted(executions, key=lambda e: (e.started is not None, e.started, e.id))
+    measured = [e for e in ordered if e.context_tokens is not None]
+    return [
+        TurnPoint(n, e.context_tokens or 0, e.kind is ExecutionKind.ROLLOVER)
+        for n, e in enumerate(measured, 1)
+    ]
+
+
+def fill_text(tokens: int | None, threshold: int | None) -> tuple[str, str]:
+    """The composer's line and its tooltip ("" when there is nothing to say)."""
+    translate = QCoreApplication.translate
+    if tokens is None:
+        return "", ""
+    if threshold is None:
+        tip = translate("TokenChart", "{tokens} context tokens").format(tokens=f"{tokens:,}")
+        return translate("TokenChart", "Rollover is off"), tip
+    percent = round(100 * tokens / threshold)
+    if tokens >= threshold:
+        line = translate(
+            "TokenChart",
+            "{percent}% of the rollover threshold: the next turn starts a fresh session",
+        )
+    else:
+        line = translate("TokenChart", "{percent}% of the rollover threshold")
+    tip = translate("TokenChart", "{tokens} of {threshold} context tokens").format(
+        tokens=f"{tokens:,}", threshold=f"{threshold:,}"
+    )
+    return line.format(percent=percent), tip
+
+
+class TokenChart(QChartView):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        chart = QChart()
+        chart.setMargins(QMargins(2, 2, 2, 2))
+        chart.setBackgroundRoundness(0)
+        chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        super().__init__(chart, parent)
+        self.setObjectName("tokenChart")
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a picture: nothing to do with the keys
+        self.setMinimumSize(40, 220)  # a narrow pane squeezes it, never the other way round
+        self.setMaximumHeight(280)
+        self.tokens = QLineSeries()
+        self.tokens.setPointsVisible(True)
+        self.threshold = QLineSeries()
+        self.threshold.setPen(QPen(THRESHOLD_COLOUR, 1.5, Qt.PenStyle.DashLine))
+        self.rollovers = QScatterSeries()
+        self.rollovers.setMarkerShape(QScatterSeries.MarkerShape.MarkerShapeTriangle)
+        self.rollovers.setMarkerSize(13)
+        self.rollovers.setColor(ROLLOVER_COLOUR)
+        self.rollovers.setBorderColor(ROLLOVER_COLOUR.darker(130))
+        self.x_axis = QValueAxis()
+        self.x_axis.setLabelFormat("%d")
+        self.x_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+        self.x_axis.setTickAnchor(1)
+        self.y_axis = QValueAxis()
+        self.y_axis.setLabelFormat("%gk")
+        chart.addAxis(self.x_axis, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(self.y_axis, Qt.AlignmentFlag.AlignLeft)
+        for series in (self.tokens, self.threshold, self.rollovers):
+            chart.addSeries(series)
+            series.attachAxis(self.x_axis)
+            series.attachAxis(self.y_axis)
+        self.points: list[TurnPoint] = []
+        self.limit: int | None = None
+        self._apply_palette()
+        self.retranslate_ui()
+
+    def show_turns(self, points: Sequence[TurnPoint], threshold: int | None) -> None:
+        """The turns' context sizes and the threshold (None: rollover is off)."""
+        self.points, self.limit = list(points), threshold
+        self.tokens.replace([QPointF(p.turn, p.tokens / K) for p in points])
+        self.rollovers.replace([QPointF(p.turn, p.tokens / K) for p in points if p.rollover])
+        last = max(2, len(points))
+        self.threshold.replace(
+            [QPointF(1, threshold / K), QPointF(last, threshold / K)] if threshold else []
+        )
+        self.threshold.setVisible(threshold is not None)
+        self.x_axis.setRange(1, last)
+        self.x_axis.setTickInterval(max(1, math.ceil((last - 1) / 8)))  # whole turns
+        top = max([p.tokens for p in points] + [threshold or 0, 1000])
+        self.y_axis.setRange(0, top * 1.1 / K)
+        self.y_axis.applyNiceNumbers()
+
+    def retranslate_ui(self) -> None:
+        self.setAccessibleName(self.tr("Context tokens per turn"))
+        self.tokens.setName(self.tr("Context tokens"))
+        self.threshold.setName(self.tr("Rollover threshold"))
+        self.rollovers.setName(self.tr("Rollover"))
+        self.x_axis.setTitleText(self.tr("Turn"))
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        grid = palette.color(QPalette.ColorRole.Mid)
+        chart = self.chart()
+        chart.setBackgroundBrush(palette.color(QPalette.ColorRole.Base))
+        chart.legend().setLabelColor(text)
+        for axis in (self.x_axis, self.y_axis):
+            axis.setLabelsColor(text)
+            axis.setTitleBrush(text)
+            axis.setGridLineColor(grid)
+            axis.setLinePenColor(grid)
+        self.tokens.setColor(palette.color(QPalette.ColorRole.Highlight))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._apply_palette()
+        super().changeEvent(event)
