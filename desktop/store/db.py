@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop.domain.errors import StoreError
+from desktop.domain.oddtext import clean
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -87,6 +88,29 @@ def make_engine(path: Path) -> Engine:
     return engine
 
 
+def _cleaned(value: Any) -> Any:
+    return clean(value) if isinstance(value, str) else value
+
+
+class Plain:
+    """A `sqlite3` connection whose `execute` cleans its text parameters as the
+    `Safe*` column types clean what SQLAlchemy binds (a lone surrogate cannot
+    be encoded, and the stored text had it replaced): a filter or a name from
+    the command line matches what was stored, and never fails to encode.
+    `executemany` passes rows as they are: its callers clean what they write."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+
+    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> sqlite3.Cursor:
+        if isinstance(params, Mapping):
+            return self.connection.execute(sql, {k: _cleaned(v) for k, v in params.items()})
+        return self.connection.execute(sql, [_cleaned(v) for v in params])
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
+        return self.connection.executemany(sql, rows)
+
+
 class Database:
     """One SQLite file: reads on plain `sqlite3` connections, and SQLAlchemy's
     engine and sessions for the rest, made on their first use (importing
@@ -107,7 +131,7 @@ class Database:
         return self._engine
 
     @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
+    def read(self) -> Iterator[Plain]:
         """A plain connection for reads, closed when the block ends (one per
         block: connections are cheap to open, and never shared by threads)."""
         try:
@@ -116,7 +140,7 @@ class Database:
             raise StoreError(f"cannot open the database {self.path}: {exc}") from None
         with closing(connection):
             _on_connect(connection, None)
-            yield connection
+            yield Plain(connection)
 
     @contextmanager
     def session(self, *, write: bool = True) -> Iterator[Session]:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from sqlite3 import Connection
 
 from desktop.domain.oddtext import clean
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
 from desktop.domain.textsearch import _CJK, make_snippet, match_expression
+from desktop.store.db import Plain
 
 SPAN = 1 << 32
 """Text rowids of one session: pk * SPAN up to (pk + 1) * SPAN - 1."""
@@ -65,12 +65,12 @@ Measured on a first index of 500,000 messages: a third less insert time, and
 no slower queries (a level still holds few segments)."""
 
 
-def tune(conn: Connection) -> None:
+def tune(conn: Plain) -> None:
     """Settings of the FTS table itself: stored in it, so once per process is plenty."""
     conn.execute(f"INSERT INTO session_text (session_text, rank) VALUES ('automerge', {AUTOMERGE})")
 
 
-def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]]) -> None:
+def write_texts(conn: Plain, sessions: Iterable[tuple[int, bool, Increment]]) -> None:
     """Store the text of (session pk, whether it was indexed before, increment)."""
     legacy = has_legacy(conn)
     rows: list[tuple[int, str, str | None, int, str | None, str]] = []
@@ -101,7 +101,7 @@ def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]
         )
 
 
-def search(conn: Connection, query: str, account: str | None, limit: int) -> list[SearchHit]:
+def search(conn: Plain, query: str, account: str | None, limit: int) -> list[SearchHit]:
     """The best message of each of the best sessions, by bm25 among the
     `RANKED` most recent matches (all of them, for all but common words)."""
     expression = match_expression(query)
@@ -150,7 +150,7 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
     ]
 
 
-def session_texts(conn: Connection, pk: int) -> list[IndexedText]:
+def session_texts(conn: Plain, pk: int) -> list[IndexedText]:
     """A session's text rows, in the order they were read."""
     sql = "SELECT uuid, role, raw, body FROM session_text WHERE "
     low, high = pk * SPAN, (pk + 1) * SPAN - 1
@@ -161,7 +161,7 @@ def session_texts(conn: Connection, pk: int) -> list[IndexedText]:
     return [IndexedText(uuid, role, _written(raw, body)) for uuid, role, raw, body in rows]
 
 
-def has_legacy(conn: Connection) -> bool:
+def has_legacy(conn: Plain) -> bool:
     """Whether text rows written before the rowid scheme are left."""
     found = conn.execute("SELECT 1 FROM session_text WHERE rowid < ? LIMIT 1", (SPAN,))
     return found.fetchone() is not None

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from desktop.domain.errors import StoreError
 from desktop.domain.sessions import Increment
-from desktop.store.db import Database
+from desktop.store.db import Database, Plain
 from desktop.store.models import AccountRow, SessionRow
 from desktop.store.session_text import tune, write_texts
 
@@ -59,7 +59,7 @@ def save_many(db: Database, increments: Sequence[Increment], *, tune_first: bool
 def _save_many(db: Database, increments: Sequence[Increment], tune_first: bool) -> None:
     with db.write() as conn:
         conn.exec_driver_sql(f"PRAGMA cache_size = -{_CACHE_KIB}")
-        raw = conn.connection.driver_connection  # the text rows: the same transaction
+        raw = Plain(conn.connection.driver_connection)  # the text rows: the same transaction
         if tune_first:
             tune(raw)
         names = {i.record.account for i in increments}
