@@ -91,7 +91,7 @@ class SessionBrowser(QObject):
         # before the window installs the pane: its first refresh may choose this session
         self.pane.choose_when_listed(self._last_session())
         # the list shows what the database holds; files are checked once it is on screen
-        after_first_paint(self.pane, self.indexer.start)
+        after_first_paint(self.pane, self._first_index)
 
     def _spacer(self) -> QWidget:
         spacer = QWidget(self.toolbar)
@@ -99,6 +99,10 @@ class SessionBrowser(QObject):
         return spacer
 
     # -- commands --------------------------------------------------------------------------
+
+    def _first_index(self) -> None:
+        if not self.indexer.runs:  # unless a run was asked for meanwhile (Reindex, a change)
+            self.indexer.start()
 
     def reindex(self) -> None:
         self._announce = True
