@@ -16,6 +16,11 @@ in five is in Chinese: half its words are two-character Chinese words, run
 together without spaces as Chinese is written (`lexicon()` gives the
 words, each language by rank).
 
+Two shapes (`--shape`): `blobs` (the default), where request blobs are most
+of the bytes; and `text`, where conversation text is: 2,000 small sessions
+plus one of 75,000 user and assistant messages (about 200 MB), with short
+blobs, long prompts and replies and few tool calls (`make_text_corpus`).
+
 Generation is built for gigabytes: small lines are formatted from templates,
 blobs are slices of one pre-built body string, and each file is written with
 a single `write` of its encoded bytes.
@@ -139,8 +144,20 @@ def _blob(session_id: str, stamp: str, size: int, chinese: bool) -> str:
 class _Session:
     """Builds one transcript's lines; blobs are sized once the rest is known."""
 
-    def __init__(self, session_id: str, cwd: str, rng: random.Random, start: datetime) -> None:
+    def __init__(
+        self,
+        session_id: str,
+        cwd: str,
+        rng: random.Random,
+        start: datetime,
+        *,
+        tool_share: float = 0.33,
+        replies: list[str] | None = None,
+    ) -> None:
         self.sid = session_id
+        self.tool_share = tool_share
+        self.replies = replies
+        """Reply texts to pick from (the text shape); None: short ones made per turn."""
         self.chinese = rng.random() < CHINESE_SHARE
         self.rng = rng
         self.now = start
@@ -186,7 +203,7 @@ class _Session:
             attachment = f'"attachment":{{"type":"{kind}"}},"type":"attachment"'
             add(self._chained(attachment, self._stamp()))
         add(self._meta("atis-latch", '"atis":"",'))
-        tool = rng.random() < 0.33
+        tool = rng.random() < self.tool_share
         for step in range(2 if tool else 1):
             add(self._meta("api-request-shape", ""))
             self.blobs.append((len(self.lines), self._stamp()))
@@ -196,7 +213,10 @@ class _Session:
                 self._tool_call()
             else:
                 reply = f"Here is the plan.\n\n```python\nprint({number})\n```\n"
-                reply += _sentence(rng, rng.randint(20, 120), self.chinese)
+                if self.replies:
+                    reply += rng.choice(self.replies)
+                else:
+                    reply += _sentence(rng, rng.randint(20, 120), self.chinese)
                 block = f'{{"type":"text","text":{json.dumps(reply, ensure_ascii=False)}}}'
                 add(self._reply(block, "end_turn"))
         last = json.dumps(text[:60], ensure_ascii=False)
@@ -246,10 +266,17 @@ class _Session:
 
 
 def write_session(
-    path: Path, cwd: str, turns: int, target_bytes: int, rng: random.Random, start: datetime
+    path: Path,
+    cwd: str,
+    turns: int,
+    target_bytes: int,
+    rng: random.Random,
+    start: datetime,
+    **shape: object,
 ) -> int:
-    """One transcript of `turns` prompts and replies padded to about `target_bytes`."""
-    session = _Session(path.stem, cwd, rng, start)
+    """One transcript of `turns` prompts and replies padded to about `target_bytes`
+    (blobs take what the rest leaves; `shape` goes to `_Session`)."""
+    session = _Session(path.stem, cwd, rng, start, **shape)  # type: ignore[arg-type]
     for number in range(turns):
         session.turn(number)
     data = session.finish(target_bytes)
@@ -282,14 +309,72 @@ def make_corpus(
     return {"sessions": sessions, "bytes": written, "largest": largest}
 
 
+def _long_replies(rng: random.Random, words: int, chinese: bool) -> list[str]:
+    """Distinct long replies of about `words` words, paragraphs and code as a model writes."""
+    replies = []
+    for _ in range(3000):
+        paragraphs = [_sentence(rng, words // 4, chinese) for _ in range(4)]
+        replies.append("\n\n".join(paragraphs) + "\n\n```python\nreturn parse(data)\n```")
+    return replies
+
+
+def make_text_corpus(
+    config_dir: Path,
+    sessions: int = 2000,
+    large_mb: float = 200,
+    large_messages: int = 75_000,
+    seed: int = 11,
+) -> dict[str, object]:
+    """`sessions` small sessions and one of `large_messages` user and assistant
+    messages taking about `large_mb`: conversation text is the bulk, blobs are short."""
+    rng = random.Random(seed)
+    projects = config_dir / "projects"
+    start = datetime(2026, 9, 1, tzinfo=UTC)
+    per_turn = large_mb * 1e6 / (large_messages / 2)
+    # about 1.5 kB of a turn is its bookkeeping lines; the rest is the reply, at
+    # about 9.5 bytes a word (JSON-escaped, a Chinese word three bytes a character)
+    words = max(20, int((per_turn - 1500) / 9.5))
+    replies = {lang: _long_replies(rng, words, lang) for lang in (False, True)}
+    small = {lang: _long_replies(rng, 30, lang) for lang in (False, True)}
+    written, largest = 0, ""
+    for index in range(sessions + 1):
+        cwd = f"/home/dev/src/app {index % 40}/pkg.{index % 7}"
+        folder = projects / "".join(c if c.isalnum() else "-" for c in cwd)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{uuid.UUID(int=rng.getrandbits(128), version=4)}.jsonl"
+        big = index == 0
+        chinese = rng.random() < CHINESE_SHARE
+        session = _Session(
+            path.stem,
+            cwd,
+            rng,
+            start + timedelta(minutes=index),
+            tool_share=0.0 if big else 0.33,
+            replies=(replies if big else small)[chinese],
+        )
+        session.chinese = chinese
+        for number in range(large_messages // 2 if big else rng.randint(2, 6)):
+            session.turn(number)
+        data = session.finish(0)  # blobs as short as they come
+        path.write_bytes(data)
+        written += len(data)
+        largest = str(path) if big else largest
+    return {"sessions": sessions + 1, "bytes": written, "largest": largest, "shape": "text"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("config_dir", type=Path)
+    parser.add_argument("--shape", choices=("blobs", "text"), default="blobs")
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--total-mb", type=float, default=500)
     parser.add_argument("--large-mb", type=float, default=200)
     args = parser.parse_args()
-    print(json.dumps(make_corpus(args.config_dir, args.sessions, args.total_mb, args.large_mb)))
+    if args.shape == "text":
+        made = make_text_corpus(args.config_dir, args.sessions, args.large_mb)
+    else:
+        made = make_corpus(args.config_dir, args.sessions, args.total_mb, args.large_mb)
+    print(json.dumps(made))
 
 
 if __name__ == "__main__":

@@ -2,42 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-from desktop.claude.configdir import default_config_dir
-from desktop.claude.runtime import ClaudeCli
-from desktop.claude.session_source import ClaudeTranscripts
-from desktop.claude.transcript_copy import TranscriptCopies
 from desktop.domain.errors import StoreError
-from desktop.services.accounts import AccountService
-from desktop.services.archive import ArchiveService
-from desktop.services.bundle_exchange import BundleExchange
-from desktop.services.bundles import BundleService
-from desktop.services.carry import CarryOverBuilder
-from desktop.services.claude_launch import ClaudeLauncher
-from desktop.services.conversations import ConversationService
 from desktop.services.hub import ServiceHub
-from desktop.services.references import ReferenceService
-from desktop.services.runs import RunService
-from desktop.services.sessions import SessionService
-from desktop.services.settings import SettingsService
-from desktop.services.stats import StatsService
-from desktop.services.switch import SwitchService
-from desktop.store.accounts import SqlAccountRepository
-from desktop.store.archive import SqlTranscriptArchive
-from desktop.store.bundle_zip import ZipBundleFiles
-from desktop.store.bundles import SqlBundleRepository, SqlBundleTransfer
-from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
-from desktop.store.db import open_database
-from desktop.store.rollovers import SqlRolloverRepository
-from desktop.store.sessions import SqlSessionIndex
-from desktop.store.settings import SqlSettingsRepository
-from desktop.store.stats import SqlStatsQueries
-from desktop.vault.keyring_vault import KeyringVault
 
 DB_NAME = "sessiondesk.db"
 
@@ -63,54 +36,171 @@ def prepare_home(home: Path) -> None:
         ) from None
 
 
-def open_services(home: Path, claude: str | None = None) -> ServiceHub:
-    prepare_home(home)
-    db = open_database(home / DB_NAME)
-    settings_repo = SqlSettingsRepository(db)
-    accounts = AccountService(
-        SqlAccountRepository(db), KeyringVault(), settings_repo, default_config_dir()
-    )
-    accounts.ensure_default()
-    settings = SettingsService(settings_repo)
-    index, source = SqlSessionIndex(db), ClaudeTranscripts()
-    sessions = SessionService(index, source, accounts, settings)
-    archive = ArchiveService(SqlTranscriptArchive(db, home / "archive"), index, source, settings)
-    sessions.archive = archive.store
-    sessions.after_refresh.append(archive.sync)
-    launcher = ClaudeLauncher(ClaudeCli(home / "cache"), settings, claude)
-    conversation_rows, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
-    conversations = ConversationService(conversation_rows, executions, sessions, launcher)
-    carry = CarryOverBuilder(sessions, accounts, settings, launcher.runtime, TranscriptCopies())
-    runs = RunService(
-        launcher, conversations, conversation_rows, executions, accounts, settings, sessions, carry,
-        references=ReferenceService(conversations, sessions, settings),
-        rollovers=SqlRolloverRepository(db),
-    )  # fmt: skip
-    switch = SwitchService(conversations, conversation_rows, executions, accounts, settings, runs)
-    if runs.needs_recovery():
-        # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
-        asyncio.run(runs.recover())
-    bundles = BundleService(SqlBundleRepository(db), runs, conversations, sessions, settings)
-    return ServiceHub(
-        home=home,
-        accounts=accounts,
-        settings=settings,
-        sessions=sessions,
-        conversations=conversations,
-        runs=runs,
-        archive=archive,
-        bundles=bundles,
-        exchange=BundleExchange(
-            bundles,
-            SqlBundleTransfer(db, home / "archive"),
+class _Wiring:
+    """How each service of a hub is built: its adapters are imported here, on
+    the first use of the service, so a command pays only for what it uses."""
+
+    def __init__(self, home: Path, claude: str | None) -> None:
+        from desktop.store.db import open_database
+
+        self.home = home
+        self.claude = claude
+        self.db = open_database(home / DB_NAME)
+        self._launcher: Any = None
+
+    def build(self, name: str, hub: ServiceHub) -> Any:
+        return getattr(self, f"_{name}")(hub)
+
+    @cached_property
+    def settings_repo(self) -> Any:
+        from desktop.store.settings import SqlSettingsRepository
+
+        return SqlSettingsRepository(self.db)
+
+    @cached_property
+    def index(self) -> Any:
+        from desktop.store.sessions import SqlSessionIndex
+
+        return SqlSessionIndex(self.db)
+
+    @cached_property
+    def source(self) -> Any:
+        from desktop.claude.session_source import ClaudeTranscripts
+
+        return ClaudeTranscripts()
+
+    @cached_property
+    def conversation_rows(self) -> Any:
+        from desktop.store.conversations import SqlConversationRepository
+
+        return SqlConversationRepository(self.db)
+
+    @cached_property
+    def executions(self) -> Any:
+        from desktop.store.conversations import SqlExecutionRepository
+
+        return SqlExecutionRepository(self.db)
+
+    def launcher(self, hub: ServiceHub) -> Any:
+        """One launcher, shared by the conversations, the runs and the carry-over."""
+        if self._launcher is None:
+            from desktop.claude.runtime import ClaudeCli
+            from desktop.services.claude_launch import ClaudeLauncher
+
+            runtime = ClaudeCli(self.home / "cache")
+            self._launcher = ClaudeLauncher(runtime, hub.settings, self.claude)
+        return self._launcher
+
+    def _accounts(self, hub: ServiceHub) -> Any:
+        from desktop.claude.configdir import default_config_dir
+        from desktop.services.accounts import AccountService
+        from desktop.store.accounts import SqlAccountRepository
+        from desktop.vault.keyring_vault import KeyringVault
+
+        accounts = AccountService(
+            SqlAccountRepository(self.db), KeyringVault(), self.settings_repo, default_config_dir()
+        )
+        accounts.ensure_default()
+        return accounts
+
+    def _settings(self, hub: ServiceHub) -> Any:
+        from desktop.services.settings import SettingsService
+
+        return SettingsService(self.settings_repo)
+
+    def _sessions(self, hub: ServiceHub) -> Any:
+        from desktop.services.sessions import SessionService
+
+        sessions = SessionService(self.index, self.source, hub.accounts, hub.settings)
+        sessions.archive = hub.archive.store
+        sessions.after_refresh.append(hub.archive.sync)
+        return sessions
+
+    def _archive(self, hub: ServiceHub) -> Any:
+        from desktop.services.archive import ArchiveService
+        from desktop.store.archive import SqlTranscriptArchive
+
+        store = SqlTranscriptArchive(self.db, self.home / "archive")
+        return ArchiveService(store, self.index, self.source, hub.settings)
+
+    def _conversations(self, hub: ServiceHub) -> Any:
+        from desktop.services.conversations import ConversationService
+
+        rows, executions = self.conversation_rows, self.executions
+        return ConversationService(rows, executions, hub.sessions, self.launcher(hub))
+
+    def _runs(self, hub: ServiceHub) -> Any:
+        from desktop.claude.transcript_copy import TranscriptCopies
+        from desktop.services.carry import CarryOverBuilder
+        from desktop.services.references import ReferenceService
+        from desktop.services.runs import RunService
+        from desktop.store.rollovers import SqlRolloverRepository
+
+        launcher = self.launcher(hub)
+        carry = CarryOverBuilder(
+            hub.sessions, hub.accounts, hub.settings, launcher.runtime, TranscriptCopies()
+        )
+        return RunService(
+            launcher,
+            hub.conversations,
+            self.conversation_rows,
+            self.executions,
+            hub.accounts,
+            hub.settings,
+            hub.sessions,
+            carry,
+            references=ReferenceService(hub.conversations, hub.sessions, hub.settings),
+            rollovers=SqlRolloverRepository(self.db),
+        )
+
+    def _switch(self, hub: ServiceHub) -> Any:
+        from desktop.services.switch import SwitchService
+
+        rows, executions = self.conversation_rows, self.executions
+        return SwitchService(
+            hub.conversations, rows, executions, hub.accounts, hub.settings, hub.runs
+        )
+
+    def _bundles(self, hub: ServiceHub) -> Any:
+        from desktop.services.bundles import BundleService
+        from desktop.store.bundles import SqlBundleRepository
+
+        repo = SqlBundleRepository(self.db)
+        return BundleService(repo, hub.runs, hub.conversations, hub.sessions, hub.settings)
+
+    def _exchange(self, hub: ServiceHub) -> Any:
+        from desktop.services.bundle_exchange import BundleExchange
+        from desktop.store.bundle_zip import ZipBundleFiles
+        from desktop.store.bundles import SqlBundleTransfer
+
+        return BundleExchange(
+            hub.bundles,
+            SqlBundleTransfer(self.db, self.home / "archive"),
             ZipBundleFiles(),
-            conversations,
-            sessions,
-            archive,
-            accounts,
-        ),
-        stats=StatsService(SqlStatsQueries(db)),
-        switch=switch,
-        claude_override=claude,
-        closers=[db.close],
-    )
+            hub.conversations,
+            hub.sessions,
+            hub.archive,
+            hub.accounts,
+        )
+
+    def _stats(self, hub: ServiceHub) -> Any:
+        from desktop.services.stats import StatsService
+        from desktop.store.stats import SqlStatsQueries
+
+        return StatsService(SqlStatsQueries(self.db))
+
+
+def open_services(home: Path, claude: str | None = None) -> ServiceHub:
+    """The services of a home, each built on first use; a turn left running by
+    a Sessiondesk that died is recovered first, on every start."""
+    from desktop.store.unfinished import any_unfinished
+
+    prepare_home(home)
+    wiring = _Wiring(home, claude)
+    hub = ServiceHub(home, wiring, claude, closers=[wiring.db.close])
+    if any_unfinished(wiring.db):
+        # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
+        import asyncio
+
+        asyncio.run(hub.runs.recover())
+    return hub

@@ -1,7 +1,8 @@
 """Commands import only what they use: a child process's `-X importtime` list
-shows that `--version` and `--help` load neither the database nor Qt, Alembic
-or the keyring, and that listing and searching sessions load no Qt, Alembic or
-keyring (the schema is current, and no secret is needed)."""
+shows that `--version` and `--help` load neither the database nor Qt, Alembic,
+the keyring or asyncio, and that listing and searching sessions load no Qt,
+Alembic or keyring (the schema is current, and no secret is needed), nor
+SQLAlchemy: an index with nothing new is read with plain `sqlite3`."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ import pytest
 from tests.clirun import sessiondesk
 from tests.test_transcript_fixtures import Transcript, text
 
-PARSING_ONLY = ("sqlalchemy", "PySide6", "alembic", "keyring")
-READING = ("PySide6", "alembic", "keyring")
+PARSING_ONLY = ("sqlalchemy", "sqlite3", "PySide6", "alembic", "keyring", "asyncio")
+READING = ("PySide6", "alembic", "keyring", "sqlalchemy")
 
 
-def imported(home: Path, *args: str) -> set[str]:
-    """The top-level packages a `python -m desktop ARGS` process imported."""
+def imported(home: Path, *args: str) -> tuple[set[str], str]:
+    """The top-level packages a `python -m desktop ARGS` process imported, and its output."""
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "desktop", *args],
         capture_output=True,
@@ -32,16 +33,18 @@ def imported(home: Path, *args: str) -> set[str]:
     rows = [line.rsplit("|", 1) for line in proc.stderr.splitlines()]
     names = {row[1].strip() for row in rows if row[0].startswith("import time:") and len(row) == 2}
     assert "desktop.cli" in names, "the -X importtime list was not read"
-    return {name.split(".")[0] for name in names}
+    return {name.split(".")[0] for name in names}, proc.stdout
 
 
 @pytest.mark.parametrize("option", ["--version", "--help"])
-def test_version_and_help_load_no_database_qt_alembic_or_keyring(home: Path, option: str) -> None:
-    loaded = imported(home, option)
+def test_version_and_help_load_no_database_qt_alembic_keyring_or_asyncio(
+    home: Path, option: str
+) -> None:
+    loaded, _ = imported(home, option)
     assert not loaded & set(PARSING_ONLY), sorted(loaded & set(PARSING_ONLY))
 
 
-def test_listing_and_searching_sessions_load_no_qt_alembic_or_keyring(
+def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy(
     home: Path, tmp_path: Path
 ) -> None:
     folder = tmp_path / "claude"
@@ -54,6 +57,7 @@ def test_listing_and_searching_sessions_load_no_qt_alembic_or_keyring(
     assert sessiondesk(home, "index").code == 0  # the database exists, its schema current
 
     for args in (["--json", "sessions", "list"], ["search", "kingfishers"]):
-        loaded = imported(home, *args)
-        assert "sqlalchemy" in loaded, "the command read the database"
+        loaded, output = imported(home, *args)
+        assert t.session_id[:8] in output, (args, output)  # the session was read and shown
+        assert "sqlite3" in loaded, "the command read the database"
         assert not loaded & set(READING), (args, sorted(loaded & set(READING)))

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop.domain.transcript import is_valid_session_id, validate_session_id
+from desktop.domain.sessions import is_valid_session_id, validate_session_id
 from desktop.regular_files import open_regular
 
 SUFFIX = ".jsonl"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from desktop.claude.discovery import find_session_file, iter_found, list_subagents
-from desktop.claude.transcripts import RawEntry, load_recent, load_session, summarise_transcript
 from desktop.domain.sessions import (
     FileState,
     Increment,
@@ -14,8 +14,12 @@ from desktop.domain.sessions import (
     SessionContent,
     SessionRecord,
     TranscriptFile,
+    is_valid_session_id,
 )
-from desktop.domain.transcript import Entry, Role, is_valid_session_id
+
+if TYPE_CHECKING:  # the reading is imported when a file is read: a scan needs none of it
+    from desktop.claude.transcripts import RawEntry
+    from desktop.domain.transcript import Entry
 
 # What is indexed of each message. Every character costs at insert time (a
 # first index stores hundreds of megabytes of text), so: enough of a tool's
@@ -24,7 +28,8 @@ from desktop.domain.transcript import Entry, Role, is_valid_session_id
 # reply, a few pages, which covers all but pasted logs.
 _TOOL_TEXT_LIMIT = 1000
 _TEXT_LIMIT = 16_000
-_SEARCHED = {Role.USER, Role.ASSISTANT, Role.TOOL_USE, Role.TOOL_RESULT}
+_SEARCHED = {"user", "assistant", "tool_use", "tool_result"}
+"""The roles (`desktop.domain.transcript.Role`, a StrEnum) whose text is indexed."""
 
 
 def _naive_utc(value: datetime | None) -> datetime | None:
@@ -37,9 +42,9 @@ def _texts(entry: Entry) -> Iterator[IndexedText]:
     for message in entry.messages:
         if message.role not in _SEARCHED or message.is_meta:
             continue
-        if message.role is Role.TOOL_USE:
+        if message.role == "tool_use":
             text = f"{message.tool_name or ''} {message.input or ''}"[:_TOOL_TEXT_LIMIT]
-        elif message.role is Role.TOOL_RESULT:
+        elif message.role == "tool_result":
             text = message.text[:_TOOL_TEXT_LIMIT]
         else:
             text = message.text[:_TEXT_LIMIT]
@@ -77,6 +82,8 @@ class ClaudeTranscripts:
         return found
 
     def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
+        from desktop.claude.transcripts import summarise_transcript
+
         texts: list[IndexedText] = []
 
         def collect(entry: Entry, _raw: RawEntry) -> None:
@@ -114,6 +121,8 @@ class ClaudeTranscripts:
     def load(self, path: str, recent: int | None = None) -> SessionContent:
         """The whole transcript, or with `recent` only enough of its end for that
         many messages (a long file's first screen; `complete` says which)."""
+        from desktop.claude.transcripts import load_recent, load_session
+
         whole = True
         if recent is None:
             thread, problems = load_session(path)

@@ -4,25 +4,39 @@ Parsing imports only the command modules, which import the services, the
 database and the keyring inside their handlers or under TYPE_CHECKING: so
 `--version` and `--help` never load SQLAlchemy, Qt, Alembic or keyring, and a
 command loads only what it uses (`tests/test_startup_imports.py` holds this).
+`--version` alone is answered before even the command modules load.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from desktop import __version__
-from desktop.cli import accounts, bundles, conversations, library, runs, sessions, settings, switch
 from desktop.cli.output import Output
-from desktop.cli.parser import build_parser, clean_args
+from desktop.cli.parser import build_parser, clean_args, version_line
 from desktop.domain.errors import SessiondeskError
-
-GROUPS = (accounts, sessions, runs, conversations, switch, settings, library, bundles)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else list(argv)) == ["--version"]:
+        # the common case answered before the command modules load, as argparse would
+        sys.stdout.write(version_line(__version__) + "\n")
+        return 0
+    from desktop.cli import (
+        accounts,
+        bundles,
+        conversations,
+        library,
+        runs,
+        sessions,
+        settings,
+        switch,
+    )
+
     parser = build_parser(__version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in GROUPS:
+    for group in (accounts, sessions, runs, conversations, switch, settings, library, bundles):
         group.register(commands)
     args = clean_args(parser.parse_args(argv))
     if args.self_test:

@@ -45,6 +45,10 @@ def clean_args(args: argparse.Namespace) -> argparse.Namespace:
     return args
 
 
+def version_line(version: str) -> str:
+    return f"sessiondesk {version}"
+
+
 def build_parser(version: str) -> Parser:
     parser = Parser(
         prog="sessiondesk",
@@ -54,7 +58,7 @@ def build_parser(version: str) -> Parser:
     parser.add_argument("--home", metavar="DIR", help="data folder (env SESSIONDESK_HOME)")
     parser.add_argument("--claude", metavar="PATH", help="the claude binary to run")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--version", action="version", version=f"sessiondesk {version}")
+    parser.add_argument("--version", action="version", version=version_line(version))
     parser.add_argument(
         "--self-test",
         action="store_true",

@@ -7,8 +7,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from desktop.domain.runs import error_kind
-
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.cli.output import Output
     from desktop.domain.conversations import Execution
@@ -79,6 +77,8 @@ def permission_args(parser: argparse.ArgumentParser) -> None:
 
 
 def execution_json(execution: Execution) -> dict[str, Any]:
+    from desktop.domain.runs import error_kind  # the run's types cost --help time
+
     return {
         "execution_id": execution.id,
         "conversation_id": execution.conversation_id,

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
+from typing import TYPE_CHECKING
 
 from desktop.cli.output import Output
 from desktop.cli.runs import execution_json
 from desktop.domain.carry import CarryMode
-from desktop.services.hub import ServiceHub
+
+if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from desktop.services.hub import ServiceHub
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -31,6 +33,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _switch(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    import asyncio
+
     mode = CarryMode(args.carry_context) if args.carry_context else None
     conversation, record = asyncio.run(services.switch.switch(args.conversation, args.to, mode))
     document = {

@@ -7,22 +7,23 @@ these; the services only ever see the Protocols.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from desktop.domain.accounts import Account, AuthKind
-from desktop.domain.conversations import Conversation, Execution
-from desktop.domain.events import Event
-from desktop.domain.rollover import Rollover
-from desktop.domain.runs import Capabilities, RunRequest
-from desktop.domain.sessions import (
-    FileState,
-    Increment,
-    IndexedText,
-    SearchHit,
-    SessionFilter,
-    SessionRecord,
-    TranscriptFile,
-)
+if TYPE_CHECKING:  # annotations only: a port costs its users no imports
+    from desktop.domain.accounts import Account, AuthKind
+    from desktop.domain.conversations import Conversation, Execution
+    from desktop.domain.events import Event
+    from desktop.domain.rollover import Rollover
+    from desktop.domain.runs import Capabilities, RunRequest
+    from desktop.domain.sessions import (
+        FileState,
+        Increment,
+        IndexedText,
+        SearchHit,
+        SessionFilter,
+        SessionRecord,
+        TranscriptFile,
+    )
 
 
 class AccountRepository(Protocol):

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from desktop.domain.errors import UsageError
+
 UUID_RE = re.compile(
     r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 )
@@ -15,6 +17,25 @@ UUID_RE = re.compile(
 def is_session_id(value: str) -> bool:
     """Claude Code names transcripts by UUID; nothing else is a session."""
     return bool(UUID_RE.match(value))
+
+
+_UUID_LENGTH = 36
+
+
+def is_valid_session_id(value: object) -> bool:
+    """A canonical UUID and nothing more (not even a trailing newline, which a
+    `$`-anchored pattern lets through)."""
+    return isinstance(value, str) and len(value) == _UUID_LENGTH and is_session_id(value)
+
+
+def validate_session_id(value: str) -> str:
+    """A session id becomes a file name: accept a UUID and nothing path-like."""
+    if not is_valid_session_id(value):
+        raise UsageError(
+            f"invalid session id {value!r}: a Claude Code session id is a UUID "
+            "such as 01234567-89ab-cdef-0123-456789abcdef"
+        )
+    return value
 
 
 @dataclass(frozen=True, slots=True)

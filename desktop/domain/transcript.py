@@ -18,10 +18,9 @@ from enum import StrEnum
 from typing import Any
 
 from desktop.domain import transcript_text as tt
-from desktop.domain.errors import UsageError
 from desktop.domain.events import Usage  # one shape for a call's token counts
 from desktop.domain.prompt_wrap import unwrap
-from desktop.domain.sessions import is_session_id
+from desktop.domain.sessions import is_valid_session_id, validate_session_id
 from desktop.domain.transcript_text import UserKind
 
 __all__ = [
@@ -145,7 +144,6 @@ class Entry:
         return f"{self.message_id}|{self.request_id}" if self.request_id else self.message_id
 
 
-_UUID_LENGTH = 36
 _TITLE_FIELDS = {"custom-title": "customTitle", "ai-title": "aiTitle", "summary": "summary"}
 
 
@@ -335,19 +333,3 @@ def _spawned_agent(result: Any) -> str | None:
     if isinstance(result, dict):
         return tt.str_or_none(result.get("agentId"))
     return None
-
-
-def is_valid_session_id(value: object) -> bool:
-    """A canonical UUID and nothing more (not even a trailing newline, which a
-    `$`-anchored pattern lets through)."""
-    return isinstance(value, str) and len(value) == _UUID_LENGTH and is_session_id(value)
-
-
-def validate_session_id(value: str) -> str:
-    """A session id becomes a file name: accept a UUID and nothing path-like."""
-    if not is_valid_session_id(value):
-        raise UsageError(
-            f"invalid session id {value!r}: a Claude Code session id is a UUID "
-            "such as 01234567-89ab-cdef-0123-456789abcdef"
-        )
-    return value

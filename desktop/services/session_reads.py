@@ -17,15 +17,16 @@ Below `POOL_BYTES` of reading, or with one CPU, everything runs in-process.
 
 from __future__ import annotations
 
-import multiprocessing
 import queue
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.domain.ports import TranscriptSource
 from desktop.domain.sessions import FileState, Increment, IndexedText, TranscriptFile
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from desktop.domain.ports import TranscriptSource
 
 Job = tuple[TranscriptFile, FileState | None]
 Result = Increment | OSError
@@ -97,6 +98,11 @@ def read_all(
         for job in jobs:
             yield job, read_one(source, account, job)
         return
+    # loaded only for a big read: a start-up that finds little changed never needs them
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     finished: queue.SimpleQueue[Future[list[_Packed]]] = queue.SimpleQueue()
     running: dict[Future[list[_Packed]], list[Job]] = {}

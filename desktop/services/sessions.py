@@ -33,8 +33,8 @@ from desktop.domain.sessions import (
     SessionFilter,
     SessionRecord,
     TranscriptFile,
+    is_valid_session_id,
 )
-from desktop.domain.transcript import is_valid_session_id
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService

@@ -1,24 +1,24 @@
-"""Accounts in the database (the secrets are in the vault, never here)."""
+"""Accounts in the database (the secrets are in the vault, never here).
+
+Read with plain `sqlite3` (every command reads them; SQLAlchemy is imported
+only by the writes)."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from datetime import datetime
+from typing import Any
 
 from desktop.domain.accounts import Account, AuthKind
 from desktop.domain.errors import ConflictError
 from desktop.store.db import Database
-from desktop.store.models import AccountRow
+
+_COLUMNS = "SELECT name, config_dir, auth, created, id FROM accounts"
 
 
-def to_account(row: AccountRow) -> Account:
-    return Account(
-        name=row.name,
-        config_dir=row.config_dir,
-        auth=AuthKind(row.auth),
-        created=row.created,
-        id=row.id,
-    )
+def _account(row: Any) -> Account:
+    name, config_dir, auth, created, pk = row
+    when = created if isinstance(created, datetime) else datetime.fromisoformat(created)
+    return Account(name=name, config_dir=config_dir, auth=AuthKind(auth), created=when, id=pk)
 
 
 class SqlAccountRepository:
@@ -26,27 +26,34 @@ class SqlAccountRepository:
         self._db = db
 
     def add(self, name: str, config_dir: str, auth: AuthKind) -> Account:
+        from sqlalchemy.exc import IntegrityError
+
+        from desktop.store.models import AccountRow
+
         try:
             with self._db.session() as session:
                 row = AccountRow(name=name, config_dir=config_dir, auth=auth.value)
                 session.add(row)
                 session.flush()
-                return to_account(row)
+                return _account((row.name, row.config_dir, row.auth, row.created, row.id))
         except IntegrityError:
             raise ConflictError(f"an account named {name!r} exists already",
                                 kind="account_exists", name=name) from None  # fmt: skip
 
     def get(self, name: str) -> Account | None:
-        with self._db.session(write=False) as session:
-            row = session.scalar(select(AccountRow).where(AccountRow.name == name))
-            return to_account(row) if row else None
+        with self._db.read() as conn:
+            row = conn.execute(_COLUMNS + " WHERE name = ?", (name,)).fetchone()
+        return _account(row) if row else None
 
     def list(self) -> list[Account]:
-        with self._db.session(write=False) as session:
-            rows = session.scalars(select(AccountRow).order_by(AccountRow.name))
-            return [to_account(row) for row in rows]
+        with self._db.read() as conn:
+            return [_account(row) for row in conn.execute(_COLUMNS + " ORDER BY name")]
 
     def update(self, name: str, config_dir: str, auth: AuthKind) -> Account | None:
+        from sqlalchemy import select
+
+        from desktop.store.models import AccountRow
+
         with self._db.session() as session:
             row = session.scalar(select(AccountRow).where(AccountRow.name == name))
             if row is None:
@@ -54,9 +61,13 @@ class SqlAccountRepository:
             row.config_dir = config_dir
             row.auth = auth.value
             session.flush()
-            return to_account(row)
+            return _account((row.name, row.config_dir, row.auth, row.created, row.id))
 
     def remove(self, name: str) -> bool:
+        from sqlalchemy import delete
+
+        from desktop.store.models import AccountRow
+
         with self._db.session() as session:
             result = session.execute(delete(AccountRow).where(AccountRow.name == name))
             return bool(result.rowcount)

@@ -12,21 +12,22 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-
-from sqlalchemy import and_, func, or_, select
+from typing import TYPE_CHECKING
 
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.store import archive_files as files
 from desktop.store.db import Database
-from desktop.store.library_models import ArchivedTranscriptRow as Row
-from desktop.store.models import AccountRow, SessionRow, utcnow
+
+if TYPE_CHECKING:
+    from desktop.store.library_models import ArchivedTranscriptRow as Row
 
 SUFFIX = ".jsonl.gz"
 SUBAGENTS = ".subagents"
 """Beside a copy, a folder of its subagents' files and `index.json` (name: sizes)."""
 INDEX = "index.json"
-_SAME = and_(Row.account_id == SessionRow.account_id, Row.session_id == SessionRow.session_id)
-"""An archived copy and an index row of the same session."""
+_SAME = "c.account_id = s.account_id AND c.session_id = s.session_id"
+"""An archived copy (c) and an index row (s) of the same session. The reads
+that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
 
 
 log = logging.getLogger(__name__)
@@ -52,19 +53,20 @@ class SqlTranscriptArchive:
 
     def lagging(self) -> list[ArchiveJob]:
         query = (
-            select(AccountRow.name, SessionRow.session_id, SessionRow.path, SessionRow.size)
-            .join(AccountRow, AccountRow.id == SessionRow.account_id)
-            .outerjoin(Row, _SAME)
-            .where(
-                SessionRow.missing.is_(False),
-                or_(Row.id.is_(None), Row.source_bytes != SessionRow.size),
-            )
-            .order_by(SessionRow.modified)
+            "SELECT a.name, s.session_id, s.path, s.size FROM sessions s "
+            f"JOIN accounts a ON a.id = s.account_id LEFT JOIN archived_transcripts c ON {_SAME} "
+            "WHERE s.missing = 0 AND (c.id IS NULL OR c.source_bytes != s.size) "
+            "ORDER BY s.modified"
         )
-        with self._db.engine.connect() as conn:
+        with self._db.read() as conn:
             return [ArchiveJob(*row) for row in conn.execute(query)]
 
     def follow(self, job: ArchiveJob) -> None:
+        from sqlalchemy import select
+
+        from desktop.store.library_models import ArchivedTranscriptRow as Row
+        from desktop.store.models import AccountRow, utcnow
+
         with files.locked(self.folder), self._db.session() as session:
             account_id = session.scalar(select(AccountRow.id).where(AccountRow.name == job.account))
             if account_id is None:
@@ -151,29 +153,28 @@ class SqlTranscriptArchive:
 
     def unlisted(self) -> list[ArchivedCopy]:
         query = (
-            select(AccountRow.name, Row.session_id, Row.source_path)
-            .join(AccountRow, AccountRow.id == Row.account_id)
-            .outerjoin(SessionRow, _SAME)
-            .where(SessionRow.id.is_(None))
+            "SELECT a.name, c.session_id, c.source_path FROM archived_transcripts c "
+            f"JOIN accounts a ON a.id = c.account_id LEFT JOIN sessions s ON {_SAME} "
+            "WHERE s.id IS NULL"
         )
-        with self._db.engine.connect() as conn:
+        with self._db.read() as conn:
             return [ArchivedCopy(*row) for row in conn.execute(query)]
 
     def keys(self) -> set[tuple[str, str]]:
-        query = select(AccountRow.name, Row.session_id).join(
-            AccountRow, AccountRow.id == Row.account_id
+        query = (
+            "SELECT a.name, c.session_id FROM archived_transcripts c "
+            "JOIN accounts a ON a.id = c.account_id"
         )
-        with self._db.engine.connect() as conn:
+        with self._db.read() as conn:
             return {(a, s) for a, s in conn.execute(query)}
 
     def _row(self, account: str, session_id: str) -> tuple[str, int] | None:
         query = (
-            select(Row.file, Row.stored_bytes)
-            .join(AccountRow, AccountRow.id == Row.account_id)
-            .where(AccountRow.name == account, Row.session_id == session_id)
+            "SELECT c.file, c.stored_bytes FROM archived_transcripts c "
+            "JOIN accounts a ON a.id = c.account_id WHERE a.name = ? AND c.session_id = ?"
         )
-        with self._db.engine.connect() as conn:
-            found = conn.execute(query).first()
+        with self._db.read() as conn:
+            found = conn.execute(query, (account, session_id)).fetchone()
         return (found[0], found[1]) if found else None
 
     def chunks(self, account: str, session_id: str) -> Iterator[bytes] | None:
@@ -197,9 +198,9 @@ class SqlTranscriptArchive:
             yield str(path)
 
     def size(self) -> ArchiveSize:
-        query = select(func.count(Row.id), func.sum(Row.stored_bytes), func.sum(Row.source_bytes))
-        with self._db.engine.connect() as conn:
-            count, stored, source = conn.execute(query).one()
+        query = "SELECT count(id), sum(stored_bytes), sum(source_bytes) FROM archived_transcripts"
+        with self._db.read() as conn:
+            count, stored, source = conn.execute(query).fetchone()
         return ArchiveSize(count or 0, stored or 0, source or 0, str(self.folder))
 
     def stage(self, account: str, session_id: str, chunks: Iterable[bytes]) -> str:

@@ -19,6 +19,7 @@ from desktop.domain.conversations import (
 from desktop.domain.errors import BusyError, NotFoundError
 from desktop.store.db import Database
 from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcnow
+from desktop.store.unfinished import UNFINISHED as _UNFINISHED
 
 
 def _names(session: Session) -> dict[int, str]:
@@ -86,7 +87,6 @@ def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
     )
 
 
-_UNFINISHED = ("pending", "running")
 _POINTER_FIELDS = {
     "session_id",
     "cwd",

@@ -14,19 +14,19 @@ by a newer Sessiondesk is refused untouched, so a downgrade never eats data.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import DatabaseError, OperationalError
-from sqlalchemy.orm import Session, sessionmaker
+from typing import TYPE_CHECKING, Any
 
 from desktop.domain.errors import StoreError
+from desktop.domain.oddtext import clean
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Connection, Engine
+    from sqlalchemy.orm import Session
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 30_000
@@ -61,6 +61,8 @@ def newest_script() -> str:
 
 
 def current_revision(engine: Engine) -> str | None:
+    from sqlalchemy import inspect, text
+
     with engine.connect() as connection:
         if not inspect(connection).has_table("alembic_version"):
             return None
@@ -76,6 +78,8 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
 
 
 def make_engine(path: Path) -> Engine:
+    from sqlalchemy import create_engine, event
+
     engine = create_engine(
         f"sqlite:///{path}",
         connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
@@ -84,13 +88,59 @@ def make_engine(path: Path) -> Engine:
     return engine
 
 
-class Database:
-    """The engine and a session factory for one SQLite file."""
+def _cleaned(value: Any) -> Any:
+    return clean(value) if isinstance(value, str) else value
 
-    def __init__(self, path: Path, engine: Engine) -> None:
+
+class Plain:
+    """A `sqlite3` connection whose `execute` cleans its text parameters as the
+    `Safe*` column types clean what SQLAlchemy binds (a lone surrogate cannot
+    be encoded, and the stored text had it replaced): a filter or a name from
+    the command line matches what was stored, and never fails to encode.
+    `executemany` passes rows as they are: its callers clean what they write."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+
+    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> sqlite3.Cursor:
+        if isinstance(params, Mapping):
+            return self.connection.execute(sql, {k: _cleaned(v) for k, v in params.items()})
+        return self.connection.execute(sql, [_cleaned(v) for v in params])
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
+        return self.connection.executemany(sql, rows)
+
+
+class Database:
+    """One SQLite file: reads on plain `sqlite3` connections, and SQLAlchemy's
+    engine and sessions for the rest, made on their first use (importing
+    SQLAlchemy is most of a listing's start-up, and a listing only reads)."""
+
+    def __init__(self, path: Path, engine: Engine | None = None) -> None:
         self.path = path
-        self.engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._engine = engine
+        self._sessions: Any = None
+        self._making = threading.Lock()
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            with self._making:
+                if self._engine is None:
+                    self._engine = make_engine(self.path)
+        return self._engine
+
+    @contextmanager
+    def read(self) -> Iterator[Plain]:
+        """A plain connection for reads, closed when the block ends (one per
+        block: connections are cheap to open, and never shared by threads)."""
+        try:
+            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {self.path}: {exc}") from None
+        with closing(connection):
+            _on_connect(connection, None)
+            yield Plain(connection)
 
     @contextmanager
     def session(self, *, write: bool = True) -> Iterator[Session]:
@@ -98,6 +148,10 @@ class Database:
 
         One that may write holds the write lock from its start (`BEGIN
         IMMEDIATE`); `write=False` is for reads, which never wait for writers."""
+        if self._sessions is None:
+            from sqlalchemy.orm import sessionmaker
+
+            self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         with self._sessions() as session:
             try:
                 if write:
@@ -124,7 +178,8 @@ class Database:
         return current_revision(self.engine)
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
 
 def upgrade(engine: Engine, target: str = "head") -> None:
@@ -134,9 +189,24 @@ def upgrade(engine: Engine, target: str = "head") -> None:
         command.upgrade(_alembic_config(connection), target)
 
 
+def _stored_revision(path: Path) -> str | None:
+    """The schema revision recorded in the file, read with plain `sqlite3`;
+    None for a new, foreign or unreadable file (the full check then says which)."""
+    try:
+        with closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)) as connection:
+            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
+
+
 def open_database(path: Path, *, target: str = "head") -> Database:
     """Open (creating or migrating as needed) the database at `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if target == "head" and path.exists() and _stored_revision(path) == newest_script():
+        return Database(path)  # current: neither SQLAlchemy nor Alembic is needed to open it
+    from sqlalchemy.exc import DatabaseError, OperationalError
+
     engine = make_engine(path)
     try:
         current = current_revision(engine)
@@ -159,6 +229,7 @@ def open_database(path: Path, *, target: str = "head") -> Database:
 
 def _check_revision(engine: Engine, path: Path, current: str | None) -> None:
     from alembic.script import ScriptDirectory
+    from sqlalchemy import inspect
 
     with engine.connect() as connection:
         tables = set(inspect(connection).get_table_names())

@@ -18,11 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, text
-
 from desktop.domain.oddtext import clean
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
 from desktop.domain.textsearch import _CJK, make_snippet, match_expression
+from desktop.store.db import Plain
 
 SPAN = 1 << 32
 """Text rowids of one session: pk * SPAN up to (pk + 1) * SPAN - 1."""
@@ -66,14 +65,12 @@ Measured on a first index of 500,000 messages: a third less insert time, and
 no slower queries (a level still holds few segments)."""
 
 
-def tune(conn: Connection) -> None:
+def tune(conn: Plain) -> None:
     """Settings of the FTS table itself: stored in it, so once per process is plenty."""
-    conn.exec_driver_sql(
-        f"INSERT INTO session_text (session_text, rank) VALUES ('automerge', {AUTOMERGE})"
-    )
+    conn.execute(f"INSERT INTO session_text (session_text, rank) VALUES ('automerge', {AUTOMERGE})")
 
 
-def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]]) -> None:
+def write_texts(conn: Plain, sessions: Iterable[tuple[int, bool, Increment]]) -> None:
     """Store the text of (session pk, whether it was indexed before, increment)."""
     legacy = has_legacy(conn)
     rows: list[tuple[int, str, str | None, int, str | None, str]] = []
@@ -81,17 +78,15 @@ def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]
         low, high = pk * SPAN, (pk + 1) * SPAN - 1
         n = low
         if known and item.replace:
-            conn.exec_driver_sql(
-                "DELETE FROM session_text WHERE rowid BETWEEN ? AND ?", (low, high)
-            )
+            conn.execute("DELETE FROM session_text WHERE rowid BETWEEN ? AND ?", (low, high))
             if legacy:
-                conn.exec_driver_sql(
+                conn.execute(
                     "DELETE FROM session_text WHERE rowid < ? AND session_pk = ?", (SPAN, pk)
                 )
         elif known:
-            last = conn.exec_driver_sql(
+            (last,) = conn.execute(
                 "SELECT max(rowid) FROM session_text WHERE rowid BETWEEN ? AND ?", (low, high)
-            ).scalar()
+            ).fetchone()
             n = low if last is None else last + 1
         for t in item.texts:
             if t.text.strip():
@@ -99,14 +94,14 @@ def write_texts(conn: Connection, sessions: Iterable[tuple[int, bool, Increment]
                 rows.append((n, segmented(clean(t.text)), None, pk, uuid, t.role))
                 n += 1
     if rows:
-        conn.exec_driver_sql(
+        conn.executemany(
             "INSERT INTO session_text (rowid, body, raw, session_pk, uuid, role) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             rows,
         )
 
 
-def search(conn: Connection, query: str, account: str | None, limit: int) -> list[SearchHit]:
+def search(conn: Plain, query: str, account: str | None, limit: int) -> list[SearchHit]:
     """The best message of each of the best sessions, by bm25 among the
     `RANKED` most recent matches (all of them, for all but common words)."""
     expression = match_expression(query)
@@ -124,7 +119,7 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
     )
     params = {"q": expression, "account": account, "n": limit * 8}
     rows = conn.execute(
-        text(
+        (
             "SELECT t.raw, t.body, t.uuid, t.role, r.score, "
             "s.session_id, s.title, s.cwd, a.name FROM ("
             "SELECT id, score FROM (SELECT rowid AS id, bm25(session_text) AS score "
@@ -135,7 +130,7 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
             "JOIN accounts a ON a.id = s.account_id ORDER BY r.score"
         ),
         params | {"k": RANKED, "span": SPAN},
-    ).all()
+    ).fetchall()
     best: dict[tuple[str, str], tuple[str, str | None, str, float, str | None, str | None]] = {}
     for raw, body, uuid, role, score, sid, title, cwd, name in rows:
         if (name, sid) not in best:  # rows come best first: keep each session's best
@@ -155,18 +150,18 @@ def search(conn: Connection, query: str, account: str | None, limit: int) -> lis
     ]
 
 
-def session_texts(conn: Connection, pk: int) -> list[IndexedText]:
+def session_texts(conn: Plain, pk: int) -> list[IndexedText]:
     """A session's text rows, in the order they were read."""
     sql = "SELECT uuid, role, raw, body FROM session_text WHERE "
     low, high = pk * SPAN, (pk + 1) * SPAN - 1
-    rows = conn.exec_driver_sql(sql + "rowid BETWEEN ? AND ? ORDER BY rowid", (low, high)).all()
+    rows = conn.execute(sql + "rowid BETWEEN ? AND ? ORDER BY rowid", (low, high)).fetchall()
     if has_legacy(conn):  # written before the rowid scheme: found by a scan
         older = sql + "rowid < ? AND session_pk = ? ORDER BY rowid"
-        rows = conn.exec_driver_sql(older, (SPAN, pk)).all() + rows
+        rows = conn.execute(older, (SPAN, pk)).fetchall() + rows
     return [IndexedText(uuid, role, _written(raw, body)) for uuid, role, raw, body in rows]
 
 
-def has_legacy(conn: Connection) -> bool:
+def has_legacy(conn: Plain) -> bool:
     """Whether text rows written before the rowid scheme are left."""
-    found = conn.exec_driver_sql("SELECT 1 FROM session_text WHERE rowid < ? LIMIT 1", (SPAN,))
-    return found.first() is not None
+    found = conn.execute("SELECT 1 FROM session_text WHERE rowid < ? LIMIT 1", (SPAN,))
+    return found.fetchone() is not None

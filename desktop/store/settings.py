@@ -1,11 +1,9 @@
-"""Key/value settings in the database."""
+"""Key/value settings in the database (read with plain `sqlite3`: every
+command reads some; SQLAlchemy is imported only by the writes)."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
-
 from desktop.store.db import Database
-from desktop.store.models import SettingRow
 
 
 class SqlSettingsRepository:
@@ -13,18 +11,24 @@ class SqlSettingsRepository:
         self._db = db
 
     def get(self, key: str) -> str | None:
-        with self._db.session(write=False) as session:
-            row = session.get(SettingRow, key)
-            return row.value if row else None
+        with self._db.read() as conn:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
 
     def set(self, key: str, value: str) -> None:
+        from desktop.store.models import SettingRow
+
         with self._db.session() as session:
             session.merge(SettingRow(key=key, value=value))
 
     def delete(self, key: str) -> None:
+        from sqlalchemy import delete
+
+        from desktop.store.models import SettingRow
+
         with self._db.session() as session:
             session.execute(delete(SettingRow).where(SettingRow.key == key))
 
     def all(self) -> dict[str, str]:
-        with self._db.session(write=False) as session:
-            return {row.key: row.value for row in session.scalars(select(SettingRow))}
+        with self._db.read() as conn:
+            return dict(conn.execute("SELECT key, value FROM settings"))

@@ -30,6 +30,7 @@ from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
@@ -127,8 +128,10 @@ class ConversationPane(QWidget):
         desk.controller.bound.connect(self._changed)  # a turn of it is running: its node shows
         changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
-        self.mark_list()
         self.show_session(sessions.pane.selected_record())
+        # the list's conversation marks are read once the window has painted:
+        # the first paint never waits for them (nor for SQLAlchemy to load)
+        after_first_paint(self, self.mark_list)
 
     def _action(self, keys: str, slot: object) -> QAction:
         action = QAction(self)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 
-from PySide6.QtCore import QLocale, QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import QLocale, QObject, QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
@@ -21,6 +21,7 @@ from desktop.domain.sessions import IndexReport, SearchHit, SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.records import Key, key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.search.search_panel import SearchBar
@@ -91,7 +92,8 @@ class SessionBrowser(QObject):
         reindex_action.triggered.connect(self.reindex)
         # before the window installs the pane: its first refresh may choose this session
         self.pane.choose_when_listed(self._last_session())
-        QTimer.singleShot(0, self.indexer.start)
+        # the list shows what the database holds; files are checked once it is on screen
+        after_first_paint(self.pane, self._first_index)
 
     def _spacer(self) -> QWidget:
         spacer = QWidget(self.toolbar)
@@ -99,6 +101,10 @@ class SessionBrowser(QObject):
         return spacer
 
     # -- commands --------------------------------------------------------------------------
+
+    def _first_index(self) -> None:
+        if not self.indexer.runs:  # unless a run was asked for meanwhile (Reindex, a change)
+            self.indexer.start()
 
     def reindex(self) -> None:
         self._announce = True

@@ -49,9 +49,7 @@ def _word_score(word: str, text: str, folded: str) -> int | None:
 
 def _fold(text: str) -> str:
     # letter by letter, so positions in the result are positions in `text` (ß folds to ss)
-    return "".join(
-        next((f for f in (c.casefold(), c.lower()) if len(f) == 1), c) for c in text
-    )
+    return "".join(next((f for f in (c.casefold(), c.lower()) if len(f) == 1), c) for c in text)
 
 
 def score(query: str, text: str) -> int | None:

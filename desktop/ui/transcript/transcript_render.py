@@ -18,13 +18,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
-from pygments.util import ClassNotFound
+if TYPE_CHECKING:  # markdown-it and pygments load at the first message shown
+    from markdown_it import MarkdownIt
+
 
 from desktop.ui.common.reference_links import linked_html
 
@@ -147,7 +146,12 @@ def _table_open(self: Any, tokens: Any, idx: int, options: Any, env: dict[str, A
     )
 
 
-def _make(breaks: bool) -> MarkdownIt:
+@cache
+def _markdown(breaks: bool) -> MarkdownIt:
+    """The renderer, made (and markdown-it loaded) at the first message shown,
+    not while the window starts."""
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "breaks": breaks, "typographer": False})
     md.enable(["table", "strikethrough"])
     for name, rule in (("fence", _fence), ("code_block", _code_block), ("image", _image),
@@ -157,16 +161,13 @@ def _make(breaks: bool) -> MarkdownIt:
     return md
 
 
-_REPLY_MD = _make(breaks=False)
-_PROMPT_MD = _make(breaks=True)  # a person's line breaks are meant
-
-
 def markdown_html(
     text: str, theme: Theme, *, prompt: bool = False, labels: Labels = Labels()
 ) -> str:
     cut = len(text) - MAX_MARKDOWN_CHARS
     body = text[:MAX_MARKDOWN_CHARS] if cut > 0 else text
-    rendered = (_PROMPT_MD if prompt else _REPLY_MD).render(body, {"theme": theme}).strip()
+    # a person's line breaks are meant; a reply's are Markdown's
+    rendered = _markdown(breaks=prompt).render(body, {"theme": theme}).strip()
     return rendered + (_more(cut, theme, labels) if cut > 0 else "")
 
 
@@ -179,6 +180,9 @@ def _more(count: int, theme: Theme, labels: Labels) -> str:
 
 
 def _lexer(language: str, filename: str | None = None) -> Any:
+    from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+    from pygments.util import ClassNotFound
+
     try:
         if language:
             return get_lexer_by_name(language, stripnl=False)
@@ -207,6 +211,9 @@ def code_html(code: str, theme: Theme, language: str = "", filename: str | None 
     if lexer is None:
         inner = esc(code)
     else:
+        from pygments import highlight
+        from pygments.formatters import HtmlFormatter
+
         formatter = HtmlFormatter(nowrap=True, noclasses=True, style=theme.pygments)
         inner = highlight(code, lexer, formatter).rstrip("\n")
     return _box(_pre(inner, theme.text), theme.code_bg, theme.code_border)
