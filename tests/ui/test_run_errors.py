@@ -125,6 +125,10 @@ def test_rename_from_a_sessions_menu_titles_its_conversation(
     async def scenario() -> None:
         rig.window.sessions.reindex()
         await until(lambda: rig.desk.pane.source.row_of(("solo", t.session_id)) >= 0, 20)
+        # the index pass asked for says "Indexed 1 session." when it ends: that must
+        # come before the rename's notice, not over it
+        status = rig.window.status_bar
+        await until(lambda: "Indexed" in status.currentMessage(), 20, "the index pass to end")
         record = rig.hub.sessions.find(t.session_id, "solo")
         await rig.window.sessions.menu.rename(record, "  River Esk notes ")
         (conversation,) = rig.hub.conversations.list()
