@@ -183,6 +183,12 @@ class _Wiring:
             hub.accounts,
         )
 
+    def _search(self, hub: ServiceHub) -> Any:
+        from desktop.services.search import SearchService
+        from desktop.store.conversation_directory import SqlConversationDirectory
+
+        return SearchService(hub.sessions, SqlConversationDirectory(self.db))
+
     def _stats(self, hub: ServiceHub) -> Any:
         from desktop.services.stats import StatsService
         from desktop.store.stats import SqlStatsQueries

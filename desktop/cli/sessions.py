@@ -148,7 +148,7 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
 def _search(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     _refresh_quietly(services)
-    hits = services.conversations.search(args.query, args.account, args.limit)
+    hits = services.search.search(args.query, args.account, args.limit)
 
     def human() -> str:
         if not hits:

@@ -110,3 +110,20 @@ class Execution:
     """The conversation's history epoch when the turn began."""
     started: datetime | None = None
     finished: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ConversationTarget:
+    """What search needs of a conversation: its words, and where it is read now
+    (its session pointer, else its newest turn that got a session)."""
+
+    number: int
+    title: str
+    description: str
+    cwd: str | None
+    account: str | None
+    session_id: str | None
+
+    @property
+    def code(self) -> str:
+        return conversation_code(self.number)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # annotations only: a port costs its users no imports
     from desktop.domain.accounts import Account, AuthKind
-    from desktop.domain.conversations import Conversation, Execution
+    from desktop.domain.conversations import Conversation, ConversationTarget, Execution
     from desktop.domain.events import Event
     from desktop.domain.rollover import Rollover
     from desktop.domain.runs import Capabilities, RunRequest
@@ -166,3 +166,10 @@ class TranscriptCopier(Protocol):
     def copy_as(self, path: str, config_dir: str, new_session_id: str) -> str:
         """The new file's path; never overwrites a file (raises OSError instead)."""
         ...
+
+
+class ConversationDirectory(Protocol):
+    """Every conversation's words and current session, read cheaply (a search
+    from the command line should not pay for the whole conversation store)."""
+
+    def targets(self) -> list[ConversationTarget]: ...

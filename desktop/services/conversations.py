@@ -14,8 +14,6 @@ from desktop.domain.execution_tree import TreeNode, build_tree, lineage
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
 from desktop.domain.replay import Turn, join, up_to
 from desktop.domain.replay_source import segments
-from desktop.domain.sessions import SearchHit
-from desktop.domain.textsearch import make_snippet, mentions_all
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.turn_plan import BranchPoint, HistorySource
 from desktop.services.claude_launch import ClaudeLauncher
@@ -213,24 +211,6 @@ class ConversationService:
             if execution.account and execution.session_id:
                 return execution.account, execution.session_id
         return None
-
-    def search(self, query: str, account: str | None = None, limit: int = 20) -> list[SearchHit]:
-        """Sessions by their words (prompts, replies, tool names and inputs, so
-        the files they touched), and conversations by their handle, title and
-        description, hidden ones too. A conversation that matches comes first,
-        as its current session; the index's hit for that session is not repeated."""
-        found = self._sessions.search(query, account, limit)
-        top = max((h.score for h in found), default=0.0) + 1.0
-        named: list[SearchHit] = []
-        for conv in self._conversations.list():
-            about = " ".join(part for part in (conv.code, conv.title, conv.description) if part)
-            where = self.session_of(conv.id) if mentions_all(about, query) else None
-            if where is None or account not in (None, where[0]):
-                continue
-            snippet, title = make_snippet(about, query), f"{conv.code} · {conv.title}"
-            named.append(SearchHit(*where, None, "conversation", snippet, top, title, conv.cwd))
-        keys = {(h.account, h.session_id) for h in named}
-        return (named + [h for h in found if (h.account, h.session_id) not in keys])[:limit]
 
     def show(self, ref: str) -> ConversationDetail:
         conversation = self.get(ref)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # imported by the wiring as each service is built
     from desktop.services.bundles import BundleService
     from desktop.services.conversations import ConversationService
     from desktop.services.runs import RunService
+    from desktop.services.search import SearchService
     from desktop.services.sessions import SessionService
     from desktop.services.settings import SettingsService
     from desktop.services.stats import StatsService
@@ -61,6 +62,7 @@ class ServiceHub:
     sessions: _Built[SessionService] = _Built()
     conversations: _Built[ConversationService] = _Built()
     runs: _Built[RunService] = _Built()
+    search: _Built[SearchService] = _Built()
     archive: _Built[ArchiveService] = _Built()
     bundles: _Built[BundleService] = _Built()
     exchange: _Built[BundleExchange] = _Built()

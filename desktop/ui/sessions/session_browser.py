@@ -57,7 +57,7 @@ class SessionBrowser(QObject):
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self.panel = TranscriptPanel(hub.sessions, self.background)
         self.search = SearchBar(
-            hub.sessions, self.background, parent, search=hub.conversations.search
+            hub.sessions, self.background, parent, search=hub.search.search
         )
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
