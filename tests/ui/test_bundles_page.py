@@ -3,6 +3,7 @@ add a session from its right-click menu, and export one session from the window.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
@@ -222,3 +223,32 @@ def test_load_context_names_items_of_other_accounts_and_waits_for_the_box(
     with qtbot.waitSignal(dialog.chosen) as chosen:
         dialog.check()
     assert chosen.args == ["beta", str(tmp_path), "go on", False]
+
+
+@pytest.mark.claude
+def test_a_reference_in_a_note_is_a_link_that_opens_its_conversation(
+    open_window: Callable[[ServiceHub], MainWindow], hub: ServiceHub, qtbot: QtBot,
+    tmp_path: Path, claude_bin: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setenv("SESSIONDESK_CLAUDE", str(claude_bin))  # adopting fingerprints claude
+    window, session = _window_with(open_window, hub, qtbot, tmp_path, "how do the tides work")
+    conversation = asyncio.run(hub.conversations.adopt(session.session_id, "alpha"))
+    other = new_session(str(tmp_path), "something else")
+    write(tmp_path / ".claude-alpha", other)
+    hub.bundles.create("reading")
+    hub.bundles.note("reading", f"Start from <b>[[{conversation.code}]]</b>, then [[SESS-999]]")
+    window.sessions.reindex()
+    wait_listed(qtbot, window, 2)
+    assert pane(window).select_session("alpha", other.session_id)
+
+    window.library.bundles.trigger()
+    page = window.findChild(BundlesPage)
+    assert page is not None
+    page.bundle_list.setCurrentRow(0)
+    page.item_list.setCurrentRow(0)
+    shown = page.note_text.text()
+    assert page.note_text.isVisible()
+    assert f'href="sessiondesk:{conversation.code}"' in shown
+    assert "&lt;b&gt;" in shown, "the note's own markup is text, never markup"
+    page.note_text.linkActivated.emit(f"sessiondesk:{conversation.code}")
+    assert pane(window).selected_record().session_id == session.session_id

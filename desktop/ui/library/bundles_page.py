@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.bundles import Bundle
 from desktop.domain.errors import SessiondeskError
+from desktop.domain.references import number_of_link
 from desktop.services.bundles import ItemView
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.reference_links import linked_html
 
 
 class BundlesPage(QDialog):
@@ -39,6 +41,8 @@ class BundlesPage(QDialog):
     """The name of a bundle whose context the person wants to start a turn with."""
     export_requested = Signal(str)
     import_requested = Signal()
+    reference_activated = Signal(int)
+    """A `[[SESS-042]]` link in a note was clicked (its number)."""
 
     def __init__(self, hub: ServiceHub, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -82,6 +86,19 @@ class BundlesPage(QDialog):
         self.item_list.setObjectName("bundleItems")
         self.item_list.setWordWrap(True)
         self.items_label.setBuddy(self.item_list)
+        # a note's whole text, its references as links that open their conversations
+        self.note_text = QLabel(right)
+        self.note_text.setObjectName("bundleNoteText")
+        self.note_text.setWordWrap(True)
+        self.note_text.setTextFormat(Qt.TextFormat.RichText)
+        self.note_text.setTextInteractionFlags(
+            Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+            | Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.note_text.linkActivated.connect(self._link)
+        self.note_text.hide()
+        self.item_list.currentRowChanged.connect(self._show_note)
         self.up_button = self._button("bundleUp", lambda: self.move(-1))
         self.down_button = self._button("bundleDown", lambda: self.move(1))
         self.remove_button = self._button("bundleRemove", self.remove_current)
@@ -108,6 +125,7 @@ class BundlesPage(QDialog):
         right_layout.addLayout(description_row)
         right_layout.addWidget(self.items_label)
         right_layout.addWidget(self.item_list, 1)
+        right_layout.addWidget(self.note_text)
         right_layout.addLayout(item_buttons)
         right_layout.addLayout(actions)
 
@@ -184,6 +202,17 @@ class BundlesPage(QDialog):
         )
 
     # -- showing -------------------------------------------------------------------
+
+    def _show_note(self, row: int) -> None:
+        view = self.views[row] if 0 <= row < len(self.views) else None
+        text = view.text if view is not None and view.kind == "note" else None
+        self.note_text.setText(linked_html(text) if text else "")
+        self.note_text.setVisible(bool(text))
+
+    def _link(self, link: str) -> None:
+        number = number_of_link(link)
+        if number is not None:
+            self.reference_activated.emit(number)
 
     def reload(self, choose: str | None = None) -> None:
         """Read the bundles again, keeping (or choosing) one."""

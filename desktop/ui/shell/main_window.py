@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
             desk=self.runs, file_menu=self.file_menu, view_menu=self.view_menu,
             execution_tree=self.conversation.tree,
         )  # fmt: skip
+        self.library.bundles_page.reference_activated.connect(self.conversation.open_reference)
         self.runs.switching.available.connect(c.switch_account.setEnabled)
         c.switch_account.setEnabled(self.runs.switching.can_switch())
         c.switch_account.triggered.connect(lambda: self.runs.switching.open(""))
