@@ -124,7 +124,10 @@ class ConversationPane(QWidget):
         changes.conversation_changed.connect(self._changed)
         changes.execution_changed.connect(self._changed)
         changes.sessions_changed.connect(self.mark_list)
-        desk.controller.bound.connect(self._changed)  # a turn of it is running: its node shows
+        # a turn of it is running: its node shows (a resumed session joined a conversation
+        # as the turn was prepared, under the same session id: no `bound` follows then)
+        desk.controller.started.connect(self._run_started)
+        desk.controller.bound.connect(self._changed)
         changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
         self.mark_list()
@@ -222,14 +225,25 @@ class ConversationPane(QWidget):
     def _changed(self, *_args: object) -> None:
         self.reload()
 
-    def mark_list(self, *_args: object) -> None:
-        """The session list marks which conversation each session belongs to."""
+    def _run_started(self, *_args: object) -> None:
+        if not self.mark_list():
+            self.reload()  # its new node shows
+
+    def mark_list(self, *_args: object) -> bool:
+        """The session list marks which conversation each session belongs to; when
+        that says the shown session joined (or left) one, the pane follows (True)."""
         try:
             members = self.hub.conversations.memberships()
         except SessiondeskError as exc:
             self.status.notify(error_text(exc))
-            return
+            return False
         self.sessions.pane.source.set_memberships(members)
+        record = self._record
+        joined = record is not None and (record.account, record.session_id) in members
+        if record is None or joined == (self._conversation is not None):
+            return False
+        self.reload()
+        return True
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._update_actions()
