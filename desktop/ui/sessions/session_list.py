@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QItemSelection,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     QTimer,
@@ -39,7 +40,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
-from desktop.ui.common.records import Key, key_of, project_name, sample_times
+from desktop.ui.common.records import Key, key_of, project_name, sample_times, short_time
 from desktop.ui.sessions.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.sessions.navigation import NavigationPane
 from desktop.ui.sessions.session_filter import SessionFilterProxy
@@ -55,6 +56,8 @@ from desktop.ui.sessions.session_model import (
 )
 
 MAX_PROJECT_CHARS = 22
+DEFAULT_VIEWPORT = 420
+"""The list's width before it is first shown (for the project column's cap)."""
 """The project column grows to its longest name up to this many characters' width."""
 
 
@@ -172,6 +175,8 @@ class SessionListPane(NavigationPane):
         self.filter_edit.textChanged.connect(self.proxy.set_text)
         self.project_combo.chosen.connect(lambda folder: self.proxy.set_project(folder or None))
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._project_width = 0
+        self.view.installEventFilter(self)
         self.retranslate_ui()
 
     # -- text ---------------------------------------------------------------------------
@@ -197,7 +202,8 @@ class SessionListPane(NavigationPane):
         self._update_counts()
 
     def _size_columns(self) -> None:
-        """Narrow columns as wide as their widest value or heading, in this language."""
+        """Narrow columns as wide as their widest value or heading, in this language
+        (measured again only when the list or the language changes; see `_fit_project`)."""
         width = self.fontMetrics().horizontalAdvance
         heading = self.view.header().fontMetrics().horizontalAdvance
 
@@ -206,12 +212,32 @@ class SessionListPane(NavigationPane):
 
         header = self.view.header()
         header.resizeSection(ACCOUNT, 30)
-        projects = [width(project_name(r.cwd)) for r in self.source.records()]
-        widest = min(max([width("project_x"), *projects]), width("x" * MAX_PROJECT_CHARS))
-        header.resizeSection(PROJECT, max(widest, title(PROJECT)) + 16)
+        records = self.source.records()
+        projects = [width(project_name(r.cwd)) for r in records]
+        self._project_width = max([width("project_x"), title(PROJECT) - 16, *projects])
+        self._fit_project()
         header.resizeSection(MESSAGES, max(width("9,999"), title(MESSAGES)) + 18)
-        samples = (*(width(text) for text in sample_times()), title(MODIFIED) + 10)
+        # the times listed, not the widest any day could give ("Yesterday …"): the room
+        # saved goes to the title; the next count after midnight widens it again
+        today = sample_times()[0]
+        shown = {short_time(r.modified) for r in records}
+        samples = (*(width(text) for text in (today, *shown)), title(MODIFIED) + 10)
         header.resizeSection(MODIFIED, max(samples) + 18)
+
+    def _fit_project(self) -> None:
+        """The title takes the spare room: a long project name is cut to a fifth of
+        the list (its tooltip is whole)."""
+        width = self.fontMetrics().horizontalAdvance
+        cap = min(width("x" * MAX_PROJECT_CHARS), max(width("project_x"), self._viewport() // 5))
+        self.view.header().resizeSection(PROJECT, min(self._project_width, cap) + 16)
+
+    def _viewport(self) -> int:
+        return self.view.viewport().width() if self.view.isVisible() else DEFAULT_VIEWPORT
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            self._fit_project()  # a narrower list cuts the project column first
+        return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

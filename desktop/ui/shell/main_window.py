@@ -56,7 +56,7 @@ from desktop.ui.transcript.transcript_area import TranscriptArea
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
-DEFAULT_LEFT_WIDTH = 380
+DEFAULT_LEFT_WIDTH = 420
 DEFAULT_RIGHT_WIDTH = 300
 MIN_RIGHT_WIDTH = 260
 
