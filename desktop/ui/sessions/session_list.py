@@ -24,13 +24,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -112,10 +112,9 @@ class SessionListPane(NavigationPane):
         self.show_hidden_action.setObjectName("showHiddenConversations")
         self.show_hidden_action.setCheckable(True)
         self.show_hidden_action.toggled.connect(self.proxy.set_show_hidden)
-        self.hidden_button = QToolButton(self)
+        # a check box reads as a switch; the count sits by the heading, never by it
+        self.hidden_button = QCheckBox(self)
         self.hidden_button.setObjectName("showHiddenButton")
-        self.hidden_button.setCheckable(True)
-        self.hidden_button.setAutoRaise(True)
         self.hidden_button.toggled.connect(self.show_hidden_action.setChecked)
         self.show_hidden_action.toggled.connect(self.hidden_button.setChecked)
         self.view = QTreeView(self)
@@ -147,9 +146,9 @@ class SessionListPane(NavigationPane):
         titles = QHBoxLayout()
         titles.setContentsMargins(0, 0, 8, 0)
         titles.addWidget(self.sessions_heading)
+        titles.addWidget(self.count_label)
         titles.addStretch(1)
         titles.addWidget(self.hidden_button)
-        titles.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 10, 0, 0)
         layout.setSpacing(6)
@@ -194,7 +193,7 @@ class SessionListPane(NavigationPane):
         self.accounts_view.setAccessibleName(self.tr("Accounts"))
         self.show_hidden_action.setText(self.tr("Show &Hidden Conversations"))
         self.show_hidden_action.setToolTip(self.tr("List the sessions of hidden conversations too"))
-        self.hidden_button.setText(self.tr("Hidden"))
+        self.hidden_button.setText(self.tr("Show hidden"))
         self.hidden_button.setToolTip(self.show_hidden_action.toolTip())
         self.hidden_button.setAccessibleName(self.tr("Show hidden conversations"))
         self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
