@@ -188,7 +188,8 @@ def test_a_listed_session_shows_its_conversation_as_soon_as_a_turn_adopts_it(
             assert pane.body.isVisibleTo(pane) and not pane.empty_label.isVisibleTo(pane)
             assert pane.header.code_label.text() == pane.conversation().code
             assert pane.header.session_id() == record.session_id
-            assert pane.model.executions(), "the running turn's node is in the tree"
+            await until(lambda: pane.model.executions(), what="the running turn's node")
+            assert live.streaming, "shown while the turn still waits"
             for card in desk.cards.pending():
                 card.deny_button.click()
             await rig.finished(live)

@@ -30,11 +30,13 @@ from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
 from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
 from desktop.ui.conversations.tree_model import NODE, ExecutionTreeModel, kind_label
+from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
 
@@ -116,6 +118,8 @@ class ConversationPane(QWidget):
         self._conversation: Conversation | None = None
         self._filling = False
         self._chosen: str | None = None
+        self._known: set[str] = set()
+        """The ids of the executions in the tree shown."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
@@ -128,6 +132,9 @@ class ConversationPane(QWidget):
         # as the turn was prepared, under the same session id: no `bound` follows then)
         desk.controller.started.connect(self._run_started)
         desk.controller.bound.connect(self._changed)
+        # its execution is recorded as the process starts, after `started`: its first news
+        desk.controller.updated.connect(self._run_news)
+        desk.controller.permission.connect(self._run_news)
         changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
         self.mark_list()
@@ -168,6 +175,7 @@ class ConversationPane(QWidget):
             self.status.notify(error_text(exc))
             conversation, roots = None, []
         self._conversation = conversation
+        self._known = {e.id for e in _executions(roots)}
         self.body.setVisible(conversation is not None)
         self.empty_label.setVisible(conversation is None)
         if conversation is None or record is None:
@@ -224,6 +232,17 @@ class ConversationPane(QWidget):
 
     def _changed(self, *_args: object) -> None:
         self.reload()
+
+    def _run_news(self, live: LiveRun, *_args: object) -> None:
+        execution = live.execution
+        if execution is None or execution.id in self._known:
+            return
+        shown = (
+            self._conversation is not None and execution.conversation_id == self._conversation.id
+        )
+        if shown or (self._record is not None and live.key == key_of(self._record)):
+            self.reload()  # the running turn's node appears
+            self._known.add(execution.id)  # once: a node the tree does not hold stays unasked
 
     def _run_started(self, *_args: object) -> None:
         if not self.mark_list():
