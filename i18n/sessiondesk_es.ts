@@ -1665,7 +1665,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+201"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+206"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1683,6 +1683,11 @@
         <location line="+1"/>
         <source>&amp;Session</source>
         <translation>&amp;Sesión</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Conversation</source>
+        <translation>&amp;Conversación</translation>
     </message>
     <message>
         <location line="+1"/>

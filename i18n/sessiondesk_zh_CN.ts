@@ -1660,7 +1660,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+201"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+206"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1678,6 +1678,11 @@
         <location line="+1"/>
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Conversation</source>
+        <translation>对话(&amp;C)</translation>
     </message>
     <message>
         <location line="+1"/>

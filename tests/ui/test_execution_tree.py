@@ -16,6 +16,7 @@ from desktop.ui.conversations.conversation_pane import ConversationPane
 from desktop.ui.conversations.tree_model import NODE
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.sessions.session_model import TITLE
+from desktop.ui.shell.palette import window_commands
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
 from tests.ui.run_kit import Rig, open_rig, until
@@ -69,6 +70,8 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
         # fork from the first node: chosen in the tree, Fork, then a prompt
         pane.tree.setCurrentIndex(pane.model.index_of(first.id))
         assert pane.fork_action.isEnabled()
+        offered = {command.action for command in window_commands(rig.window)}
+        assert {pane.continue_action, pane.fork_action} <= offered  # the palette finds them
         pane.fork_action.trigger()
         assert not rig.desk.branch_banner.isHidden()
         _, fork = await send(rig, "Start again from York", 3)

@@ -216,7 +216,15 @@ def test_menus_have_keyboard_shortcuts(window: MainWindow) -> None:
     assert c.settings.shortcut().toString() == "Ctrl+,"
     assert c.add_account.shortcut().toString() == "Ctrl+Shift+A"
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Session", "&Accounts", "&Help"]
+    assert titles == ["&File", "&View", "&Session", "&Conversation", "&Accounts", "&Help"]
+    # the execution tree's commands, so the palette finds them; off until a node is chosen
+    pane = window.conversation
+    branch = [pane.continue_action, pane.fork_action, pane.compare_action]
+    listed = [a for a in window.conversation_menu.actions() if not a.isSeparator()]
+    assert listed == branch
+    keys = [a.shortcut().toString() for a in listed]
+    assert keys == ["Ctrl+Shift+C", "Ctrl+Shift+F", "Ctrl+Shift+D"]
+    assert not any(a.isEnabled() for a in listed)
 
 
 def test_quit_closes_the_window(window: MainWindow, qtbot: QtBot) -> None:

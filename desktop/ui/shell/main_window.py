@@ -131,6 +131,10 @@ class MainWindow(QMainWindow):
         )  # fmt: skip
         self.splitter.addWidget(self.conversation)  # right of the transcript
         self.splitter.setCollapsible(2, True)  # folded away on a narrow window
+        pane = self.conversation
+        self.conversation_menu.addActions([pane.continue_action, pane.fork_action])
+        self.conversation_menu.addSeparator()
+        self.conversation_menu.addAction(pane.compare_action)
         # insight, bundles and export: their commands join the menus and the tool bar
         self.library = LibraryRoom(
             self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
@@ -162,6 +166,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(c.full_screen)
         self.session_menu = bar.addMenu("")
+        self.conversation_menu = bar.addMenu("")  # the execution tree's commands
         self.accounts_menu = bar.addMenu("")
         self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
         self.help_menu = bar.addMenu("")
@@ -202,6 +207,7 @@ class MainWindow(QMainWindow):
         self.view_menu.setTitle(self.tr("&View"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.session_menu.setTitle(self.tr("&Session"))
+        self.conversation_menu.setTitle(self.tr("&Conversation"))
         self.accounts_menu.setTitle(self.tr("&Accounts"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.commands.retranslate()
