@@ -250,5 +250,9 @@ def test_the_conversation_pane_opens_wide_enough_to_read(window: MainWindow) -> 
         "81dc0b0b-8159-40aa-bc21-3428cfa48b69",
     )  # fmt: skip
     pane.body.show()
+    pane.empty_label.hide()
     assert pane.minimumSizeHint().width() <= DEFAULT_RIGHT_WIDTH
+    # the title has the header's width: the account and Switch… sit on a line below it
+    QCoreApplication.processEvents()
+    assert pane.header.title_edit.width() >= pane.header.width() // 2
     assert pane.header.session_id() == "81dc0b0b-8159-40aa-bc21-3428cfa48b69"

@@ -116,8 +116,11 @@ class ConversationHeader(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.code_label)
         top.addWidget(self.title_edit, 1)
-        top.addWidget(self.account_badge)
-        top.addWidget(self.switch_button)
+        # the account on a line of its own: the title keeps the width of the pane
+        account_row = QHBoxLayout()
+        account_row.addWidget(self.account_badge)
+        account_row.addWidget(self.switch_button)
+        account_row.addStretch(1)
         description_row = QHBoxLayout()
         description_row.addWidget(self.description_stack, 1)
         description_row.addWidget(self.edit_description_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -132,6 +135,7 @@ class ConversationHeader(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
+        layout.addLayout(account_row)
         layout.addLayout(description_row)
         layout.addLayout(form)
         self._conversation: Conversation | None = None

@@ -9,7 +9,7 @@ is another one); Continue and Fork put the run desk's composer into
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,10 +35,18 @@ from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
 from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
-from desktop.ui.conversations.tree_model import NODE, ExecutionTreeModel, kind_label
+from desktop.ui.conversations.tree_model import (
+    ACCOUNT,
+    NODE,
+    TIME,
+    ExecutionTreeModel,
+    kind_label,
+)
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
+
+MIN_NODE_WIDTH = 110
 
 
 class ConversationPane(QWidget):
@@ -80,6 +88,7 @@ class ConversationPane(QWidget):
         self.tree.header().setSectionResizeMode(NODE, QHeaderView.ResizeMode.Stretch)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.tree_label.setBuddy(self.tree)
+        self.tree.installEventFilter(self)
 
         self.continue_action = self._action("Ctrl+Shift+C", self.continue_selected)
         self.fork_action = self._action("Ctrl+Shift+F", self.fork_selected)
@@ -191,13 +200,32 @@ class ConversationPane(QWidget):
         try:
             self.model.fill(roots)
             self.tree.expandAll()
-            for column in range(1, self.model.columnCount()):
-                self.tree.resizeColumnToContents(column)
+            # one account's tree needs no account column: the node's name gets the room
+            accounts = {e.account for e in self.model.executions()}
+            self.tree.setColumnHidden(ACCOUNT, len(accounts) <= 1)
+            self._fit_columns()
             self._choose_shown(record)
         finally:
             self._filling = False
         self._show_context(conversation)
         self._update_actions()
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their values; in a narrow pane the start time gives way
+        (its node's name needs the room more)."""
+        self.tree.setColumnHidden(TIME, False)
+        for column in range(1, self.model.columnCount()):
+            self.tree.resizeColumnToContents(column)
+        header = self.tree.header()
+        others = sum(header.sectionSize(c) for c in range(1, self.model.columnCount())
+                     if not header.isSectionHidden(c))  # fmt: skip
+        if self.tree.viewport().width() - others < MIN_NODE_WIDTH:
+            self.tree.setColumnHidden(TIME, True)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return super().eventFilter(watched, event)
 
     def _show_context(self, conversation: Conversation) -> None:
         """The chart of its turns' context sizes, and how full it is now in the composer."""

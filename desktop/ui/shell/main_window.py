@@ -56,8 +56,8 @@ from desktop.ui.transcript.transcript_area import TranscriptArea
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
-DEFAULT_LEFT_WIDTH = 420
-DEFAULT_RIGHT_WIDTH = 300
+DEFAULT_LEFT_WIDTH = 410
+DEFAULT_RIGHT_WIDTH = 270
 MIN_RIGHT_WIDTH = 260
 
 
