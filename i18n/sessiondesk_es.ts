@@ -1687,7 +1687,7 @@
     <message>
         <location line="+1"/>
         <source>&amp;Conversation</source>
-        <translation>&amp;Conversación</translation>
+        <translation>C&amp;onversación</translation>
     </message>
     <message>
         <location line="+1"/>
