@@ -22,7 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.conversations import Conversation, Execution, conversation_code
+from desktop.domain.conversations import (
+    Conversation,
+    Execution,
+    ExecutionStatus,
+    conversation_code,
+)
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.execution_tree import TreeNode
 from desktop.domain.references import number_of_link
@@ -127,8 +132,8 @@ class ConversationPane(QWidget):
         self._conversation: Conversation | None = None
         self._filling = False
         self._chosen: str | None = None
-        self._known: set[str] = set()
-        """The ids of the executions in the tree shown."""
+        self._known: dict[str, ExecutionStatus] = {}
+        """The executions in the tree shown, by id: the status each shows."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
@@ -184,7 +189,7 @@ class ConversationPane(QWidget):
             self.status.notify(error_text(exc))
             conversation, roots = None, []
         self._conversation = conversation
-        self._known = {e.id for e in _executions(roots)}
+        self._known = {e.id: e.status for e in _executions(roots)}
         self.body.setVisible(conversation is not None)
         self.empty_label.setVisible(conversation is None)
         if conversation is None or record is None:
@@ -263,14 +268,15 @@ class ConversationPane(QWidget):
 
     def _run_news(self, live: LiveRun, *_args: object) -> None:
         execution = live.execution
-        if execution is None or execution.id in self._known:
+        if execution is None or self._known.get(execution.id) is execution.status:
             return
         shown = (
             self._conversation is not None and execution.conversation_id == self._conversation.id
         )
         if shown or (self._record is not None and live.key == key_of(self._record)):
-            self.reload()  # the running turn's node appears
-            self._known.add(execution.id)  # once: a node the tree does not hold stays unasked
+            self.reload()  # the running turn's node appears, or its status dot changes
+            # once per status: a node the tree does not hold is not asked for again
+            self._known[execution.id] = execution.status
 
     def _run_started(self, *_args: object) -> None:
         if not self.mark_list():
