@@ -102,7 +102,7 @@
 <context>
     <name>SessionListPane</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_list.py" line="+330"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+355"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln session shown</numerusform>

@@ -4,37 +4,37 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+115" />
+        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>No disponible: los ajustes nunca transfieren el contexto entre {old} y {new} (Ajustes → Cambio de cuenta).</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Switch account</source>
         <translation>Cambiar de cuenta</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Move this conversation from {account} to another account. The next turn starts a new session there.</source>
         <translation>Mueve esta conversación de {account} a otra cuenta. El siguiente turno inicia allí una sesión nueva.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Account:</source>
         <translation>&amp;Cuenta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Carry over conversation context</source>
         <translation>Transferir el contexto de la conversación</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Seeds the new account's session with your recent conversation. The prior conversation content is sent to Anthropic under the new account.</source>
+        <location line="+3"/>
+        <source>Seeds the new account&apos;s session with your recent conversation. The prior conversation content is sent to Anthropic under the new account.</source>
         <translation>Inicia la sesión de la nueva cuenta con tu conversación reciente. El contenido anterior de la conversación se envía a Anthropic con la nueva cuenta.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>S&amp;witch</source>
         <translation>&amp;Cambiar</translation>
     </message>
@@ -42,8 +42,8 @@
 <context>
     <name>AccountsPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/navigation.py" line="+162" />
-        <location line="+1" />
+        <location filename="../desktop/ui/sessions/navigation.py" line="+162"/>
+        <location line="+1"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
     </message>
@@ -51,12 +51,12 @@
 <context>
     <name>ActivityLine</name>
     <message>
-        <location filename="../desktop/ui/runs/activity.py" line="+44" />
+        <location filename="../desktop/ui/runs/activity.py" line="+44"/>
         <source>Starting claude</source>
         <translation>Iniciando claude</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Claude is working on it</source>
         <translation>Claude está trabajando en ello</translation>
     </message>
@@ -64,96 +64,96 @@
 <context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114"/>
         <source>Add account</source>
         <translation>Añadir cuenta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Name:</source>
         <translation>&amp;Nombre:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>e.g. work</source>
         <translation>p. ej. trabajo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Config folder:</source>
         <translation>&amp;Carpeta de configuración:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>e.g. ~/.claude-work</source>
         <translation>p. ej. ~/.claude-trabajo</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The folder Claude Code uses for this account (its CLAUDE_CONFIG_DIR).</source>
         <translation>La carpeta que Claude Code usa para esta cuenta (su CLAUDE_CONFIG_DIR).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Signs in with:</source>
         <translation>&amp;Inicia sesión con:</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>S&amp;ecret:</source>
         <translation>&amp;Secreto:</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Kept in the OS keyring, never in a file. Leave it empty to set it later (sessiondesk accounts set-secret).</source>
         <translation>Se guarda en el llavero del sistema, nunca en un archivo. Déjalo vacío para indicarlo más tarde (sessiondesk accounts set-secret).</translation>
     </message>
     <message>
-        <location line="+25" />
-        <source>Choose the account's config folder</source>
+        <location line="+25"/>
+        <source>Choose the account&apos;s config folder</source>
         <translation>Elige la carpeta de configuración de la cuenta</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+29"/>
         <source>Give the account a name.</source>
         <translation>Ponle un nombre a la cuenta.</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>Choose the account's config folder.</source>
+        <location line="+4"/>
+        <source>Choose the account&apos;s config folder.</source>
         <translation>Elige la carpeta de configuración de la cuenta.</translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175" />
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
     <message>
-        <location line="-56" />
+        <location line="-56"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Sessiondesk</source>
         <translation>Sessiondesk</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Something went wrong</source>
         <translation>Algo salió mal</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+48" />
+        <location line="+1"/>
+        <location line="+48"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
     </message>
@@ -161,27 +161,27 @@
 <context>
     <name>ArchiveSection</name>
     <message>
-        <location filename="../desktop/ui/settings/archive_section.py" line="+58" />
+        <location filename="../desktop/ui/settings/archive_section.py" line="+58"/>
         <source>Archive</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Keep a compressed copy of every transcript</source>
         <translation>&amp;Guardar una copia comprimida de cada transcripción</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
         <translation>Claude Code borra las transcripciones al cabo de unas semanas; con una copia, esa sesión se sigue abriendo, buscando, exportando y continuando.</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+24"/>
         <source>Measuring the archive…</source>
         <translation>Midiendo el archivo…</translation>
     </message>
     <message numerus="yes">
-        <location line="+6" />
+        <location line="+6"/>
         <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
             <numerusform>%Ln transcripción, {stored} en disco ({original} sin comprimir), en {folder}</numerusform>
@@ -192,17 +192,17 @@
 <context>
     <name>AuthKind</name>
     <message>
-        <location filename="../desktop/ui/sessions/navigation.py" line="-54" />
+        <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
         <source>Login stored in its config folder</source>
         <translation>Sesión guardada en su carpeta de configuración</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Anthropic API key</source>
         <translation>Clave de API de Anthropic</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>OAuth token (claude setup-token)</source>
         <translation>Token OAuth (claude setup-token)</translation>
     </message>
@@ -210,22 +210,22 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+43" />
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
         <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
         <translation>Edite la indicación: el siguiente turno vuelve a ejecutar el nodo {node} como una rama nueva (la rama anterior se conserva).</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The next turn forks from node {node}: a new conversation.</source>
         <translation>El próximo turno se bifurca desde el nodo {node}: una conversación nueva.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The next turn continues from node {node}.</source>
         <translation>El próximo turno continúa desde el nodo {node}.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -233,32 +233,32 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66" />
+        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Gathering the context of “{name}”…</source>
         <translation>Reuniendo el contexto de «{name}»…</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>Se empezó una conversación con el contexto de «{name}».</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>Export “{name}” to</source>
         <translation>Exportar «{name}» a</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Exporting “{name}”…</source>
         <translation>Exportando «{name}»…</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exportado a {path}: %Ln transcripción.</numerusform>
@@ -266,7 +266,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln sessions without a transcript were left out.</source>
         <translation>
             <numerusform>Se omitió %Ln sesión sin transcripción.</numerusform>
@@ -274,43 +274,43 @@
         </translation>
     </message>
     <message>
-        <location line="+4" />
-        <location line="+7" />
+        <location line="+4"/>
+        <location line="+7"/>
         <source>Import a bundle</source>
         <translation>Importar un paquete</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Under which account should its conversations be kept?</source>
         <translation>¿Con qué cuenta se guardan sus conversaciones?</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Checking and importing {path}…</source>
         <translation>Comprobando e importando {path}…</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Imported the bundle “{name}”: conversations {codes}.</source>
         <translation>Se importó el paquete «{name}»: conversaciones {codes}.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Add to bundle</source>
         <translation>Añadir a un paquete</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add this session to the bundle (a new name creates one):</source>
         <translation>Añadir esta sesión al paquete (un nombre nuevo crea uno):</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Could not add to the bundle: {reason}</source>
         <translation>No se pudo añadir al paquete: {reason}</translation>
     </message>
     <message numerus="yes">
-        <location line="+4" />
+        <location line="+4"/>
         <source>Added to the bundle “{name}”, now %Ln items.</source>
         <translation>
             <numerusform>Añadido al paquete «{name}», que ahora tiene %Ln elemento.</numerusform>
@@ -321,192 +321,192 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+149" />
+        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Bundles:</source>
         <translation>&amp;Paquetes:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New…</source>
         <translation>&amp;Nuevo…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Re&amp;name…</source>
         <translation>Re&amp;nombrar…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Delete</source>
         <translation>&amp;Borrar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Import…</source>
         <translation>&amp;Importar…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>D&amp;escription:</source>
         <translation>D&amp;escripción:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>I&amp;tems, in the order they are loaded:</source>
         <translation>&amp;Elementos, en el orden en que se cargan:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Up</source>
         <translation>&amp;Subir</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Do&amp;wn</source>
         <translation>Ba&amp;jar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Add…</source>
         <translation>&amp;Añadir…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add N&amp;ote…</source>
         <translation>Añadir n&amp;ota…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Load Context…</source>
         <translation>&amp;Cargar contexto…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Start a new conversation seeded with these items</source>
         <translation>Empezar una conversación nueva con estos elementos como contexto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportar…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Move the item up</source>
         <translation>Subir el elemento</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Move the item down</source>
         <translation>Bajar el elemento</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Note: {text}</source>
         <translation>Nota: {text}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>(no longer listed)</source>
         <translation>(ya no aparece en la lista)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Session {id} · {title}</source>
         <translation>Sesión {id} · {title}</translation>
     </message>
     <message>
-        <location line="+98" />
+        <location line="+98"/>
         <source>Created the bundle “{name}”.</source>
         <translation>Se creó el paquete «{name}».</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Renamed to “{name}”.</source>
         <translation>Renombrado a «{name}».</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Description saved.</source>
         <translation>Descripción guardada.</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Deleted the bundle “{name}”.</source>
         <translation>Se borró el paquete «{name}».</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Added.</source>
         <translation>Añadido.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Note added.</source>
         <translation>Nota añadida.</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Moved.</source>
         <translation>Movido.</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Removed from the bundle.</source>
         <translation>Quitado del paquete.</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>New bundle</source>
         <translation>Paquete nuevo</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A name for the bundle:</source>
         <translation>Un nombre para el paquete:</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Rename bundle</source>
         <translation>Renombrar paquete</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A new name for the bundle:</source>
         <translation>Un nombre nuevo para el paquete:</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Add a note</source>
         <translation>Añadir una nota</translation>
     </message>
     <message>
-        <location line="+0" />
-        <source>The note's text:</source>
+        <location line="+0"/>
+        <source>The note&apos;s text:</source>
         <translation>El texto de la nota:</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Add to the bundle</source>
         <translation>Añadir al paquete</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Conversations (SESS-042 or id) or session ids, separated by spaces:</source>
         <translation>Conversaciones (SESS-042 o id) o ids de sesión, separados por espacios:</translation>
     </message>
@@ -514,27 +514,27 @@
 <context>
     <name>CarryNotice</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+24" />
+        <location filename="../desktop/ui/accounts/switcher.py" line="+24"/>
         <source>Nothing could be carried from the earlier account (its transcript is missing or unreadable): this turn started a fresh session.</source>
         <translation>No se pudo transferir nada de la cuenta anterior (su transcripción falta o no se puede leer): este turno empezó una sesión nueva.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The summary could not be written: the recent turns were carried instead.</source>
         <translation>No se pudo escribir el resumen: en su lugar se transfirieron los turnos recientes.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The conversation could not be moved whole: the recent turns were carried instead.</source>
         <translation>No se pudo mover la conversación entera: en su lugar se transfirieron los turnos recientes.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>claude refused the moved conversation: the recent turns were carried instead.</source>
         <translation>claude rechazó la conversación movida: en su lugar se transfirieron los turnos recientes.</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Less of the earlier conversation was carried than asked.</source>
         <translation>Se transfirió menos de la conversación anterior de lo pedido.</translation>
     </message>
@@ -542,77 +542,77 @@
 <context>
     <name>CarrySection</name>
     <message>
-        <location filename="../desktop/ui/settings/carry_section.py" line="+92" />
+        <location filename="../desktop/ui/settings/carry_section.py" line="+92"/>
         <source>Switching accounts</source>
         <translation>Cambio de cuenta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Carry &amp;over by default:</source>
         <translation>&amp;Transferir por defecto:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nothing (a fresh session)</source>
         <translation>Nada (una sesión nueva)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Recent turns, as written</source>
         <translation>Los turnos recientes, tal cual</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A summary written under the old account</source>
         <translation>Un resumen escrito con la cuenta anterior</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The whole history, copied when possible</source>
         <translation>Todo el historial, copiado cuando se pueda</translation>
     </message>
     <message>
-        <location line="+6" />
-        <source>sessiondesk switch uses it when --carry-context is not given. The window's switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
+        <location line="+6"/>
+        <source>sessiondesk switch uses it when --carry-context is not given. The window&apos;s switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
         <translation>sessiondesk switch lo usa cuando no se indica --carry-context. El selector de cuenta de la ventana pregunta cada vez y transfiere de esta forma (los turnos recientes si aquí pone Nada). Lo que se transfiere se envía a Anthropic con la nueva cuenta.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Carry at &amp;most:</source>
         <translation>Transferir como &amp;máximo:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> KB</source>
         <translation> KB</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Never carry between:</source>
         <translation>&amp;Nunca transferir entre:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Account pairs never carried between</source>
         <translation>Pares de cuentas entre las que nunca se transfiere</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>First account of the pair</source>
         <translation>Primera cuenta del par</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Second account of the pair</source>
         <translation>Segunda cuenta del par</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Add Pair</source>
         <translation>&amp;Añadir par</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Remo&amp;ve Pair</source>
         <translation>&amp;Quitar par</translation>
     </message>
@@ -620,60 +620,60 @@
 <context>
     <name>ChangeSecretDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152"/>
         <source>Every account signs in with the login kept in its folder: none has a secret.</source>
         <translation>Todas las cuentas inician sesión con el acceso guardado en su carpeta: ninguna tiene secreto.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Change secret</source>
         <translation>Cambiar secreto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Account:</source>
         <translation>&amp;Cuenta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>New &amp;secret:</source>
         <translation>Nuevo &amp;secreto:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>The API key or token goes to your system's keyring only. The next turn of this account uses it.</source>
+        <location line="+3"/>
+        <source>The API key or token goes to your system&apos;s keyring only. The next turn of this account uses it.</source>
         <translation>La clave de API o el token se guarda solo en el llavero del sistema. El próximo turno de esta cuenta la usará.</translation>
     </message>
 </context>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../desktop/ui/shell/palette.py" line="+138" />
+        <location filename="../desktop/ui/shell/palette.py" line="+138"/>
         <source>Command &amp;Palette…</source>
         <translation>&amp;Paleta de comandos…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Find any command of the window by typing</source>
         <translation>Encuentra cualquier orden de la ventana escribiendo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Type a command</source>
         <translation>Escribe una orden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Command</source>
         <translation>Orden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Commands</source>
         <translation>Órdenes</translation>
     </message>
@@ -681,32 +681,32 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49" />
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Shared history: 1 message</source>
         <translation>Historial común: 1 mensaje</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Shared history: {count} messages</source>
         <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>The two branches say the same.</source>
         <translation>Las dos ramas dicen lo mismo.</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Claude</source>
         <translation>Claude</translation>
     </message>
@@ -714,80 +714,80 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+214" />
+        <location filename="../desktop/ui/runs/composer.py" line="+214"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
     <message>
-        <location line="+65" />
-        <location line="+17" />
-        <location line="+5" />
+        <location line="+65"/>
+        <location line="+17"/>
+        <location line="+5"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-89" />
+        <location line="-89"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+79"/>
         <source>Prompt</source>
         <translation>Mensaje</translation>
     </message>
     <message>
-        <location line="-77" />
+        <location line="-77"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
     <message>
-        <location line="-6" />
+        <location line="-6"/>
         <source>Claude is answering… (Esc stops it; the next prompt can be written now)</source>
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+85" />
+        <location line="+85"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Send the prompt (Enter or Ctrl+Enter)</source>
         <translation>Enviar el mensaje (Intro o Ctrl+Intro)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A&amp;ccount:</source>
         <translation>Cuen&amp;ta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>F&amp;older:</source>
         <translation>Car&amp;peta:</translation>
     </message>
     <message>
-        <location line="-3" />
-        <location line="+5" />
+        <location line="-3"/>
+        <location line="+5"/>
         <source>Choose the working folder</source>
         <translation>Elegir la carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Continue under another account…</source>
         <translation>Continuar con otra cuenta…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fr&amp;esh session</source>
         <translation>Sesió&amp;n nueva</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Start a new Claude session; the conversation so far is sent along as text</source>
         <translation>Empieza una sesión nueva de Claude; la conversación hasta ahora se envía como texto</translation>
     </message>
@@ -795,83 +795,83 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+171" />
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+170"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>No description</source>
         <translation>Sin descripción</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Edit the title and press Enter to rename</source>
         <translation>Edita el título y pulsa Intro para renombrar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Folder:</source>
         <translation>Carpeta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Claude session:</source>
         <translation>Sesión de Claude:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Saved by resuming:</source>
         <translation>Ahorrado al reanudar:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Copy the Claude session id</source>
         <translation>Copiar el id de la sesión de Claude</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>What this conversation is about; [[SESS-042]] links another</source>
         <translation>De qué trata esta conversación; [[SESS-042]] enlaza otra</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+3" />
+        <location line="+2"/>
+        <location line="+3"/>
         <source>Description</source>
         <translation>Descripción</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>Edit</source>
         <translation>Editar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Edit the description</source>
         <translation>Editar la descripción</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Switch…</source>
         <translation>Cambiar…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Go on with this conversation under another account (Ctrl+Shift+S)</source>
         <translation>Seguir esta conversación con otra cuenta (Ctrl+Mayús+S)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Switch account</source>
         <translation>Cambiar de cuenta</translation>
     </message>
@@ -879,67 +879,67 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+307" />
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+321"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Described {code}.</source>
         <translation>Descripción de {code} guardada.</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>There is no conversation {code}, or it has no session yet.</source>
         <translation>No existe la conversación {code}, o aún no tiene sesión.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Not a conversation yet — send a turn to start one.</source>
         <translation>Aún no es una conversación: envía un turno para empezar una.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Executions</source>
         <translation>&amp;Ejecuciones</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
         <translation>Intro continúa desde el nodo elegido; Ctrl+clic en dos nodos para compararlos.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Continue from Here</source>
         <translation>&amp;Continuar desde aquí</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Fork from Here</source>
         <translation>&amp;Bifurcar desde aquí</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Co&amp;mpare Branches</source>
         <translation>Co&amp;mparar ramas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fork</source>
         <translation>Bifurcar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Compare</source>
         <translation>Comparar</translation>
     </message>
@@ -947,280 +947,280 @@
 <context>
     <name>EditAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_edit.py" line="+46" />
+        <location filename="../desktop/ui/accounts/account_edit.py" line="+46"/>
         <source>Edit account</source>
         <translation>Editar cuenta</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&amp;Account:</source>
         <translation>&amp;Cuenta:</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Kept in the OS keyring, never in a file. Leave it empty to keep the stored one.</source>
         <translation>Se guarda en el llavero del sistema, nunca en un archivo. Déjalo vacío para conservar el guardado.</translation>
     </message>
     <message>
-        <location line="+26" />
-        <source>Choose the account's config folder.</source>
+        <location line="+26"/>
+        <source>Choose the account&apos;s config folder.</source>
         <translation>Elige la carpeta de configuración de la cuenta.</translation>
     </message>
 </context>
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+27" />
+        <location filename="../desktop/ui/common/error_text.py" line="+27"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” has an absolute path or a path that leaves its folder.</source>
         <translation>La entrada «{entry}» tiene una ruta absoluta o una ruta que sale de su carpeta.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The entry “{entry}” is a symbolic link.</source>
         <translation>La entrada «{entry}» es un enlace simbólico.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The entry “{entry}” is a folder.</source>
         <translation>La entrada «{entry}» es una carpeta.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The entry “{entry}” is encrypted.</source>
         <translation>La entrada «{entry}» está cifrada.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” appears twice.</source>
         <translation>La entrada «{entry}» aparece dos veces.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” is too large.</source>
         <translation>La entrada «{entry}» es demasiado grande.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” would expand far beyond its size (a zip bomb?).</source>
         <translation>La entrada «{entry}» se expandiría muy por encima de su tamaño (¿una bomba zip?).</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The file would expand to more than a bundle may hold.</source>
         <translation>El archivo se expandiría a más de lo que puede contener un paquete.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The file is not a Sessiondesk bundle.</source>
         <translation>El archivo no es un paquete de Sessiondesk.</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>The bundle's manifest is damaged or invalid.</source>
+        <location line="+3"/>
+        <source>The bundle&apos;s manifest is damaged or invalid.</source>
         <translation>El manifiesto del paquete está dañado o no es válido.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The bundle was made by a newer Sessiondesk (format {version}): update to import it.</source>
         <translation>El paquete lo creó un Sessiondesk más nuevo (formato {version}): actualiza para importarlo.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The manifest lists “{entry}”, which the file lacks.</source>
         <translation>El manifiesto menciona «{entry}», que falta en el archivo.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The file holds “{entry}”, which its manifest does not list.</source>
         <translation>El archivo contiene «{entry}», que su manifiesto no menciona.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>“{entry}” is not what the manifest says (its size or checksum differs).</source>
         <translation>«{entry}» no es lo que dice el manifiesto (su tamaño o su suma de comprobación difieren).</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>{path} cannot be read.</source>
         <translation>No se puede leer {path}.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>{path} is not a readable zip file (damaged?).</source>
         <translation>{path} no es un archivo zip legible (¿dañado?).</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The folder {folder} does not exist.</source>
         <translation>La carpeta {folder} no existe.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The bundle holds items of other accounts than {account}: {items}. Tick the box to send their text under {account}.</source>
         <translation>El paquete contiene elementos de otras cuentas distintas de {account}: {items}. Marca la casilla para enviar su texto con {account}.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>A bundle named “{name}” exists already.</source>
         <translation>Ya existe un paquete llamado «{name}».</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>A bundle's name is 1 to 128 printable characters.</source>
+        <location line="+3"/>
+        <source>A bundle&apos;s name is 1 to 128 printable characters.</source>
         <translation>El nombre de un paquete tiene de 1 a 128 caracteres imprimibles.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The note is empty.</source>
         <translation>La nota está vacía.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Choose a folder.</source>
         <translation>Elige una carpeta.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{folder} exists and is not a folder.</source>
         <translation>{folder} existe y no es una carpeta.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>This account signs in with the login kept in its folder: it has no secret to change.</source>
         <translation>Esta cuenta inicia sesión con el acceso guardado en su carpeta: no tiene secreto que cambiar.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The secret is empty.</source>
         <translation>El secreto está vacío.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>There is no account named {name}.</source>
         <translation>No hay ninguna cuenta llamada {name}.</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>“{name}” cannot be an account name: use up to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.</source>
+        <location line="+3"/>
+        <source>“{name}” cannot be an account name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
         <translation>«{name}» no puede ser un nombre de cuenta: usa hasta 64 letras, dígitos, «.», «_» o «-», empezando por una letra o un dígito.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>An account named {name} exists already.</source>
         <translation>Ya existe una cuenta llamada {name}.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Write a prompt first.</source>
         <translation>Escribe primero un mensaje.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Choose an account for this conversation.</source>
         <translation>Elige una cuenta para esta conversación.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Choose a working folder.</source>
         <translation>Elige una carpeta de trabajo.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The working folder {folder} does not exist.</source>
         <translation>La carpeta de trabajo {folder} no existe.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>claude could not be started ({path}).</source>
         <translation>No se pudo iniciar claude ({path}).</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The claude program was not found. Install Claude Code, or choose the program in Settings.</source>
         <translation>No se encontró el programa claude. Instala Claude Code o elija el programa en Ajustes.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>{path} does not exist. Choose the claude program in Settings.</source>
         <translation>{path} no existe. Elige el programa claude en Ajustes.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{path} is a folder, not the claude program. Choose the program in Settings.</source>
         <translation>{path} es una carpeta, no el programa claude. Elige el programa en Ajustes.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{path} cannot be run (it is not executable). Choose the program in Settings.</source>
         <translation>{path} no se puede ejecutar (no es ejecutable). Elige el programa en Ajustes.</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>No keyring is available to keep secrets. Start your desktop's keyring and unlock it.</source>
+        <location line="+3"/>
+        <source>No keyring is available to keep secrets. Start your desktop&apos;s keyring and unlock it.</source>
         <translation>No hay ningún llavero para guardar secretos. Inicia el llavero de tu escritorio y desbloquéalo.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>This conversation is still answering a turn: wait for it, or stop it (Esc).</source>
         <translation>Esta conversación todavía está respondiendo un turno: espera a que termine o detenlo (Esc).</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>There is no conversation {codes}: fix the reference. Nothing was sent.</source>
         <translation>No existe la conversación {codes}: corrige la referencia. No se envió nada.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{codes} belongs to another account than {account}. Nothing was sent.</source>
         <translation>{codes} pertenece a otra cuenta distinta de {account}. No se envió nada.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The keyring is locked: unlock it and try again.</source>
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>That cannot be done as asked.</source>
         <translation>Eso no se puede hacer tal como se pidió.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>That exists already.</source>
         <translation>Eso ya existe.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>That could not be found; it may have been removed.</source>
         <translation>No se encontró; puede que se haya eliminado.</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Sessiondesk's database cannot be used right now.</source>
+        <location line="+3"/>
+        <source>Sessiondesk&apos;s database cannot be used right now.</source>
         <translation>La base de datos de Sessiondesk no se puede usar ahora mismo.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The keyring refused to keep or give the secret.</source>
         <translation>El llavero se negó a guardar o a dar el secreto.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>claude could not be run or did not answer as expected.</source>
         <translation>claude no se pudo ejecutar o no respondió como se esperaba.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The claude program was not found. Choose it in Settings.</source>
         <translation>No se encontró el programa claude. Elígelo en Ajustes.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Something went wrong.</source>
         <translation>Algo salió mal.</translation>
     </message>
@@ -1228,122 +1228,122 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+43" />
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
         <source>new</source>
         <translation>nueva</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>continue</source>
         <translation>continuación</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>fork</source>
         <translation>bifurcación</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>replay</source>
         <translation>reproducción</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>switch</source>
         <translation>cambio</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>rollover</source>
         <translation>relevo</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>succeeded</source>
         <translation>correcta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>failed</source>
         <translation>fallida</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>interrupted</source>
         <translation>interrumpida</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>running</source>
         <translation>en curso</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>pending</source>
         <translation>pendiente</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>replayed</source>
         <translation>reproducida</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Turn</source>
         <translation>Turno</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Started</source>
         <translation>Inicio</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>head</source>
         <translation>cabeza</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Replayed because: {reason}</source>
         <translation>Reproducida porque: {reason}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Failed: {error}</source>
         <translation>Falló: {error}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>no error recorded</source>
         <translation>no se registró ningún error</translation>
     </message>
@@ -1351,22 +1351,22 @@
 <context>
     <name>FolderListEditor</name>
     <message>
-        <location filename="../desktop/ui/settings/roots_editor.py" line="+49" />
+        <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
         <source>A&amp;dd…</source>
         <translation>&amp;Añadir…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Re&amp;move</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Folders whose sessions are listed</source>
         <translation>Carpetas cuyas sesiones se muestran</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>Choose a folder</source>
         <translation>Elige una carpeta</translation>
     </message>
@@ -1374,123 +1374,123 @@
 <context>
     <name>InsightPage</name>
     <message>
-        <location filename="../desktop/ui/library/insight_page.py" line="+138" />
+        <location filename="../desktop/ui/library/insight_page.py" line="+138"/>
         <source>Insight</source>
         <translation>Estadísticas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Account:</source>
         <translation>&amp;Cuenta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>S&amp;ince</source>
         <translation>&amp;Desde</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Count only the turns started on or after this day</source>
         <translation>Contar solo los turnos iniciados este día o después</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Since this day</source>
         <translation>Desde este día</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualizar</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+38" />
+        <location line="+2"/>
+        <location line="+38"/>
         <source>All accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
-        <location line="-34" />
+        <location line="-34"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Project folder</source>
         <translation>Carpeta del proyecto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Conversation</source>
         <translation>Conversación</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>By account</source>
         <translation>Por cuenta</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>By project</source>
         <translation>Por proyecto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>By conversation</source>
         <translation>Por conversación</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Turns</source>
         <translation>Turnos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tokens in</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tokens out</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cost (USD)</source>
         <translation>Coste (USD)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Success rate</source>
         <translation>Tasa de éxito</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollovers</source>
         <translation>Relevos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Resumes</source>
         <translation>Reanudaciones</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Replays</source>
         <translation>Reproducciones</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+37"/>
         <source>Counting…</source>
         <translation>Contando…</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>Could not count: {reason}</source>
         <translation>No se pudo contar: {reason}</translation>
     </message>
     <message numerus="yes">
-        <location line="+6" />
+        <location line="+6"/>
         <source>%Ln turns counted</source>
         <translation>
             <numerusform>%Ln turno contado</numerusform>
@@ -1498,47 +1498,47 @@
         </translation>
     </message>
     <message>
-        <location line="+49" />
+        <location line="+49"/>
         <source>Turns by outcome</source>
         <translation>Turnos por resultado</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>How turns got their history</source>
         <translation>Cómo recibieron los turnos su historial</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Succeeded</source>
         <translation>Correctos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Failed</source>
         <translation>Fallidos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Interrupted</source>
         <translation>Interrumpidos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Resumed</source>
         <translation>Reanudados</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Replayed</source>
         <translation>Reproducidos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fresh start</source>
         <translation>Desde cero</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Others</source>
         <translation>Otros</translation>
     </message>
@@ -1546,37 +1546,37 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80" />
+        <location filename="../desktop/ui/library/room.py" line="+80"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Turns, tokens, cost and success per account, project and conversation</source>
         <translation>Turnos, tokens, coste y éxito por cuenta, proyecto y conversación</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Bundles…</source>
         <translation>&amp;Paquetes…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Named collections of conversations, sessions and notes to load as context</source>
         <translation>Colecciones con nombre de conversaciones, sesiones y notas para cargar como contexto</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Add Conversation to &amp;Bundle…</source>
         <translation>Añadir la conversación a un &amp;paquete…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Export Session…</source>
         <translation>&amp;Exportar sesión…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save the chosen session as Markdown or HTML</source>
         <translation>Guardar la sesión elegida como Markdown o HTML</translation>
     </message>
@@ -1584,12 +1584,12 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119" />
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
         <source>New conversation</source>
         <translation>Conversación nueva</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Choose an account and a working folder below, then send the first prompt.</source>
         <translation>Elige abajo una cuenta y una carpeta de trabajo y envía el primer mensaje.</translation>
     </message>
@@ -1597,235 +1597,240 @@
 <context>
     <name>LoadContextDialog</name>
     <message>
-        <location filename="../desktop/ui/library/load_dialog.py" line="+41" />
+        <location filename="../desktop/ui/library/load_dialog.py" line="+41"/>
         <source>Load context of “{name}”</source>
         <translation>Cargar el contexto de «{name}»</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>What should Claude do with this context?</source>
         <translation>¿Qué debe hacer Claude con este contexto?</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>&amp;Start</source>
         <translation>&amp;Empezar</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Account:</source>
         <translation>&amp;Cuenta:</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Folder:</source>
         <translation>&amp;Carpeta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Prompt:</source>
         <translation>&amp;Mensaje:</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>Also send the text of {items} under {account}</source>
         <translation>Enviar también el texto de {items} con {account}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Choose an account for this conversation.</source>
         <translation>Elige una cuenta para esta conversación.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The working folder {folder} does not exist.</source>
         <translation>La carpeta de trabajo {folder} no existe.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Write a prompt first.</source>
         <translation>Escribe primero un mensaje.</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Tick the box to send the other accounts' text, or choose their account.</source>
+        <location line="+3"/>
+        <source>Tick the box to send the other accounts&apos; text, or choose their account.</source>
         <translation>Marca la casilla para enviar el texto de las otras cuentas, o elige su cuenta.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+199" />
+        <location filename="../desktop/ui/shell/main_window.py" line="+206"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Session</source>
         <translation>&amp;Sesión</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
+        <source>&amp;Conversation</source>
+        <translation>C&amp;onversación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Accounts</source>
         <translation>&amp;Cuentas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location line="+19" />
-        <source>Claude Code's folder was found at {folder}, but it is not an account here yet.</source>
+        <location line="+19"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
         <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
         <translation>No se encontró ninguna carpeta de Claude Code en {folder}: inicia sesión una vez con la orden claude o añade la carpeta de una cuenta que ya uses.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Its sessions will appear in the list on the left, newest first.</source>
         <translation>Sus sesiones aparecerán en la lista de la izquierda, las más recientes primero.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>No Claude accounts yet</source>
         <translation>Aún no hay cuentas de Claude</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add Account…</source>
         <translation>Añadir cuenta…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>No sessions yet</source>
         <translation>Aún no hay sesiones</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
         <translation>Las sesiones aparecen a la izquierda en cuanto Claude Code las escribe. Empieza una con Nueva conversación (Ctrl+N).</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>No session selected</source>
         <translation>Ninguna sesión seleccionada</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Select a session on the left to read its transcript.</source>
         <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Accounts: {count}</source>
         <translation>Cuentas: {count}</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>Show sessions of</source>
         <translation>Mostrar sesiones de</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>No accounts yet</source>
         <translation>Aún no hay cuentas</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>All Accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>List the sessions of every account</source>
         <translation>Listar las sesiones de todas las cuentas</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>List only the sessions of {name}</source>
         <translation>Listar solo las sesiones de {name}</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Could not load accounts</source>
         <translation>No se pudieron cargar las cuentas</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Account {name} · {folder}</source>
         <translation>Cuenta {name} · {folder}</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Could not save the language</source>
         <translation>No se pudo guardar el idioma</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>No translation found for {language}; showing English.</source>
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Added account {name}.</source>
         <translation>Cuenta {name} añadida.</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>Removed account {name}.</source>
         <translation>Cuenta {name} eliminada.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>The secret of {name} was changed.</source>
         <translation>Se cambió el secreto de {name}.</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>Account {name} was changed.</source>
         <translation>Se cambió la cuenta {name}.</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/shell/about.py" line="+23" />
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
         <source>About Sessiondesk</source>
         <translation>Acerca de Sessiondesk</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Every Claude Code session on this machine, for every account.</source>
         <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Data folder: {path}</source>
         <translation>Carpeta de datos: {path}</translation>
     </message>
@@ -1833,47 +1838,47 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+147" />
+        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
         <source>✗ Denied</source>
         <translation>✗ Denegado</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>✓ Allowed, and allowed again until this turn ends</source>
         <translation>✓ Permitido, y permitido de nuevo hasta que acabe este turno</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>✓ Allowed</source>
         <translation>✓ Permitido</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>⚑ Claude wants to use {tool}</source>
         <translation>⚑ Claude quiere usar {tool}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Claude asked to use {tool}</source>
         <translation>Claude pidió usar {tool}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>A&amp;llow</source>
         <translation>Per&amp;mitir</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Allow for this &amp;session</source>
         <translation>Permitir en esta &amp;sesión</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Allow, and do not ask again about {tool} until this turn ends</source>
         <translation>Permitir, y no volver a preguntar por {tool} hasta que acabe este turno</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Deny</source>
         <translation>&amp;Denegar</translation>
     </message>
@@ -1881,77 +1886,77 @@
 <context>
     <name>ProblemText</name>
     <message>
-        <location filename="../desktop/ui/transcript/problem_text.py" line="+22" />
+        <location filename="../desktop/ui/transcript/problem_text.py" line="+22"/>
         <source>the last line is incomplete (still being written?)</source>
         <translation>la última línea está incompleta (¿aún se está escribiendo?)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>an empty line</source>
         <translation>una línea vacía</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>not valid JSON</source>
         <translation>no es JSON válido</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>not text</source>
         <translation>no es texto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>invalid characters, shown as �</source>
         <translation>caracteres no válidos, mostrados como �</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>JSON, but not an object</source>
         <translation>es JSON, pero no un objeto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>a line too long to read</source>
         <translation>una línea demasiado larga para leerla</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>the disk could not read it</source>
         <translation>el disco no pudo leerla</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>the file cannot be opened</source>
         <translation>el archivo no se puede abrir</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>unreadable</source>
         <translation>ilegible</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Line {line}: {reason}</source>
         <translation>Línea {line}: {reason}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>At byte {offset}: {reason}</source>
         <translation>En el byte {offset}: {reason}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>{problem} (in {file})</source>
         <translation>{problem} (en {file})</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>One line of this transcript could not be read. Everything readable is shown.</source>
         <translation>Una línea de esta transcripción no se pudo leer. Se muestra todo lo legible.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>%n lines of this transcript could not be read. Everything readable is shown.</source>
         <translation>
             <numerusform>%n línea de esta transcripción no se pudo leer. Se muestra todo lo legible.</numerusform>
@@ -1959,12 +1964,12 @@
         </translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>One line of this transcript had invalid characters.</source>
         <translation>Una línea de esta transcripción tenía caracteres no válidos.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%n lines of this transcript had invalid characters.</source>
         <translation>
             <numerusform>%n línea de esta transcripción tenía caracteres no válidos.</numerusform>
@@ -1975,22 +1980,22 @@
 <context>
     <name>ReferenceConsent</name>
     <message>
-        <location filename="../desktop/ui/runs/reference_consent.py" line="+21" />
-        <source>Another account's conversation</source>
+        <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
+        <source>Another account&apos;s conversation</source>
         <translation>Conversación de otra cuenta</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>This prompt refers to {codes}, a conversation of another account.</source>
         <translation>Este mensaje hace referencia a {codes}, una conversación de otra cuenta.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Its recent text will be sent to Anthropic under {account}, with this prompt. Send it?</source>
         <translation>Su texto reciente se enviará a Anthropic con la cuenta {account}, junto con este mensaje. ¿Enviarlo?</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Send under {account}</source>
         <translation>Enviar con {account}</translation>
     </message>
@@ -1998,22 +2003,22 @@
 <context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90"/>
         <source>Remove account</source>
         <translation>Eliminar cuenta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Account:</source>
         <translation>&amp;Cuenta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Remove</source>
         <translation>&amp;Eliminar</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Sessiondesk forgets the account and its stored secret. Its config folder and its transcripts stay on disk.</source>
         <translation>Sessiondesk olvida la cuenta y su secreto guardado. Su carpeta de configuración y sus transcripciones se quedan en el disco.</translation>
     </message>
@@ -2021,52 +2026,52 @@
 <context>
     <name>RolloverSettings</name>
     <message>
-        <location filename="../desktop/ui/settings/rollover_settings.py" line="+85" />
+        <location filename="../desktop/ui/settings/rollover_settings.py" line="+85"/>
         <source>Rollover</source>
         <translation>Relevo de sesión</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Start a fresh session before the context window is full</source>
         <translation>&amp;Empezar una sesión nueva antes de que se llene la ventana de contexto</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>At &amp;context tokens:</source>
         <translation>Con estos tokens de &amp;contexto:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> tokens</source>
         <translation> tokens</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Instead, at a &amp;share of the model's window:</source>
+        <location line="+1"/>
+        <source>Instead, at a &amp;share of the model&apos;s window:</source>
         <translation>O bien, con una &amp;parte de la ventana del modelo:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Not used</source>
         <translation>Sin usar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Seed the &amp;new session with:</source>
         <translation>Iniciar la sesión &amp;nueva con:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The recent turns</source>
         <translation>Los turnos recientes</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A summary written by Claude</source>
         <translation>Un resumen escrito por Claude</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The conversation keeps its SESS handle and its history; the next turn goes to a new Claude session that starts with a continuation of the old one.</source>
         <translation>La conversación conserva su código SESS y su historial; el siguiente turno va a una sesión nueva de Claude que empieza con la continuación de la anterior.</translation>
     </message>
@@ -2074,7 +2079,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193" />
+        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2082,47 +2087,47 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213" />
+        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+51"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+54"/>
         <source>claude found: {path}</source>
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+55"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{tool} in “{turn}”</source>
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>A turn failed</source>
         <translation>Un turno falló</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Claude finished</source>
         <translation>Claude terminó</translation>
     </message>
@@ -2130,7 +2135,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126" />
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2138,7 +2143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln waiting for permission</source>
         <translation>
             <numerusform>%Ln espera permiso</numerusform>
@@ -2149,22 +2154,22 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140" />
+        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Search all sessions</source>
         <translation>Buscar en todas las sesiones</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+56"/>
         <source>No session mentions “{query}”.</source>
         <translation>Ninguna sesión menciona «{query}».</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2172,17 +2177,17 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+115" />
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+73" />
+        <location line="+73"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
     <message numerus="yes">
-        <location line="+17" />
+        <location line="+17"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>%Ln sesión indexada.</numerusform>
@@ -2190,17 +2195,17 @@
         </translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Some transcripts could not be read: {first}</source>
         <translation>No se pudieron leer algunas transcripciones: {first}</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Indexing failed: {reason}</source>
         <translation>Falló la indexación: {reason}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Loading transcript…</source>
         <translation>Cargando la transcripción…</translation>
     </message>
@@ -2208,32 +2213,32 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54" />
+        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión de la lista</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Export session</source>
         <translation>Exportar sesión</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+25"/>
         <source>Exporting…</source>
         <translation>Exportando…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Saved the session to {path}.</source>
         <translation>Sesión guardada en {path}.</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>{path} cannot be written: {why}</source>
         <translation>No se puede escribir {path}: {why}</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Could not export the session: {reason}</source>
         <translation>No se pudo exportar la sesión: {reason}</translation>
     </message>
@@ -2241,65 +2246,65 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+180" />
-        <location line="+9" />
+        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location line="+9"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
     </message>
     <message>
-        <location line="-8" />
-        <location line="+4" />
+        <location line="-8"/>
+        <location line="+4"/>
         <source>Sessions</source>
         <translation>Sesiones</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>All accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+4" />
+        <location line="+1"/>
+        <location line="+4"/>
         <source>Filter sessions</source>
         <translation>Filtrar sesiones</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>All projects</source>
         <translation>Todos los proyectos</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The selected session is shown beside the list</source>
         <translation>La sesión elegida se muestra junto a la lista</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Project</source>
         <translation>Proyecto</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Show &amp;Hidden Conversations</source>
         <translation>Mostrar conversaciones &amp;ocultas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>List the sessions of hidden conversations too</source>
         <translation>Listar también las sesiones de las conversaciones ocultas</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Hidden</source>
-        <translation>Ocultas</translation>
+        <location line="+1"/>
+        <source>Show hidden</source>
+        <translation>Mostrar ocultas</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Show hidden conversations</source>
         <translation>Mostrar conversaciones ocultas</translation>
     </message>
     <message numerus="yes">
-        <location line="+136" />
+        <location line="+157"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln sesión mostrada</numerusform>
@@ -2310,87 +2315,87 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51" />
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&amp;Fork into a New Session</source>
         <translation>&amp;Bifurcar en una sesión nueva</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Rename…</source>
         <translation>Cambiar &amp;nombre…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Add to &amp;Bundle…</source>
         <translation>Añadir a un &amp;paquete…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Export…</source>
         <translation>&amp;Exportar…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Copy Session &amp;ID</source>
         <translation>Copiar el &amp;ID de la sesión</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Open Project Folder</source>
         <translation>&amp;Abrir la carpeta del proyecto</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Reveal Transcript &amp;File</source>
         <translation>Mostrar el &amp;archivo de la transcripción</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>&amp;Unhide Conversation</source>
         <translation>&amp;Mostrar conversación</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&amp;Hide Conversation</source>
         <translation>&amp;Ocultar conversación</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>{code} is hidden from the list; View → Show Hidden Conversations lists it again.</source>
         <translation>{code} está oculta en la lista; Ver → Mostrar conversaciones ocultas la vuelve a listar.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>{code} is listed again.</source>
         <translation>{code} vuelve a estar en la lista.</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Copied the session id {id}.</source>
         <translation>Se copió el id de sesión {id}.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Rename session</source>
         <translation>Cambiar el nombre de la sesión</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A title for this conversation:</source>
         <translation>Un título para esta conversación:</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>Could not rename: {reason}</source>
         <translation>No se pudo cambiar el nombre: {reason}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Renamed to “{title}”.</source>
         <translation>Nuevo nombre: «{title}».</translation>
     </message>
@@ -2398,75 +2403,75 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68" />
-        <location line="+3" />
+        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location line="-3" />
-        <location line="+3" />
+        <location line="-3"/>
+        <location line="+3"/>
         <source>Project</source>
         <translation>Proyecto</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>Msgs</source>
         <translation>Mens.</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+3" />
+        <location line="+0"/>
+        <location line="+3"/>
         <source>Modified</source>
         <translation>Modificada</translation>
     </message>
     <message>
-        <location line="-1" />
+        <location line="-1"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Messages</source>
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+68" />
+        <location line="+68"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{title} · archived</source>
         <translation>{title} · archivada</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>{code} fork of {parent} · {title}</source>
         <translation>{code} bifurcación de {parent} · {title}</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>{code}, a fork of {parent}</source>
         <translation>{code}, bifurcación de {parent}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Conversation {code}</source>
         <translation>Conversación {code}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Damaged: {error}</source>
         <translation>Dañada: {error}</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>The file is gone from disk; it opens from Sessiondesk's archive.</source>
+        <location line="+3"/>
+        <source>The file is gone from disk; it opens from Sessiondesk&apos;s archive.</source>
         <translation>El archivo ya no está en el disco; se abre desde el archivo de Sessiondesk.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
     </message>
@@ -2474,83 +2479,83 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145" />
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145"/>
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Claude Code program:</source>
         <translation>Programa de &amp;Claude Code:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Empty: look for claude on the PATH</source>
         <translation>Vacío: buscar claude en el PATH</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language:</source>
         <translation>&amp;Idioma:</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+3" />
+        <location line="+1"/>
+        <location line="+3"/>
         <source>Same as the system</source>
         <translation>Igual que el sistema</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>&amp;Theme:</source>
         <translation>&amp;Tema:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Session &amp;folders:</source>
         <translation>&amp;Carpetas de sesiones:</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Only sessions started in these folders (or below them) are listed and searched. Leave the list empty to see every session.</source>
         <translation>Solo se muestran y se buscan las sesiones iniciadas en estas carpetas (o dentro de ellas). Deja la lista vacía para ver todas las sesiones.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>This run uses {path}, given with --claude on the command line.</source>
         <translation>Esta ejecución usa {path}, indicado con --claude en la línea de órdenes.</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+31"/>
         <source>There is no file at this path.</source>
         <translation>No hay ningún archivo en esta ruta.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>This is a folder; choose the claude program inside it.</source>
         <translation>Es una carpeta; elige el programa claude que contiene.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>This file is not executable.</source>
         <translation>Este archivo no es ejecutable.</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Choose the claude program</source>
         <translation>Elige el programa claude</translation>
     </message>
@@ -2558,7 +2563,7 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+138" />
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+138"/>
         <source>The conversation now runs under {account}</source>
         <translation>La conversación continúa ahora con {account}</translation>
     </message>
@@ -2566,12 +2571,12 @@
 <context>
     <name>ThisRunOffer</name>
     <message>
-        <location filename="../desktop/ui/accounts/this_run.py" line="+49" />
+        <location filename="../desktop/ui/accounts/this_run.py" line="+49"/>
         <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
         <translation>No hay ningún llavero disponible en este equipo para guardar el secreto. Sessiondesk puede mantenerlo en memoria hasta que salgas: nunca se escribe en el disco, y tendrás que introducirlo de nuevo la próxima vez que inicies Sessiondesk.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Keep Until I Quit</source>
         <translation>&amp;Mantener hasta salir</translation>
     </message>
@@ -2579,52 +2584,52 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+52" />
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+52"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollover is off</source>
         <translation>El relevo de sesión está desactivado</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{percent}% of the rollover threshold: the next turn starts a fresh session</source>
         <translation>{percent}% del umbral de relevo: el siguiente turno empieza una sesión nueva</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>{percent}% of the rollover threshold</source>
         <translation>{percent}% del umbral de relevo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{tokens} of {threshold} context tokens</source>
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+61" />
+        <location line="+61"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Context tokens</source>
         <translation>Tokens de contexto</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollover threshold</source>
         <translation>Umbral de relevo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollover</source>
         <translation>Relevo de sesión</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Turn</source>
         <translation>Turno</translation>
     </message>
@@ -2632,7 +2637,7 @@
 <context>
     <name>TranscriptArea</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_area.py" line="+147" />
+        <location filename="../desktop/ui/transcript/transcript_area.py" line="+147"/>
         <source>The transcript of the selected session appears here.</source>
         <translation>Aquí aparece la transcripción de la sesión seleccionada.</translation>
     </message>
@@ -2640,48 +2645,48 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99" />
-        <location line="+10" />
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-10"/>
         <source>Claude</source>
         <translation>Claude</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Thinking</source>
         <translation>Razonamiento</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Summary of the earlier conversation</source>
         <translation>Resumen de la conversación anterior</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Input</source>
         <translation>Entrada</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Error</source>
         <translation>Error</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>No result yet.</source>
         <translation>Aún no hay resultado.</translation>
     </message>
     <message numerus="yes">
-        <location line="+1" />
+        <location line="+1"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagente · %Ln mensaje</numerusform>
@@ -2689,7 +2694,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1" />
+        <location line="+1"/>
         <source>… %Ln more characters (copy the row to get all of it)</source>
         <translation>
             <numerusform>… %Ln carácter más (copia la fila para obtenerla entera)</numerusform>
@@ -2697,17 +2702,17 @@
         </translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Agent</source>
         <translation>Agente</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>historial reenviado (%Ln turno, {size} KB)</numerusform>
@@ -2715,12 +2720,12 @@
         </translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Part of the transcript could not be read here.</source>
         <translation>Aquí no se pudo leer parte de la transcripción.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Conversation compacted</source>
         <translation>Conversación compactada</translation>
     </message>
@@ -2728,37 +2733,37 @@
 <context>
     <name>TranscriptMenu</name>
     <message>
-        <location filename="../desktop/ui/transcript/context_menu.py" line="+62" />
+        <location filename="../desktop/ui/transcript/context_menu.py" line="+62"/>
         <source>&amp;Copy Text</source>
         <translation>&amp;Copiar el texto</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Copy Selected Messages</source>
         <translation>&amp;Copiar los mensajes seleccionados</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Copy Tool &amp;Input</source>
         <translation>Copiar la &amp;entrada de la herramienta</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Copy Tool &amp;Output</source>
         <translation>Copiar la &amp;salida de la herramienta</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>&amp;Edit &amp;&amp; Re-run from Here</source>
         <translation>&amp;Editar y volver a ejecutar desde aquí</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Copy Message &amp;ID</source>
         <translation>Copiar el &amp;ID del mensaje</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Reveal File</source>
         <translation>&amp;Mostrar el archivo</translation>
     </message>
@@ -2766,22 +2771,22 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263" />
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>This session has no messages yet. Claude Code made its file, but nothing was said in it; a prompt sent below continues it.</source>
         <translation>Esta sesión aún no tiene mensajes. Claude Code creó su archivo, pero no se dijo nada en ella; un mensaje enviado abajo la continúa.</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln mensaje</numerusform>
@@ -2789,7 +2794,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+29" />
+        <location line="+29"/>
         <source>…and %Ln more</source>
         <translation>
             <numerusform>…y %Ln más</numerusform>
@@ -2797,17 +2802,17 @@
         </translation>
     </message>
     <message>
-        <location line="-19" />
+        <location line="-19"/>
         <source>This file had unreadable lines when it was last indexed.</source>
         <translation>Este archivo tenía líneas ilegibles la última vez que se indexó.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>El archivo ya no está en el disco; esto es lo que se indexó.</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Part of this transcript could not be read. Everything readable is shown.</source>
         <translation>Parte de esta transcripción no se pudo leer. Se muestra todo lo legible.</translation>
     </message>
@@ -2815,12 +2820,12 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209" />
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
         <source>Transcript</source>
         <translation>Transcripción</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The messages of the selected session; Ctrl+C copies the selected ones</source>
         <translation>Los mensajes de la sesión elegida; Ctrl+C copia los seleccionados</translation>
     </message>
@@ -2828,17 +2833,17 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39" />
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
         <source>{count} tokens in</source>
         <translation>{count} tokens de entrada</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{count} out</source>
         <translation>{count} de salida</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>context {count} tokens</source>
         <translation>contexto de {count} tokens</translation>
     </message>
@@ -2846,130 +2851,130 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+63" />
+        <location filename="../desktop/ui/shell/actions.py" line="+63"/>
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Where claude lives and the window's language</source>
+        <location line="+1"/>
+        <source>Where claude lives and the window&apos;s language</source>
         <translation>Dónde está claude y el idioma de la ventana</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Pantalla completa</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Add Account…</source>
         <translation>Añadir &amp;cuenta…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Register a Claude config folder as an account</source>
         <translation>Registrar una carpeta de configuración de Claude como cuenta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Remove Account…</source>
         <translation>&amp;Eliminar cuenta…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Change &amp;Secret…</source>
         <translation>Cambiar el &amp;secreto…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Give an API-key or token account a new secret</source>
         <translation>Dar un secreto nuevo a una cuenta con clave de API o token</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Edit Account…</source>
         <translation>&amp;Editar cuenta…</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Change an account's config folder or how it signs in</source>
+        <location line="+2"/>
+        <source>Change an account&apos;s config folder or how it signs in</source>
         <translation>Cambiar la carpeta de configuración de una cuenta o cómo inicia sesión</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>S&amp;witch Conversation to Account…</source>
         <translation>Ca&amp;mbiar la conversación de cuenta…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Go on with the conversation shown under another account</source>
         <translation>Seguir la conversación mostrada con otra cuenta</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;About Sessiondesk</source>
         <translation>&amp;Acerca de Sessiondesk</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Search Sessions…</source>
         <translation>&amp;Buscar en las sesiones…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Find words in every session of every account</source>
         <translation>Busca palabras en todas las sesiones de todas las cuentas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Reread Sessions</source>
         <translation>&amp;Releer las sesiones</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Look for new and changed transcripts now</source>
         <translation>Busca ahora transcripciones nuevas o modificadas</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>Conversación &amp;nueva</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Start a conversation with the chosen account and working folder</source>
         <translation>Empezar una conversación con la cuenta y la carpeta de trabajo elegidas</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>S&amp;top Run</source>
         <translation>De&amp;tener ejecución</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Stop Claude's answer; what it wrote so far is kept</source>
+        <location line="+1"/>
+        <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
         <translation>Detener la respuesta de Claude; lo que ya escribió se conserva</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;System Language</source>
         <translation>Idioma del &amp;sistema</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Speak the desktop's language</source>
+        <location line="+1"/>
+        <source>Speak the desktop&apos;s language</source>
         <translation>Usar el idioma del escritorio</translation>
     </message>
 </context>
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20" />
+        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión en la lista</translation>
     </message>
@@ -2977,14 +2982,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51" />
-        <location line="+12" />
+        <location filename="../desktop/ui/common/records.py" line="+51"/>
+        <location line="+12"/>
         <source>Today {time}</source>
         <translation>Hoy {time}</translation>
     </message>
     <message>
-        <location line="-10" />
-        <location line="+11" />
+        <location line="-10"/>
+        <location line="+11"/>
         <source>Yesterday {time}</source>
         <translation>Ayer {time}</translation>
     </message>

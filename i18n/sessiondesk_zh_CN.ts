@@ -4,37 +4,37 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+115" />
+        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>不可用：设置规定 {old} 与 {new} 之间从不延续上下文（设置 → 切换账户）。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Switch account</source>
         <translation>切换账户</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Move this conversation from {account} to another account. The next turn starts a new session there.</source>
         <translation>将此对话从 {account} 移到另一个账户。下一轮将在那里开始新的会话。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Account:</source>
         <translation>账户(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Carry over conversation context</source>
         <translation>延续对话上下文</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Seeds the new account's session with your recent conversation. The prior conversation content is sent to Anthropic under the new account.</source>
+        <location line="+3"/>
+        <source>Seeds the new account&apos;s session with your recent conversation. The prior conversation content is sent to Anthropic under the new account.</source>
         <translation>用你最近的对话为新账户的会话提供上下文。之前的对话内容将以新账户的身份发送给 Anthropic。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>S&amp;witch</source>
         <translation>切换(&amp;W)</translation>
     </message>
@@ -42,8 +42,8 @@
 <context>
     <name>AccountsPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/navigation.py" line="+162" />
-        <location line="+1" />
+        <location filename="../desktop/ui/sessions/navigation.py" line="+162"/>
+        <location line="+1"/>
         <source>Accounts</source>
         <translation>账户</translation>
     </message>
@@ -51,12 +51,12 @@
 <context>
     <name>ActivityLine</name>
     <message>
-        <location filename="../desktop/ui/runs/activity.py" line="+44" />
+        <location filename="../desktop/ui/runs/activity.py" line="+44"/>
         <source>Starting claude</source>
         <translation>正在启动 claude</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Claude is working on it</source>
         <translation>Claude 正在处理</translation>
     </message>
@@ -64,96 +64,96 @@
 <context>
     <name>AddAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+114"/>
         <source>Add account</source>
         <translation>添加账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>e.g. work</source>
         <translation>例如 work</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Config folder:</source>
         <translation>配置文件夹(&amp;C)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>e.g. ~/.claude-work</source>
         <translation>例如 ~/.claude-work</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The folder Claude Code uses for this account (its CLAUDE_CONFIG_DIR).</source>
         <translation>Claude Code 为此账户使用的文件夹（即它的 CLAUDE_CONFIG_DIR）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Signs in with:</source>
         <translation>登录方式(&amp;S)：</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>S&amp;ecret:</source>
         <translation>密钥(&amp;E)：</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Kept in the OS keyring, never in a file. Leave it empty to set it later (sessiondesk accounts set-secret).</source>
         <translation>保存在系统钥匙串中，绝不写入文件。可以留空，稍后再设置（sessiondesk accounts set-secret）。</translation>
     </message>
     <message>
-        <location line="+25" />
-        <source>Choose the account's config folder</source>
+        <location line="+25"/>
+        <source>Choose the account&apos;s config folder</source>
         <translation>选择账户的配置文件夹</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+29"/>
         <source>Give the account a name.</source>
         <translation>请为账户命名。</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>Choose the account's config folder.</source>
+        <location line="+4"/>
+        <source>Choose the account&apos;s config folder.</source>
         <translation>请选择账户的配置文件夹。</translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175" />
+        <location filename="../desktop/app.py" line="+175"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
     <message>
-        <location line="-56" />
+        <location line="-56"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Sessiondesk</source>
         <translation>Sessiondesk</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+48" />
+        <location line="+1"/>
+        <location line="+48"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk 遇到内部错误。详细信息已写入 {path}。</translation>
     </message>
@@ -161,27 +161,27 @@
 <context>
     <name>ArchiveSection</name>
     <message>
-        <location filename="../desktop/ui/settings/archive_section.py" line="+58" />
+        <location filename="../desktop/ui/settings/archive_section.py" line="+58"/>
         <source>Archive</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Keep a compressed copy of every transcript</source>
         <translation>为每个记录文件保留压缩副本(&amp;K)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
         <translation>Claude Code 会在数周后删除记录文件;保留副本后,这样的会话仍可打开、搜索、导出和继续。</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+24"/>
         <source>Measuring the archive…</source>
         <translation>正在计算归档大小…</translation>
     </message>
     <message numerus="yes">
-        <location line="+6" />
+        <location line="+6"/>
         <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
             <numerusform>%Ln 个记录文件,磁盘占用 {stored}(未压缩 {original}),位于 {folder}</numerusform>
@@ -191,17 +191,17 @@
 <context>
     <name>AuthKind</name>
     <message>
-        <location filename="../desktop/ui/sessions/navigation.py" line="-54" />
+        <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
         <source>Login stored in its config folder</source>
         <translation>使用其配置文件夹中保存的登录</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Anthropic API key</source>
         <translation>Anthropic API 密钥</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>OAuth token (claude setup-token)</source>
         <translation>OAuth 令牌（claude setup-token）</translation>
     </message>
@@ -209,22 +209,22 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+43" />
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
         <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
         <translation>编辑提示：下一轮将把节点 {node} 作为新分支重新运行（旧分支保留）。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The next turn forks from node {node}: a new conversation.</source>
         <translation>下一轮将从节点 {node} 分叉：一个新的对话。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The next turn continues from node {node}.</source>
         <translation>下一轮将从节点 {node} 继续。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -232,82 +232,82 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66" />
+        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Gathering the context of “{name}”…</source>
         <translation>正在收集“{name}”的上下文…</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>已用“{name}”的上下文开始一个对话。</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>Export “{name}” to</source>
         <translation>将“{name}”导出到</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Exporting “{name}”…</source>
         <translation>正在导出“{name}”…</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>已导出到 {path}:%Ln 个记录文件。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln sessions without a transcript were left out.</source>
         <translation>
             <numerusform>有 %Ln 个没有记录文件的会话未包含在内。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+4" />
-        <location line="+7" />
+        <location line="+4"/>
+        <location line="+7"/>
         <source>Import a bundle</source>
         <translation>导入资料包</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Under which account should its conversations be kept?</source>
         <translation>其中的对话要保存在哪个账户下?</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Checking and importing {path}…</source>
         <translation>正在检查并导入 {path}…</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Imported the bundle “{name}”: conversations {codes}.</source>
         <translation>已导入资料包“{name}”:对话 {codes}。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Add to bundle</source>
         <translation>添加到资料包</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add this session to the bundle (a new name creates one):</source>
         <translation>将此会话添加到资料包(输入新名称即新建一个):</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Could not add to the bundle: {reason}</source>
         <translation>无法添加到资料包:{reason}</translation>
     </message>
     <message numerus="yes">
-        <location line="+4" />
+        <location line="+4"/>
         <source>Added to the bundle “{name}”, now %Ln items.</source>
         <translation>
             <numerusform>已添加到资料包“{name}”,现有 %Ln 项。</numerusform>
@@ -317,192 +317,192 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+149" />
+        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Bundles:</source>
         <translation>资料包(&amp;B):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New…</source>
         <translation>新建(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Re&amp;name…</source>
         <translation>重命名(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>D&amp;escription:</source>
         <translation>描述(&amp;E):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>I&amp;tems, in the order they are loaded:</source>
         <translation>条目(按载入顺序)(&amp;T):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Up</source>
         <translation>上移(&amp;U)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Do&amp;wn</source>
         <translation>下移(&amp;W)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Remove</source>
         <translation>移除(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Add…</source>
         <translation>添加(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add N&amp;ote…</source>
         <translation>添加备注(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Load Context…</source>
         <translation>载入上下文(&amp;L)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Start a new conversation seeded with these items</source>
         <translation>以这些条目为上下文开始新对话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>E&amp;xport…</source>
         <translation>导出(&amp;X)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Move the item up</source>
         <translation>上移该条目</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Move the item down</source>
         <translation>下移该条目</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Note: {text}</source>
         <translation>备注:{text}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>(no longer listed)</source>
         <translation>(已不在列表中)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Session {id} · {title}</source>
         <translation>会话 {id} · {title}</translation>
     </message>
     <message>
-        <location line="+98" />
+        <location line="+98"/>
         <source>Created the bundle “{name}”.</source>
         <translation>已创建资料包“{name}”。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Renamed to “{name}”.</source>
         <translation>已重命名为“{name}”。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Description saved.</source>
         <translation>描述已保存。</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Deleted the bundle “{name}”.</source>
         <translation>已删除资料包“{name}”。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Added.</source>
         <translation>已添加。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Note added.</source>
         <translation>备注已添加。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Moved.</source>
         <translation>已移动。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Removed from the bundle.</source>
         <translation>已从资料包中移除。</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>New bundle</source>
         <translation>新建资料包</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A name for the bundle:</source>
         <translation>资料包的名称:</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Rename bundle</source>
         <translation>重命名资料包</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A new name for the bundle:</source>
         <translation>资料包的新名称:</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Add a note</source>
         <translation>添加备注</translation>
     </message>
     <message>
-        <location line="+0" />
-        <source>The note's text:</source>
+        <location line="+0"/>
+        <source>The note&apos;s text:</source>
         <translation>备注内容:</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Add to the bundle</source>
         <translation>添加到资料包</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Conversations (SESS-042 or id) or session ids, separated by spaces:</source>
         <translation>对话(SESS-042 或 id)或会话 id,用空格分隔:</translation>
     </message>
@@ -510,27 +510,27 @@
 <context>
     <name>CarryNotice</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+24" />
+        <location filename="../desktop/ui/accounts/switcher.py" line="+24"/>
         <source>Nothing could be carried from the earlier account (its transcript is missing or unreadable): this turn started a fresh session.</source>
         <translation>无法从原账户延续任何内容（其对话记录缺失或无法读取）：本轮已开始一个全新会话。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The summary could not be written: the recent turns were carried instead.</source>
         <translation>无法生成摘要：已改为延续最近的轮次。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The conversation could not be moved whole: the recent turns were carried instead.</source>
         <translation>无法完整迁移对话：已改为延续最近的轮次。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>claude refused the moved conversation: the recent turns were carried instead.</source>
         <translation>claude 拒绝了迁移的对话：已改为延续最近的轮次。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Less of the earlier conversation was carried than asked.</source>
         <translation>延续的原对话内容少于所要求的。</translation>
     </message>
@@ -538,77 +538,77 @@
 <context>
     <name>CarrySection</name>
     <message>
-        <location filename="../desktop/ui/settings/carry_section.py" line="+92" />
+        <location filename="../desktop/ui/settings/carry_section.py" line="+92"/>
         <source>Switching accounts</source>
         <translation>切换账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Carry &amp;over by default:</source>
         <translation>默认延续(&amp;O)：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nothing (a fresh session)</source>
         <translation>不延续（全新会话）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Recent turns, as written</source>
         <translation>最近的轮次，原文</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A summary written under the old account</source>
         <translation>由原账户写的摘要</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The whole history, copied when possible</source>
         <translation>完整历史，尽可能复制</translation>
     </message>
     <message>
-        <location line="+6" />
-        <source>sessiondesk switch uses it when --carry-context is not given. The window's switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
+        <location line="+6"/>
+        <source>sessiondesk switch uses it when --carry-context is not given. The window&apos;s switcher asks each time, and carries this way (recent turns when this is Nothing). What is carried is sent to Anthropic under the new account.</source>
         <translation>未指定 --carry-context 时，sessiondesk switch 使用此设置。窗口的账户切换器每次都会询问，并按此方式延续（此处为“不延续”时则延续最近的轮次）。延续的内容将以新账户的身份发送给 Anthropic。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Carry at &amp;most:</source>
         <translation>最多延续(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> KB</source>
         <translation> KB</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Never carry between:</source>
         <translation>从不在以下账户间延续(&amp;N)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Account pairs never carried between</source>
         <translation>从不延续上下文的账户对</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>First account of the pair</source>
         <translation>账户对中的第一个账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Second account of the pair</source>
         <translation>账户对中的第二个账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Add Pair</source>
         <translation>添加账户对(&amp;A)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Remo&amp;ve Pair</source>
         <translation>移除账户对(&amp;V)</translation>
     </message>
@@ -616,60 +616,60 @@
 <context>
     <name>ChangeSecretDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="+152"/>
         <source>Every account signs in with the login kept in its folder: none has a secret.</source>
         <translation>所有账户都使用其文件夹中保存的登录信息：没有账户有密钥。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Change secret</source>
         <translation>更改密钥</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Account:</source>
         <translation>账户(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>New &amp;secret:</source>
         <translation>新密钥(&amp;S)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>The API key or token goes to your system's keyring only. The next turn of this account uses it.</source>
+        <location line="+3"/>
+        <source>The API key or token goes to your system&apos;s keyring only. The next turn of this account uses it.</source>
         <translation>API 密钥或令牌只保存在系统密钥环中。此账户的下一轮对话将使用它。</translation>
     </message>
 </context>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../desktop/ui/shell/palette.py" line="+138" />
+        <location filename="../desktop/ui/shell/palette.py" line="+138"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Find any command of the window by typing</source>
         <translation>输入文字即可找到窗口的任意命令</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Type a command</source>
         <translation>输入命令</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Commands</source>
         <translation>命令列表</translation>
     </message>
@@ -677,32 +677,32 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49" />
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Shared history: 1 message</source>
         <translation>共同历史：1 条消息</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Shared history: {count} messages</source>
         <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>The two branches say the same.</source>
         <translation>两个分支内容相同。</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Claude</source>
         <translation>Claude</translation>
     </message>
@@ -710,80 +710,80 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+214" />
+        <location filename="../desktop/ui/runs/composer.py" line="+214"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location line="+65" />
-        <location line="+17" />
-        <location line="+5" />
+        <location line="+65"/>
+        <location line="+17"/>
+        <location line="+5"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-89" />
+        <location line="-89"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+79"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="-77" />
+        <location line="-77"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-6" />
+        <location line="-6"/>
         <source>Claude is answering… (Esc stops it; the next prompt can be written now)</source>
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+85" />
+        <location line="+85"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Send the prompt (Enter or Ctrl+Enter)</source>
         <translation>发送提示词（Enter 或 Ctrl+Enter）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A&amp;ccount:</source>
         <translation>账户(&amp;C):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O):</translation>
     </message>
     <message>
-        <location line="-3" />
-        <location line="+5" />
+        <location line="-3"/>
+        <location line="+5"/>
         <source>Choose the working folder</source>
         <translation>选择工作文件夹</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Continue under another account…</source>
         <translation>改用另一个账户继续…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fr&amp;esh session</source>
         <translation>新会话(&amp;E)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Start a new Claude session; the conversation so far is sent along as text</source>
         <translation>开始新的 Claude 会话；之前的对话会以文本形式一并发送</translation>
     </message>
@@ -791,83 +791,83 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+171" />
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+170"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>No description</source>
         <translation>没有描述</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Edit the title and press Enter to rename</source>
         <translation>编辑标题并按回车键以重命名</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Folder:</source>
         <translation>文件夹：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Claude session:</source>
         <translation>Claude 会话：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Saved by resuming:</source>
         <translation>恢复会话节省：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Copy the Claude session id</source>
         <translation>复制 Claude 会话 ID</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>What this conversation is about; [[SESS-042]] links another</source>
         <translation>这个对话讲什么；[[SESS-042]] 链接到另一个对话</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+3" />
+        <location line="+2"/>
+        <location line="+3"/>
         <source>Description</source>
         <translation>描述</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Edit the description</source>
         <translation>编辑描述</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Switch…</source>
         <translation>切换…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Go on with this conversation under another account (Ctrl+Shift+S)</source>
         <translation>用另一个账户继续此对话（Ctrl+Shift+S）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Switch account</source>
         <translation>切换账户</translation>
     </message>
@@ -875,67 +875,67 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+307" />
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+321"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Described {code}.</source>
         <translation>已保存 {code} 的描述。</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>There is no conversation {code}, or it has no session yet.</source>
         <translation>没有对话 {code}，或者它还没有会话。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Not a conversation yet — send a turn to start one.</source>
         <translation>还不是对话——发送一轮即可开始。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Executions</source>
         <translation>执行(&amp;E)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
         <translation>回车键从所选节点继续；按住 Ctrl 点击两个节点以比较。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Continue from Here</source>
         <translation>从此处继续(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Fork from Here</source>
         <translation>从此处分叉(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Co&amp;mpare Branches</source>
         <translation>比较分支(&amp;M)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fork</source>
         <translation>分叉</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
@@ -943,280 +943,280 @@
 <context>
     <name>EditAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_edit.py" line="+46" />
+        <location filename="../desktop/ui/accounts/account_edit.py" line="+46"/>
         <source>Edit account</source>
         <translation>编辑账户</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&amp;Account:</source>
         <translation>账户(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Kept in the OS keyring, never in a file. Leave it empty to keep the stored one.</source>
         <translation>保存在系统密钥环中，从不写入文件。留空则保留已保存的密钥。</translation>
     </message>
     <message>
-        <location line="+26" />
-        <source>Choose the account's config folder.</source>
+        <location line="+26"/>
+        <source>Choose the account&apos;s config folder.</source>
         <translation>请选择账户的配置文件夹。</translation>
     </message>
 </context>
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+27" />
+        <location filename="../desktop/ui/common/error_text.py" line="+27"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” has an absolute path or a path that leaves its folder.</source>
         <translation>条目“{entry}”使用了绝对路径或跳出其文件夹的路径。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The entry “{entry}” is a symbolic link.</source>
         <translation>条目“{entry}”是一个符号链接。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The entry “{entry}” is a folder.</source>
         <translation>条目“{entry}”是一个文件夹。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The entry “{entry}” is encrypted.</source>
         <translation>条目“{entry}”已加密。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” appears twice.</source>
         <translation>条目“{entry}”出现了两次。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” is too large.</source>
         <translation>条目“{entry}”过大。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The entry “{entry}” would expand far beyond its size (a zip bomb?).</source>
         <translation>条目“{entry}”解压后会远超其大小(zip 炸弹?)。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The file would expand to more than a bundle may hold.</source>
         <translation>该文件解压后会超过资料包允许的大小。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The file is not a Sessiondesk bundle.</source>
         <translation>该文件不是 Sessiondesk 资料包。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>The bundle's manifest is damaged or invalid.</source>
+        <location line="+3"/>
+        <source>The bundle&apos;s manifest is damaged or invalid.</source>
         <translation>资料包的清单已损坏或无效。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The bundle was made by a newer Sessiondesk (format {version}): update to import it.</source>
         <translation>该资料包由更新版本的 Sessiondesk 创建(格式 {version}):请更新后再导入。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The manifest lists “{entry}”, which the file lacks.</source>
         <translation>清单列出了“{entry}”,但文件中没有。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The file holds “{entry}”, which its manifest does not list.</source>
         <translation>该文件包含“{entry}”,但其清单中没有列出。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>“{entry}” is not what the manifest says (its size or checksum differs).</source>
         <translation>“{entry}”与清单所述不符(大小或校验和不同)。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>{path} cannot be read.</source>
         <translation>无法读取 {path}。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>{path} is not a readable zip file (damaged?).</source>
         <translation>{path} 不是可读取的 zip 文件(已损坏?)。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The folder {folder} does not exist.</source>
         <translation>文件夹 {folder} 不存在。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The bundle holds items of other accounts than {account}: {items}. Tick the box to send their text under {account}.</source>
         <translation>资料包包含 {account} 以外账户的条目:{items}。勾选复选框即可以 {account} 发送它们的文本。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>A bundle named “{name}” exists already.</source>
         <translation>已有名为“{name}”的资料包。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>A bundle's name is 1 to 128 printable characters.</source>
+        <location line="+3"/>
+        <source>A bundle&apos;s name is 1 to 128 printable characters.</source>
         <translation>资料包名称须为 1 到 128 个可打印字符。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The note is empty.</source>
         <translation>备注为空。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Choose a folder.</source>
         <translation>请选择一个文件夹。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{folder} exists and is not a folder.</source>
         <translation>{folder} 已存在，但不是文件夹。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>This account signs in with the login kept in its folder: it has no secret to change.</source>
         <translation>此账户使用其文件夹中保存的登录信息：没有可更改的密钥。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The secret is empty.</source>
         <translation>密钥为空。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>There is no account named {name}.</source>
         <translation>没有名为 {name} 的账户。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>“{name}” cannot be an account name: use up to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.</source>
+        <location line="+3"/>
+        <source>“{name}” cannot be an account name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
         <translation>“{name}”不能作为账户名：请使用最多 64 个字母、数字、“.”、“_”或“-”，并以字母或数字开头。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>An account named {name} exists already.</source>
         <translation>名为 {name} 的账户已存在。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Write a prompt first.</source>
         <translation>请先写一条提示。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Choose an account for this conversation.</source>
         <translation>请为此对话选择一个账户。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Choose a working folder.</source>
         <translation>请选择一个工作文件夹。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The working folder {folder} does not exist.</source>
         <translation>工作文件夹 {folder} 不存在。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>claude could not be started ({path}).</source>
         <translation>无法启动 claude（{path}）。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The claude program was not found. Install Claude Code, or choose the program in Settings.</source>
         <translation>未找到 claude 程序。请安装 Claude Code，或在设置中选择该程序。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>{path} does not exist. Choose the claude program in Settings.</source>
         <translation>{path} 不存在。请在设置中选择 claude 程序。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{path} is a folder, not the claude program. Choose the program in Settings.</source>
         <translation>{path} 是一个文件夹，不是 claude 程序。请在设置中选择该程序。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{path} cannot be run (it is not executable). Choose the program in Settings.</source>
         <translation>{path} 无法运行（不可执行）。请在设置中选择该程序。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>No keyring is available to keep secrets. Start your desktop's keyring and unlock it.</source>
+        <location line="+3"/>
+        <source>No keyring is available to keep secrets. Start your desktop&apos;s keyring and unlock it.</source>
         <translation>没有可用于保存密钥的密钥环。请启动桌面的密钥环并将其解锁。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>This conversation is still answering a turn: wait for it, or stop it (Esc).</source>
         <translation>此对话仍在回答上一轮：请等待它结束，或将其停止（Esc）。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>There is no conversation {codes}: fix the reference. Nothing was sent.</source>
         <translation>没有对话 {codes}：请修正引用。未发送任何内容。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{codes} belongs to another account than {account}. Nothing was sent.</source>
         <translation>{codes} 属于 {account} 以外的另一个账户。未发送任何内容。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The keyring is locked: unlock it and try again.</source>
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>That cannot be done as asked.</source>
         <translation>无法按要求完成此操作。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>That exists already.</source>
         <translation>该项已存在。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>That could not be found; it may have been removed.</source>
         <translation>找不到该项；它可能已被删除。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Sessiondesk's database cannot be used right now.</source>
+        <location line="+3"/>
+        <source>Sessiondesk&apos;s database cannot be used right now.</source>
         <translation>目前无法使用 Sessiondesk 的数据库。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The keyring refused to keep or give the secret.</source>
         <translation>密钥环拒绝保存或提供密钥。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>claude could not be run or did not answer as expected.</source>
         <translation>claude 无法运行，或未按预期响应。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The claude program was not found. Choose it in Settings.</source>
         <translation>未找到 claude 程序。请在设置中选择它。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Something went wrong.</source>
         <translation>出了点问题。</translation>
     </message>
@@ -1224,122 +1224,122 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+43" />
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>fork</source>
         <translation>分叉</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>replay</source>
         <translation>重放</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>switch</source>
         <translation>切换</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>rollover</source>
         <translation>接续</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>succeeded</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>replayed</source>
         <translation>已重放</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Turn</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Started</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>head</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>已发送 {sent}；恢复节省 {saved}</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Replayed because: {reason}</source>
         <translation>重放原因：{reason}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Failed: {error}</source>
         <translation>失败：{error}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>no error recorded</source>
         <translation>未记录错误</translation>
     </message>
@@ -1347,22 +1347,22 @@
 <context>
     <name>FolderListEditor</name>
     <message>
-        <location filename="../desktop/ui/settings/roots_editor.py" line="+49" />
+        <location filename="../desktop/ui/settings/roots_editor.py" line="+49"/>
         <source>A&amp;dd…</source>
         <translation>添加(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Re&amp;move</source>
         <translation>移除(&amp;M)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Folders whose sessions are listed</source>
         <translation>列出其会话的文件夹</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>Choose a folder</source>
         <translation>选择文件夹</translation>
     </message>
@@ -1370,170 +1370,170 @@
 <context>
     <name>InsightPage</name>
     <message>
-        <location filename="../desktop/ui/library/insight_page.py" line="+138" />
+        <location filename="../desktop/ui/library/insight_page.py" line="+138"/>
         <source>Insight</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Account:</source>
         <translation>账户(&amp;A):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>S&amp;ince</source>
         <translation>起始日期(&amp;I)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Count only the turns started on or after this day</source>
         <translation>只统计在这一天或之后开始的轮次</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Since this day</source>
         <translation>从这一天起</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+38" />
+        <location line="+2"/>
+        <location line="+38"/>
         <source>All accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
-        <location line="-34" />
+        <location line="-34"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Project folder</source>
         <translation>项目文件夹</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>By account</source>
         <translation>按账户</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>By project</source>
         <translation>按项目</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>By conversation</source>
         <translation>按对话</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Turns</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tokens in</source>
         <translation>输入 token</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tokens out</source>
         <translation>输出 token</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cost (USD)</source>
         <translation>费用(美元)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Success rate</source>
         <translation>成功率</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollovers</source>
         <translation>接续</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Resumes</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Replays</source>
         <translation>重放</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+37"/>
         <source>Counting…</source>
         <translation>正在统计…</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>Could not count: {reason}</source>
         <translation>无法统计:{reason}</translation>
     </message>
     <message numerus="yes">
-        <location line="+6" />
+        <location line="+6"/>
         <source>%Ln turns counted</source>
         <translation>
             <numerusform>已统计 %Ln 个轮次</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+49" />
+        <location line="+49"/>
         <source>Turns by outcome</source>
         <translation>按结果统计的轮次</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>How turns got their history</source>
         <translation>轮次如何获得历史</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Succeeded</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Resumed</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Replayed</source>
         <translation>已重放</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fresh start</source>
         <translation>全新开始</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Others</source>
         <translation>其他</translation>
     </message>
@@ -1541,37 +1541,37 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80" />
+        <location filename="../desktop/ui/library/room.py" line="+80"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Turns, tokens, cost and success per account, project and conversation</source>
         <translation>按账户、项目和对话统计的轮次、token、费用和成功率</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Bundles…</source>
         <translation>资料包(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Named collections of conversations, sessions and notes to load as context</source>
         <translation>可作为上下文载入的、有名称的对话、会话和备注集合</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Add Conversation to &amp;Bundle…</source>
         <translation>将对话添加到资料包(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Export Session…</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save the chosen session as Markdown or HTML</source>
         <translation>将所选会话保存为 Markdown 或 HTML</translation>
     </message>
@@ -1579,12 +1579,12 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119" />
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Choose an account and a working folder below, then send the first prompt.</source>
         <translation>请在下方选择账户和工作文件夹，然后发送第一条提示词。</translation>
     </message>
@@ -1592,235 +1592,240 @@
 <context>
     <name>LoadContextDialog</name>
     <message>
-        <location filename="../desktop/ui/library/load_dialog.py" line="+41" />
+        <location filename="../desktop/ui/library/load_dialog.py" line="+41"/>
         <source>Load context of “{name}”</source>
         <translation>载入“{name}”的上下文</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>What should Claude do with this context?</source>
         <translation>Claude 应该用这些上下文做什么?</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Account:</source>
         <translation>账户(&amp;A):</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Folder:</source>
         <translation>文件夹(&amp;F):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Prompt:</source>
         <translation>提示(&amp;P):</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>Also send the text of {items} under {account}</source>
         <translation>也以 {account} 发送 {items} 的文本</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Choose an account for this conversation.</source>
         <translation>请为此对话选择一个账户。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The working folder {folder} does not exist.</source>
         <translation>工作文件夹 {folder} 不存在。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Write a prompt first.</source>
         <translation>请先写一条提示。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Tick the box to send the other accounts' text, or choose their account.</source>
+        <location line="+3"/>
+        <source>Tick the box to send the other accounts&apos; text, or choose their account.</source>
         <translation>勾选复选框以发送其他账户的文本,或选择它们的账户。</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+199" />
+        <location filename="../desktop/ui/shell/main_window.py" line="+206"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
+        <source>&amp;Conversation</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Accounts</source>
         <translation>账户(&amp;A)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+19" />
-        <source>Claude Code's folder was found at {folder}, but it is not an account here yet.</source>
+        <location line="+19"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
         <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
         <translation>在 {folder} 未找到 Claude Code 文件夹：请先用 claude 命令登录一次，或添加您已在使用的账户的文件夹。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Its sessions will appear in the list on the left, newest first.</source>
         <translation>它的会话将显示在左侧列表中，最新的在前。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>No Claude accounts yet</source>
         <translation>还没有 Claude 账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add Account…</source>
         <translation>添加账户…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>No sessions yet</source>
         <translation>还没有会话</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
         <translation>Claude Code 写入会话后，会话会立即显示在左侧。用“新对话”（Ctrl+N）开始一个。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>No session selected</source>
         <translation>未选择会话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Select a session on the left to read its transcript.</source>
         <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Accounts: {count}</source>
         <translation>账户：{count}</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>Show sessions of</source>
         <translation>显示以下账户的会话</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>No accounts yet</source>
         <translation>还没有账户</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>All Accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>List the sessions of every account</source>
         <translation>列出所有账户的会话</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>List only the sessions of {name}</source>
         <translation>只列出 {name} 的会话</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Could not load accounts</source>
         <translation>无法加载账户</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Account {name} · {folder}</source>
         <translation>账户 {name} · {folder}</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Could not save the language</source>
         <translation>无法保存语言设置</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>No translation found for {language}; showing English.</source>
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Added account {name}.</source>
         <translation>已添加账户 {name}。</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>Removed account {name}.</source>
         <translation>已移除账户 {name}。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>The secret of {name} was changed.</source>
         <translation>{name} 的密钥已更改。</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>Account {name} was changed.</source>
         <translation>账户 {name} 已更改。</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/shell/about.py" line="+23" />
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
         <source>About Sessiondesk</source>
         <translation>关于 Sessiondesk</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Every Claude Code session on this machine, for every account.</source>
         <translation>本机每个账户的全部 Claude Code 会话。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Data folder: {path}</source>
         <translation>数据文件夹：{path}</translation>
     </message>
@@ -1828,47 +1833,47 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+147" />
+        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>✓ Allowed, and allowed again until this turn ends</source>
         <translation>✓ 已允许，本轮结束前不再询问</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>✓ Allowed</source>
         <translation>✓ 已允许</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>⚑ Claude wants to use {tool}</source>
         <translation>⚑ Claude 想要使用 {tool}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Claude asked to use {tool}</source>
         <translation>Claude 请求使用 {tool}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>A&amp;llow</source>
         <translation>允许(&amp;L)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Allow for this &amp;session</source>
         <translation>本次会话内允许(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Allow, and do not ask again about {tool} until this turn ends</source>
         <translation>允许，并在本轮结束前不再询问 {tool}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Deny</source>
         <translation>拒绝(&amp;D)</translation>
     </message>
@@ -1876,89 +1881,89 @@
 <context>
     <name>ProblemText</name>
     <message>
-        <location filename="../desktop/ui/transcript/problem_text.py" line="+22" />
+        <location filename="../desktop/ui/transcript/problem_text.py" line="+22"/>
         <source>the last line is incomplete (still being written?)</source>
         <translation>最后一行不完整（可能仍在写入？）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>an empty line</source>
         <translation>空行</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>not valid JSON</source>
         <translation>不是有效的 JSON</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>invalid characters, shown as �</source>
         <translation>无效字符，显示为 �</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>JSON, but not an object</source>
         <translation>是 JSON，但不是对象</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>a line too long to read</source>
         <translation>行太长，无法读取</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>the disk could not read it</source>
         <translation>磁盘无法读取</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>the file cannot be opened</source>
         <translation>无法打开该文件</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>At byte {offset}: {reason}</source>
         <translation>在第 {offset} 字节处：{reason}</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>{problem} (in {file})</source>
         <translation>{problem}（在 {file} 中）</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>One line of this transcript could not be read. Everything readable is shown.</source>
         <translation>此记录有 1 行无法读取。已显示所有可读内容。</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>%n lines of this transcript could not be read. Everything readable is shown.</source>
         <translation>
             <numerusform>此记录有 %n 行无法读取。已显示所有可读内容。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>One line of this transcript had invalid characters.</source>
         <translation>此记录有 1 行包含无效字符。</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%n lines of this transcript had invalid characters.</source>
         <translation>
             <numerusform>此记录有 %n 行包含无效字符。</numerusform>
@@ -1968,22 +1973,22 @@
 <context>
     <name>ReferenceConsent</name>
     <message>
-        <location filename="../desktop/ui/runs/reference_consent.py" line="+21" />
-        <source>Another account's conversation</source>
+        <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
+        <source>Another account&apos;s conversation</source>
         <translation>另一个账户的对话</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>This prompt refers to {codes}, a conversation of another account.</source>
         <translation>此提示引用了 {codes}，这是另一个账户的对话。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Its recent text will be sent to Anthropic under {account}, with this prompt. Send it?</source>
         <translation>它最近的文本将与此提示一起以 {account} 账户发送给 Anthropic。要发送吗？</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Send under {account}</source>
         <translation>以 {account} 发送</translation>
     </message>
@@ -1991,22 +1996,22 @@
 <context>
     <name>RemoveAccountDialog</name>
     <message>
-        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90" />
+        <location filename="../desktop/ui/accounts/account_dialogs.py" line="-90"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Account:</source>
         <translation>账户(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Remove</source>
         <translation>移除(&amp;R)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Sessiondesk forgets the account and its stored secret. Its config folder and its transcripts stay on disk.</source>
         <translation>Sessiondesk 将忘记该账户及其保存的密钥。它的配置文件夹和对话记录仍保留在磁盘上。</translation>
     </message>
@@ -2014,52 +2019,52 @@
 <context>
     <name>RolloverSettings</name>
     <message>
-        <location filename="../desktop/ui/settings/rollover_settings.py" line="+85" />
+        <location filename="../desktop/ui/settings/rollover_settings.py" line="+85"/>
         <source>Rollover</source>
         <translation>会话接续</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Start a fresh session before the context window is full</source>
         <translation>在上下文窗口占满之前开始新会话(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>At &amp;context tokens:</source>
         <translation>上下文令牌数达到(&amp;C):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> tokens</source>
         <translation> 个令牌</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Instead, at a &amp;share of the model's window:</source>
+        <location line="+1"/>
+        <source>Instead, at a &amp;share of the model&apos;s window:</source>
         <translation>或者，达到模型窗口的比例(&amp;S):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Not used</source>
         <translation>不使用</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Seed the &amp;new session with:</source>
         <translation>新会话的开头内容(&amp;N):</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The recent turns</source>
         <translation>最近的几轮对话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A summary written by Claude</source>
         <translation>由 Claude 撰写的摘要</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The conversation keeps its SESS handle and its history; the next turn goes to a new Claude session that starts with a continuation of the old one.</source>
         <translation>对话保留其 SESS 编号和历史；下一轮进入一个新的 Claude 会话，该会话以旧会话的延续开头。</translation>
     </message>
@@ -2067,7 +2072,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193" />
+        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2075,47 +2080,47 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213" />
+        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+51"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+54"/>
         <source>claude found: {path}</source>
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+55"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{tool} in “{turn}”</source>
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>A turn failed</source>
         <translation>有一轮失败了</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Claude finished</source>
         <translation>Claude 已完成</translation>
     </message>
@@ -2123,14 +2128,14 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126" />
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln 个运行正在输出</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln waiting for permission</source>
         <translation>
             <numerusform>%Ln 个等待授权</numerusform>
@@ -2140,22 +2145,22 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140" />
+        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>搜索所有会话 (Ctrl+K)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Search all sessions</source>
         <translation>搜索所有会话</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+56"/>
         <source>No session mentions “{query}”.</source>
         <translation>没有会话提到“{query}”。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -2163,34 +2168,34 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+115" />
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+73" />
+        <location line="+73"/>
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
     <message numerus="yes">
-        <location line="+17" />
+        <location line="+17"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>已索引 %Ln 个会话。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Some transcripts could not be read: {first}</source>
         <translation>部分对话记录无法读取：{first}</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Indexing failed: {reason}</source>
         <translation>索引失败：{reason}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Loading transcript…</source>
         <translation>正在加载对话记录…</translation>
     </message>
@@ -2198,32 +2203,32 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54" />
+        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Export session</source>
         <translation>导出会话</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+25"/>
         <source>Exporting…</source>
         <translation>正在导出…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Saved the session to {path}.</source>
         <translation>会话已保存到 {path}。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>{path} cannot be written: {why}</source>
         <translation>无法写入 {path}:{why}</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Could not export the session: {reason}</source>
         <translation>无法导出会话:{reason}</translation>
     </message>
@@ -2231,65 +2236,65 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+180" />
-        <location line="+9" />
+        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location line="+9"/>
         <source>Accounts</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="-8" />
-        <location line="+4" />
+        <location line="-8"/>
+        <location line="+4"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>All accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+4" />
+        <location line="+1"/>
+        <location line="+4"/>
         <source>Filter sessions</source>
         <translation>筛选会话</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>All projects</source>
         <translation>所有项目</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The selected session is shown beside the list</source>
         <translation>所选会话显示在列表旁边</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Show &amp;Hidden Conversations</source>
         <translation>显示隐藏的对话(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>List the sessions of hidden conversations too</source>
         <translation>同时列出隐藏对话的会话</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Hidden</source>
-        <translation>隐藏的</translation>
+        <location line="+1"/>
+        <source>Show hidden</source>
+        <translation>显示隐藏的</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Show hidden conversations</source>
         <translation>显示隐藏的对话</translation>
     </message>
     <message numerus="yes">
-        <location line="+136" />
+        <location line="+157"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>显示 %Ln 个会话</numerusform>
@@ -2299,87 +2304,87 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51" />
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&amp;Fork into a New Session</source>
         <translation>分叉为新会话(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Rename…</source>
         <translation>重命名(&amp;R)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Add to &amp;Bundle…</source>
         <translation>添加到资料包(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Copy Session &amp;ID</source>
         <translation>复制会话 ID(&amp;I)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Open Project Folder</source>
         <translation>打开项目文件夹(&amp;O)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Reveal Transcript &amp;File</source>
         <translation>显示记录文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>&amp;Unhide Conversation</source>
         <translation>取消隐藏对话(&amp;U)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&amp;Hide Conversation</source>
         <translation>隐藏对话(&amp;H)</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>{code} is hidden from the list; View → Show Hidden Conversations lists it again.</source>
         <translation>{code} 已从列表中隐藏；“视图 → 显示隐藏的对话”可再次列出它。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>{code} is listed again.</source>
         <translation>{code} 已重新列出。</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Copied the session id {id}.</source>
         <translation>已复制会话 ID {id}。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Rename session</source>
         <translation>重命名会话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A title for this conversation:</source>
         <translation>此对话的标题：</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>Could not rename: {reason}</source>
         <translation>无法重命名：{reason}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Renamed to “{title}”.</source>
         <translation>已重命名为“{title}”。</translation>
     </message>
@@ -2387,75 +2392,75 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68" />
-        <location line="+3" />
+        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location line="-3" />
-        <location line="+3" />
+        <location line="-3"/>
+        <location line="+3"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>Msgs</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+3" />
+        <location line="+0"/>
+        <location line="+3"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location line="-1" />
+        <location line="-1"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Messages</source>
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+68" />
+        <location line="+68"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{title} · archived</source>
         <translation>{title} · 已归档</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>{code} fork of {parent} · {title}</source>
         <translation>{code} 分叉自 {parent} · {title}</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>{code}, a fork of {parent}</source>
         <translation>{code}，{parent} 的分叉</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Conversation {code}</source>
         <translation>对话 {code}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Damaged: {error}</source>
         <translation>已损坏：{error}</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>The file is gone from disk; it opens from Sessiondesk's archive.</source>
+        <location line="+3"/>
+        <source>The file is gone from disk; it opens from Sessiondesk&apos;s archive.</source>
         <translation>该文件已从磁盘删除;它会从 Sessiondesk 的归档中打开。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
     </message>
@@ -2463,83 +2468,83 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145" />
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Claude Code program:</source>
         <translation>Claude Code 程序(&amp;C)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Empty: look for claude on the PATH</source>
         <translation>留空：在 PATH 中查找 claude</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+3" />
+        <location line="+1"/>
+        <location line="+3"/>
         <source>Same as the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>&amp;Theme:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Session &amp;folders:</source>
         <translation>会话文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Only sessions started in these folders (or below them) are listed and searched. Leave the list empty to see every session.</source>
         <translation>只列出和搜索在这些文件夹（或其子文件夹）中开始的会话。列表留空则显示所有会话。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>This run uses {path}, given with --claude on the command line.</source>
         <translation>本次运行使用命令行 --claude 指定的 {path}。</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+31"/>
         <source>There is no file at this path.</source>
         <translation>此路径下没有文件。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>This is a folder; choose the claude program inside it.</source>
         <translation>这是一个文件夹；请选择其中的 claude 程序。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>This file is not executable.</source>
         <translation>此文件不可执行。</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Choose the claude program</source>
         <translation>选择 claude 程序</translation>
     </message>
@@ -2547,7 +2552,7 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+138" />
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+138"/>
         <source>The conversation now runs under {account}</source>
         <translation>对话现在以 {account} 运行</translation>
     </message>
@@ -2555,12 +2560,12 @@
 <context>
     <name>ThisRunOffer</name>
     <message>
-        <location filename="../desktop/ui/accounts/this_run.py" line="+49" />
+        <location filename="../desktop/ui/accounts/this_run.py" line="+49"/>
         <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
         <translation>此电脑上没有可用的密钥环来保存密钥。Sessiondesk 可以改为把它保存在内存中直到你退出：它从不写入磁盘，下次启动 Sessiondesk 时你需要重新输入。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Keep Until I Quit</source>
         <translation>保留到退出为止(&amp;K)</translation>
     </message>
@@ -2568,52 +2573,52 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+52" />
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+52"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollover is off</source>
         <translation>会话接续已关闭</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>{percent}% of the rollover threshold: the next turn starts a fresh session</source>
         <translation>已达接续阈值的 {percent}%：下一轮将开始新会话</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>{percent}% of the rollover threshold</source>
         <translation>已达接续阈值的 {percent}%</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{tokens} of {threshold} context tokens</source>
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+61" />
+        <location line="+61"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Context tokens</source>
         <translation>上下文令牌</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollover threshold</source>
         <translation>接续阈值</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rollover</source>
         <translation>会话接续</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Turn</source>
         <translation>轮次</translation>
     </message>
@@ -2621,7 +2626,7 @@
 <context>
     <name>TranscriptArea</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_area.py" line="+147" />
+        <location filename="../desktop/ui/transcript/transcript_area.py" line="+147"/>
         <source>The transcript of the selected session appears here.</source>
         <translation>所选会话的对话记录将显示在这里。</translation>
     </message>
@@ -2629,84 +2634,84 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99" />
-        <location line="+10" />
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location line="+10"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-10"/>
         <source>Claude</source>
         <translation>Claude</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Thinking</source>
         <translation>思考过程</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Summary of the earlier conversation</source>
         <translation>之前对话的摘要</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>No result yet.</source>
         <translation>暂无结果。</translation>
     </message>
     <message numerus="yes">
-        <location line="+1" />
+        <location line="+1"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>子代理 · %Ln 条消息</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1" />
+        <location line="+1"/>
         <source>… %Ln more characters (copy the row to get all of it)</source>
         <translation>
             <numerusform>… 还有 %Ln 个字符（复制该行可获得全部内容）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Agent</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>已重放历史（%Ln 轮，{size} KB）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Part of the transcript could not be read here.</source>
         <translation>此处有部分对话记录无法读取。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Conversation compacted</source>
         <translation>对话已压缩</translation>
     </message>
@@ -2714,37 +2719,37 @@
 <context>
     <name>TranscriptMenu</name>
     <message>
-        <location filename="../desktop/ui/transcript/context_menu.py" line="+62" />
+        <location filename="../desktop/ui/transcript/context_menu.py" line="+62"/>
         <source>&amp;Copy Text</source>
         <translation>复制文本(&amp;C)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Copy Selected Messages</source>
         <translation>复制所选消息(&amp;C)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Copy Tool &amp;Input</source>
         <translation>复制工具输入(&amp;I)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Copy Tool &amp;Output</source>
         <translation>复制工具输出(&amp;O)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>&amp;Edit &amp;&amp; Re-run from Here</source>
         <translation>编辑并从此处重新运行(&amp;E)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Copy Message &amp;ID</source>
         <translation>复制消息 ID(&amp;I)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Reveal File</source>
         <translation>显示文件(&amp;R)</translation>
     </message>
@@ -2752,46 +2757,46 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263" />
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>This session has no messages yet. Claude Code made its file, but nothing was said in it; a prompt sent below continues it.</source>
         <translation>此会话还没有消息。Claude Code 创建了它的文件，但其中还没有任何对话；在下方发送提示即可继续它。</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln 条消息</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+29" />
+        <location line="+29"/>
         <source>…and %Ln more</source>
         <translation>
             <numerusform>……还有 %Ln 条</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-19" />
+        <location line="-19"/>
         <source>This file had unreadable lines when it was last indexed.</source>
         <translation>上次建立索引时，此文件有无法读取的行。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The file is gone from disk; this is what was indexed.</source>
         <translation>文件已从磁盘上消失；这里显示的是已索引的内容。</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Part of this transcript could not be read. Everything readable is shown.</source>
         <translation>此对话记录有部分内容无法读取，所有可读的内容都已显示。</translation>
     </message>
@@ -2799,12 +2804,12 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209" />
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>The messages of the selected session; Ctrl+C copies the selected ones</source>
         <translation>所选会话的消息；按 Ctrl+C 复制选中的消息</translation>
     </message>
@@ -2812,17 +2817,17 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39" />
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
         <source>{count} tokens in</source>
         <translation>输入 {count} 个令牌</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>{count} out</source>
         <translation>输出 {count} 个</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>context {count} tokens</source>
         <translation>上下文 {count} 个令牌</translation>
     </message>
@@ -2830,130 +2835,130 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+63" />
+        <location filename="../desktop/ui/shell/actions.py" line="+63"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Where claude lives and the window's language</source>
+        <location line="+1"/>
+        <source>Where claude lives and the window&apos;s language</source>
         <translation>claude 的位置和窗口语言</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Add Account…</source>
         <translation>添加账户(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Register a Claude config folder as an account</source>
         <translation>将一个 Claude 配置文件夹登记为账户</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Remove Account…</source>
         <translation>移除账户(&amp;R)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Change &amp;Secret…</source>
         <translation>更改密钥(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Give an API-key or token account a new secret</source>
         <translation>为使用 API 密钥或令牌的账户设置新密钥</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Edit Account…</source>
         <translation>编辑账户(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Change an account's config folder or how it signs in</source>
+        <location line="+2"/>
+        <source>Change an account&apos;s config folder or how it signs in</source>
         <translation>更改账户的配置文件夹或登录方式</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>S&amp;witch Conversation to Account…</source>
         <translation>将对话切换到其他账户(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Go on with the conversation shown under another account</source>
         <translation>用另一个账户继续当前显示的对话</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;About Sessiondesk</source>
         <translation>关于 Sessiondesk(&amp;A)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Search Sessions…</source>
         <translation>搜索会话(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Find words in every session of every account</source>
         <translation>在所有账户的所有会话中查找文字</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Reread Sessions</source>
         <translation>重新读取会话(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Look for new and changed transcripts now</source>
         <translation>立即查找新的或已更改的对话记录</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Start a conversation with the chosen account and working folder</source>
         <translation>使用所选账户和工作文件夹开始对话</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>S&amp;top Run</source>
         <translation>停止运行(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Stop Claude's answer; what it wrote so far is kept</source>
+        <location line="+1"/>
+        <source>Stop Claude&apos;s answer; what it wrote so far is kept</source>
         <translation>停止 Claude 的回答；已写出的内容会保留</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;System Language</source>
         <translation>系统语言(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Speak the desktop's language</source>
+        <location line="+1"/>
+        <source>Speak the desktop&apos;s language</source>
         <translation>使用桌面的语言</translation>
     </message>
 </context>
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20" />
+        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
@@ -2961,14 +2966,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51" />
-        <location line="+12" />
+        <location filename="../desktop/ui/common/records.py" line="+51"/>
+        <location line="+12"/>
         <source>Today {time}</source>
         <translation>今天 {time}</translation>
     </message>
     <message>
-        <location line="-10" />
-        <location line="+11" />
+        <location line="-10"/>
+        <location line="+11"/>
         <source>Yesterday {time}</source>
         <translation>昨天 {time}</translation>
     </message>

@@ -52,7 +52,6 @@ from tests.rig.claude import ClaudeAccount, ClaudeUnavailable, find_claude, make
 from tests.rig.fakeapi import FakeAPI, Reply, Text, Thinking, ToolUse  # noqa: E402
 
 SIZE = (1200, 760)
-LEFT = 450
 WAIT_S = 20.0
 
 CONFIG_PY = """import tomllib
@@ -261,7 +260,7 @@ def shoot(
             window = build_window(hub)
             window.resize(*SIZE)
             window.show()
-            window.splitter.setSizes([LEFT, SIZE[0] - LEFT])
+            window.default_layout()  # as a first start on a screen of this size lays it out
             if sessions is not None:
                 show_session(window, sessions)
             if palette is not None:

@@ -85,8 +85,12 @@ def test_hide_and_unhide_from_the_menu_and_the_show_hidden_toggle(
     assert listed.source.rowCount() == 2  # left out of the list, not dropped
     qtbot.waitUntil(lambda: listed.count_label.text() == "1", timeout=WAIT_MS)
 
+    # the toggle says what it does; the count sits by the heading, not by the toggle
+    assert listed.hidden_button.text() == "Show hidden" and listed.hidden_button.isCheckable()
+    heading, count = listed.sessions_heading.geometry(), listed.count_label.geometry()
+    assert heading.right() < count.left() < listed.hidden_button.geometry().left()
     listed.hidden_button.click()  # Show hidden
-    assert listed.show_hidden_action.isChecked()
+    assert listed.show_hidden_action.isChecked() and listed.hidden_button.isChecked()
     qtbot.waitUntil(lambda: set(listed.visible_keys()) == both, timeout=WAIT_MS)
     assert window.sessions.pane.show_hidden_action in window.view_menu.actions()
 

@@ -16,9 +16,10 @@ from desktop.ui.conversations.conversation_pane import ConversationPane
 from desktop.ui.conversations.tree_model import NODE
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.sessions.session_model import TITLE
+from desktop.ui.shell.palette import window_commands
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
-from tests.ui.run_kit import Rig, until
+from tests.ui.run_kit import Rig, open_rig, until
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
@@ -69,6 +70,8 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
         # fork from the first node: chosen in the tree, Fork, then a prompt
         pane.tree.setCurrentIndex(pane.model.index_of(first.id))
         assert pane.fork_action.isEnabled()
+        offered = {command.action for command in window_commands(rig.window)}
+        assert {pane.continue_action, pane.fork_action} <= offered  # the palette finds them
         pane.fork_action.trigger()
         assert not rig.desk.branch_banner.isHidden()
         _, fork = await send(rig, "Start again from York", 3)
@@ -152,3 +155,46 @@ def test_the_compare_dialog_folds_the_shared_part_and_marks_what_differs(qtbot) 
     assert "Where does it" in left_prompt and "Where does it" in right_prompt
     assert "it <span" in left_prompt, "the shared words are not marked, the first new one is"
     assert "Whitby" in left_reply and "(nothing here)" in right_reply
+
+
+def test_a_listed_session_shows_its_conversation_as_soon_as_a_turn_adopts_it(
+    claude_account, claude_bin, fake_api, home, hub, tmp_path, qapp, qtbot, open_window,
+    monkeypatch,
+) -> None:  # fmt: skip
+    """A session the CLI wrote outside the window is no conversation yet; the
+    first turn sent to it adopts it, and the pane shows that conversation while
+    the turn still waits on a permission, not only after it ends."""
+    project = tmp_path / "river project"
+    project.mkdir()
+    account = claude_account("alpha")
+    fake_api.enqueue(Reply.text(FIRST))
+    proc = account.run(["-p", "--output-format", "json", "Which river?"], cwd=project)
+    assert proc.returncode == 0, proc.stderr
+    fake_api.enqueue(
+        Reply.tool_use("Bash", {"command": f"touch '{project}/sea'", "description": "Mark"}),
+        Reply.text(SECOND),
+    )
+    with open_rig(home=home, hub=hub, account=account, claude_bin=claude_bin, api=fake_api,
+                  project=project, qapp=qapp, qtbot=qtbot, open_window=open_window,
+                  monkeypatch=monkeypatch) as rig:  # fmt: skip
+        pane, desk = rig.window.conversation, rig.desk
+
+        async def scenario() -> None:
+            (record,) = desk.pane.source.records()
+            assert desk.pane.select_session(record.account, record.session_id)
+            await until(lambda: desk.panel.current() is not None, what="the transcript")
+            assert pane.conversation() is None and pane.empty_label.isVisibleTo(pane)
+            rig.type_and_send("Where does it reach the sea?")
+            live = await rig.started(1)
+            await until(lambda: desk.cards.pending(), 30, "the permission card")
+            assert live.streaming and pane.conversation() is not None
+            assert pane.body.isVisibleTo(pane) and not pane.empty_label.isVisibleTo(pane)
+            assert pane.header.code_label.text() == pane.conversation().code
+            assert pane.header.session_id() == record.session_id
+            await until(lambda: pane.model.executions(), what="the running turn's node")
+            assert live.streaming, "shown while the turn still waits"
+            for card in desk.cards.pending():
+                card.deny_button.click()
+            await rig.finished(live)
+
+        rig.play(scenario())

@@ -98,7 +98,10 @@ def test_modified_shows_a_date_and_a_long_project_is_cut_in_its_middle_with_its_
     option = QStyleOptionViewItem()
     view.itemDelegateForColumn(PROJECT).initStyleOption(option, project)
     assert option.textElideMode == Qt.TextElideMode.ElideMiddle
-    # wide enough for a usual project name, so most are never cut at all
+    # a fifth of the list at most (the title takes the rest), so a wide list
+    # leaves a usual project name whole
+    window.resize(1400, 760)
+    window.splitter.setSizes([720, 410, 270])
     qtbot.waitUntil(
         lambda: (
             view.header().sectionSize(PROJECT)

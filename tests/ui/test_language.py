@@ -32,7 +32,14 @@ def test_view_menu_switches_to_spanish_then_chinese_and_back(
     assert menu_titles(window)[0] == "&File"
     window.commands.languages["es"].trigger()
     qtbot.waitUntil(lambda: menu_titles(window)[0] == "&Archivo")
-    assert menu_titles(window) == ["&Archivo", "&Ver", "&Sesión", "&Cuentas", "Ay&uda"]
+    assert menu_titles(window) == [
+        "&Archivo",
+        "&Ver",
+        "&Sesión",
+        "C&onversación",
+        "&Cuentas",
+        "Ay&uda",
+    ]
     assert "Aún no hay cuentas de Claude" in window.transcript.empty_state.text()
     assert window.status_bar.summary_label.text() == "Cuentas: 0"
     assert window.commands.quit.text() == "&Salir"
@@ -148,9 +155,7 @@ def test_counted_messages_have_the_plural_forms_of_the_language(code: str) -> No
         assert len(list(translation.iter("numerusform"))) == forms, message.findtext("source")
 
 
-def test_counts_take_the_plural_form_of_each_language(
-    window: MainWindow, qtbot: QtBot
-) -> None:
+def test_counts_take_the_plural_form_of_each_language(window: MainWindow, qtbot: QtBot) -> None:
     def messages(n: int) -> str:
         return QApplication.translate("TranscriptPanel", "%Ln messages", "", n)
 
@@ -205,9 +210,7 @@ def test_translations_keep_the_placeholders(code: str) -> None:
         source = message.findtext("source") or ""
         translation = message.find("translation")
         assert translation is not None
-        texts = [f.text or "" for f in translation.iter("numerusform")] or [
-            translation.text or ""
-        ]
+        texts = [f.text or "" for f in translation.iter("numerusform")] or [translation.text or ""]
         for text in texts:
             for name in ("{path}", "{name}", "{folder}", "{count}", "{language}", "%Ln", "%n"):
                 assert (name in source) == (name in text), (source, text)

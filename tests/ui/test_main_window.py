@@ -13,11 +13,17 @@ from pytestqt.qtbot import QtBot
 from desktop import __version__
 from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
+from desktop.domain.conversations import Conversation
 from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.sessions.navigation import NavigationPane
-from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
+from desktop.ui.shell.main_window import (
+    DEFAULT_RIGHT_WIDTH,
+    GEOMETRY_KEY,
+    SPLITTER_KEY,
+    MainWindow,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -128,7 +134,7 @@ def test_a_window_without_saved_state_opens_at_a_sensible_size(window: MainWindo
     assert window.width() <= 1200 and window.height() <= 760
     assert window.width() >= min(900, available.width() * 0.9)
     left, centre, right = window.splitter.sizes()
-    assert 0 < left < centre and 0 < right < centre, "the transcript gets the most room"
+    assert 0 < left < centre and 0 <= right < centre, "the transcript gets the most room"
 
 
 def test_about_shows_the_version(window: MainWindow, qtbot: QtBot) -> None:
@@ -210,7 +216,15 @@ def test_menus_have_keyboard_shortcuts(window: MainWindow) -> None:
     assert c.settings.shortcut().toString() == "Ctrl+,"
     assert c.add_account.shortcut().toString() == "Ctrl+Shift+A"
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Session", "&Accounts", "&Help"]
+    assert titles == ["&File", "&View", "&Session", "&Conversation", "&Accounts", "&Help"]
+    # the execution tree's commands, so the palette finds them; off until a node is chosen
+    pane = window.conversation
+    branch = [pane.continue_action, pane.fork_action, pane.compare_action]
+    listed = [a for a in window.conversation_menu.actions() if not a.isSeparator()]
+    assert listed == branch
+    keys = [a.shortcut().toString() for a in listed]
+    assert keys == ["Ctrl+Shift+C", "Ctrl+Shift+F", "Ctrl+Shift+D"]
+    assert not any(a.isEnabled() for a in listed)
 
 
 def test_quit_closes_the_window(window: MainWindow, qtbot: QtBot) -> None:
@@ -218,3 +232,27 @@ def test_quit_closes_the_window(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: not window.isVisible())
     QCoreApplication.processEvents()
     assert window.hub.settings.get(GEOMETRY_KEY)
+
+
+def test_the_conversation_pane_opens_wide_enough_to_read(window: MainWindow) -> None:
+    """Without saved state the pane right of the transcript is usable, and a
+    conversation with a long folder and id does not make it demand more."""
+    left, centre, right = window.splitter.sizes()
+    assert right == 0 or right >= 260, "folded away on a narrow screen, else readable"
+    window.resize(1200, 760)
+    window.default_layout()
+    left, centre, right = window.splitter.sizes()
+    assert right >= 260 and centre > max(left, right), (left, centre, right)
+    pane = window.conversation
+    pane.header.show_conversation(
+        Conversation(id="c1", number=7, title="A title", account="work",
+                     cwd="/home/someone/" + "deeply/nested/" * 12 + "project"),
+        "81dc0b0b-8159-40aa-bc21-3428cfa48b69",
+    )  # fmt: skip
+    pane.body.show()
+    pane.empty_label.hide()
+    assert pane.minimumSizeHint().width() <= DEFAULT_RIGHT_WIDTH
+    # the title has the header's width: the account and Switch… sit on a line below it
+    QCoreApplication.processEvents()
+    assert pane.header.title_edit.width() >= pane.header.width() // 2
+    assert pane.header.session_id() == "81dc0b0b-8159-40aa-bc21-3428cfa48b69"

@@ -286,3 +286,27 @@ def test_the_list_and_the_transcript_speak_the_window_language(
     assert "  ·  2 mensajes  ·  " in browser(window).panel.meta_label.text()
     window.set_language("en")
     qtbot.waitUntil(lambda: listing.sessions_heading.text() == "Sessions")
+
+
+def test_the_title_column_takes_the_spare_room(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    """A long project name is cut to a fifth of the list; a short one keeps its
+    own width; the title gets what is left, and more when the list widens."""
+    alpha = add_account(hub, "alpha", tmp_path)
+    write(alpha, new_session("/home/ana/src/a-rather-long-project-folder-name", "first title"))
+    write(alpha, new_session(API, "second title"))
+    window = open_window(hub)
+    window.resize(1200, 760)
+    window.default_layout()
+    wait_listed(qtbot, window, 2)
+    header = pane(window).view.header()
+    viewport = pane(window).view.viewport().width()
+    qtbot.waitUntil(lambda: header.sectionSize(PROJECT) <= viewport // 5 + 16)
+    title = header.sectionSize(TITLE)
+    others = [header.sectionSize(c) for c in (ACCOUNT, PROJECT, MESSAGES, MODIFIED)]
+    assert title >= viewport * 0.3 and title > max(others), (title, others, viewport)
+    sizes = window.splitter.sizes()
+    window.splitter.setSizes([sizes[0] + 120, sizes[1] - 120, sizes[2]])
+    qtbot.waitUntil(lambda: header.sectionSize(TITLE) > title)

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from desktop.services.hub import ServiceHub
+from desktop.ui.settings.archive_section import ArchiveSection
 from desktop.ui.settings.settings_dialog import SettingsDialog
 from desktop.ui.shell.main_window import MainWindow
 
@@ -91,3 +92,28 @@ def test_choosing_a_language_in_settings_switches_the_window(
     assert hub.settings.get("language") == "zh_CN"
     assert window.commands.languages["zh_CN"].isChecked()
     assert window.translations is not None and window.translations.current == "zh_CN"
+
+
+def test_every_section_fits_whole_and_the_page_scrolls_on_a_short_screen(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The dialog stays on the screen; no section is squeezed below its own
+    height (its words cut); the archive section is on the page that scrolls."""
+    dialog = window.open_settings()
+    qtbot.waitUntil(dialog.isVisible)
+    archive = dialog.findChild(ArchiveSection)
+    assert archive is not None and dialog.page.isAncestorOf(archive)
+    assert dialog.height() <= dialog.screen().availableGeometry().height() * 0.9 + 1
+    for section in (dialog.carry_section, dialog.rollover, archive):
+        for label in section.findChildren(QLabel):
+            if label.isVisibleTo(dialog) and label.text():
+                width = label.contentsRect().width()
+                needed = label.heightForWidth(width) if label.wordWrap() else 0
+                needed = max(needed, label.minimumSizeHint().height())
+                assert label.height() >= needed, label.text()
+    scrollbar = dialog.scroll.verticalScrollBar()
+    if dialog.page.sizeHint().height() > dialog.scroll.viewport().height():
+        assert scrollbar.maximum() > 0, "what does not fit scrolls"
+    dialog.scroll.ensureWidgetVisible(archive.enabled)
+    assert not archive.enabled.visibleRegion().isEmpty()
+    dialog.close()

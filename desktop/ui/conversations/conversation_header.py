@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.conversations import Conversation
 from desktop.domain.references import number_of_link
+from desktop.ui.common.elided_label import ElidedLabel
 from desktop.ui.common.reference_links import linked_html
 
 BADGE_STYLE = (
@@ -78,11 +79,10 @@ class ConversationHeader(QWidget):
         self.title_edit = QLineEdit(self)
         self.title_edit.setObjectName("conversationTitle")
         self.title_edit.editingFinished.connect(self._edited)
-        self.folder_label = QLabel(self)
-        self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.session_label = QLabel(self)
+        # a long folder or id is shortened to fit, never widening the pane (Copy copies it whole)
+        self.folder_label = ElidedLabel(self)
+        self.session_label = ElidedLabel(self, Qt.TextElideMode.ElideRight)
         self.session_label.setObjectName("sessionId")
-        self.session_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.copy_button = QToolButton(self)
         self.copy_button.setObjectName("copySessionId")
         self.copy_button.clicked.connect(self.copy_session_id)
@@ -116,8 +116,11 @@ class ConversationHeader(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.code_label)
         top.addWidget(self.title_edit, 1)
-        top.addWidget(self.account_badge)
-        top.addWidget(self.switch_button)
+        # the account on a line of its own: the title keeps the width of the pane
+        account_row = QHBoxLayout()
+        account_row.addWidget(self.account_badge)
+        account_row.addWidget(self.switch_button)
+        account_row.addStretch(1)
         description_row = QHBoxLayout()
         description_row.addWidget(self.description_stack, 1)
         description_row.addWidget(self.edit_description_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -132,6 +135,7 @@ class ConversationHeader(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
+        layout.addLayout(account_row)
         layout.addLayout(description_row)
         layout.addLayout(form)
         self._conversation: Conversation | None = None
@@ -160,7 +164,6 @@ class ConversationHeader(QWidget):
         self.account_badge.setText(conversation.account or "")
         self.account_badge.setVisible(bool(conversation.account))
         self.folder_label.setText(conversation.cwd or "")
-        self.folder_label.setToolTip(conversation.cwd or "")
         self.session_label.setText(session_id or conversation.session_id or "")
         self.copy_button.setEnabled(bool(self.session_label.text()))
 

@@ -9,7 +9,7 @@ is another one); Continue and Fork put the run desk's composer into
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.conversations import Conversation, Execution, conversation_code
+from desktop.domain.conversations import (
+    Conversation,
+    Execution,
+    ExecutionStatus,
+    conversation_code,
+)
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.execution_tree import TreeNode
 from desktop.domain.references import number_of_link
@@ -31,13 +36,23 @@ from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.first_paint import after_first_paint
+from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
 from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
-from desktop.ui.conversations.tree_model import NODE, ExecutionTreeModel, kind_label
+from desktop.ui.conversations.tree_model import (
+    ACCOUNT,
+    NODE,
+    TIME,
+    ExecutionTreeModel,
+    kind_label,
+)
+from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
+
+MIN_NODE_WIDTH = 110
 
 
 class ConversationPane(QWidget):
@@ -79,6 +94,7 @@ class ConversationPane(QWidget):
         self.tree.header().setSectionResizeMode(NODE, QHeaderView.ResizeMode.Stretch)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.tree_label.setBuddy(self.tree)
+        self.tree.installEventFilter(self)
 
         self.continue_action = self._action("Ctrl+Shift+C", self.continue_selected)
         self.fork_action = self._action("Ctrl+Shift+F", self.fork_selected)
@@ -117,6 +133,8 @@ class ConversationPane(QWidget):
         self._conversation: Conversation | None = None
         self._filling = False
         self._chosen: str | None = None
+        self._known: dict[str, ExecutionStatus] = {}
+        """The executions in the tree shown, by id: the status each shows."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
@@ -125,7 +143,13 @@ class ConversationPane(QWidget):
         changes.conversation_changed.connect(self._changed)
         changes.execution_changed.connect(self._changed)
         changes.sessions_changed.connect(self.mark_list)
-        desk.controller.bound.connect(self._changed)  # a turn of it is running: its node shows
+        # a turn of it is running: its node shows (a resumed session joined a conversation
+        # as the turn was prepared, under the same session id: no `bound` follows then)
+        desk.controller.started.connect(self._run_started)
+        desk.controller.bound.connect(self._changed)
+        # its execution is recorded as the process starts, after `started`: its first news
+        desk.controller.updated.connect(self._run_news)
+        desk.controller.permission.connect(self._run_news)
         changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
         self.show_session(sessions.pane.selected_record())
@@ -168,6 +192,7 @@ class ConversationPane(QWidget):
             self.status.notify(error_text(exc))
             conversation, roots = None, []
         self._conversation = conversation
+        self._known = {e.id: e.status for e in _executions(roots)}
         self.body.setVisible(conversation is not None)
         self.empty_label.setVisible(conversation is None)
         if conversation is None or record is None:
@@ -183,13 +208,32 @@ class ConversationPane(QWidget):
         try:
             self.model.fill(roots)
             self.tree.expandAll()
-            for column in range(1, self.model.columnCount()):
-                self.tree.resizeColumnToContents(column)
+            # one account's tree needs no account column: the node's name gets the room
+            accounts = {e.account for e in self.model.executions()}
+            self.tree.setColumnHidden(ACCOUNT, len(accounts) <= 1)
+            self._fit_columns()
             self._choose_shown(record)
         finally:
             self._filling = False
         self._show_context(conversation)
         self._update_actions()
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their values; in a narrow pane the start time gives way
+        (its node's name needs the room more)."""
+        self.tree.setColumnHidden(TIME, False)
+        for column in range(1, self.model.columnCount()):
+            self.tree.resizeColumnToContents(column)
+        header = self.tree.header()
+        others = sum(header.sectionSize(c) for c in range(1, self.model.columnCount())
+                     if not header.isSectionHidden(c))  # fmt: skip
+        if self.tree.viewport().width() - others < MIN_NODE_WIDTH:
+            self.tree.setColumnHidden(TIME, True)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return super().eventFilter(watched, event)
 
     def _show_context(self, conversation: Conversation) -> None:
         """The chart of its turns' context sizes, and how full it is now in the composer."""
@@ -225,14 +269,37 @@ class ConversationPane(QWidget):
     def _changed(self, *_args: object) -> None:
         self.reload()
 
-    def mark_list(self, *_args: object) -> None:
-        """The session list marks which conversation each session belongs to."""
+    def _run_news(self, live: LiveRun, *_args: object) -> None:
+        execution = live.execution
+        if execution is None or self._known.get(execution.id) is execution.status:
+            return
+        shown = (
+            self._conversation is not None and execution.conversation_id == self._conversation.id
+        )
+        if shown or (self._record is not None and live.key == key_of(self._record)):
+            self.reload()  # the running turn's node appears, or its status dot changes
+            # once per status: a node the tree does not hold is not asked for again
+            self._known[execution.id] = execution.status
+
+    def _run_started(self, *_args: object) -> None:
+        if not self.mark_list():
+            self.reload()  # its new node shows
+
+    def mark_list(self, *_args: object) -> bool:
+        """The session list marks which conversation each session belongs to; when
+        that says the shown session joined (or left) one, the pane follows (True)."""
         try:
             members = self.hub.conversations.memberships()
         except SessiondeskError as exc:
             self.status.notify(error_text(exc))
-            return
+            return False
         self.sessions.pane.source.set_memberships(members)
+        record = self._record
+        joined = record is not None and (record.account, record.session_id) in members
+        if record is None or joined == (self._conversation is not None):
+            return False
+        self.reload()
+        return True
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._update_actions()

@@ -144,8 +144,7 @@ class Composer(QFrame):
         bottom.addWidget(self.folder_edit, 1)
         bottom.addWidget(self.browse_button)
         bottom.addSpacing(8)
-        bottom.addWidget(self.fresh_check)
-        bottom.addStretch(1)
+        bottom.addWidget(self.fresh_check)  # the folder takes the spare width
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 8, 16, 10)
         layout.setSpacing(6)

@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QItemSelection,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     QTimer,
@@ -23,13 +24,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -39,7 +40,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
-from desktop.ui.common.records import Key, key_of, project_name, sample_times
+from desktop.ui.common.records import Key, key_of, project_name, sample_times, short_time
 from desktop.ui.sessions.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.sessions.navigation import NavigationPane
 from desktop.ui.sessions.session_filter import SessionFilterProxy
@@ -55,6 +56,8 @@ from desktop.ui.sessions.session_model import (
 )
 
 MAX_PROJECT_CHARS = 22
+DEFAULT_VIEWPORT = 420
+"""The list's width before it is first shown (for the project column's cap)."""
 """The project column grows to its longest name up to this many characters' width."""
 
 
@@ -109,10 +112,9 @@ class SessionListPane(NavigationPane):
         self.show_hidden_action.setObjectName("showHiddenConversations")
         self.show_hidden_action.setCheckable(True)
         self.show_hidden_action.toggled.connect(self.proxy.set_show_hidden)
-        self.hidden_button = QToolButton(self)
+        # a check box reads as a switch; the count sits by the heading, never by it
+        self.hidden_button = QCheckBox(self)
         self.hidden_button.setObjectName("showHiddenButton")
-        self.hidden_button.setCheckable(True)
-        self.hidden_button.setAutoRaise(True)
         self.hidden_button.toggled.connect(self.show_hidden_action.setChecked)
         self.show_hidden_action.toggled.connect(self.hidden_button.setChecked)
         self.view = QTreeView(self)
@@ -144,9 +146,9 @@ class SessionListPane(NavigationPane):
         titles = QHBoxLayout()
         titles.setContentsMargins(0, 0, 8, 0)
         titles.addWidget(self.sessions_heading)
+        titles.addWidget(self.count_label)
         titles.addStretch(1)
         titles.addWidget(self.hidden_button)
-        titles.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 10, 0, 0)
         layout.setSpacing(6)
@@ -172,6 +174,8 @@ class SessionListPane(NavigationPane):
         self.filter_edit.textChanged.connect(self.proxy.set_text)
         self.project_combo.chosen.connect(lambda folder: self.proxy.set_project(folder or None))
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._project_width = 0
+        self.view.installEventFilter(self)
         self.retranslate_ui()
 
     # -- text ---------------------------------------------------------------------------
@@ -189,7 +193,7 @@ class SessionListPane(NavigationPane):
         self.accounts_view.setAccessibleName(self.tr("Accounts"))
         self.show_hidden_action.setText(self.tr("Show &Hidden Conversations"))
         self.show_hidden_action.setToolTip(self.tr("List the sessions of hidden conversations too"))
-        self.hidden_button.setText(self.tr("Hidden"))
+        self.hidden_button.setText(self.tr("Show hidden"))
         self.hidden_button.setToolTip(self.show_hidden_action.toolTip())
         self.hidden_button.setAccessibleName(self.tr("Show hidden conversations"))
         self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
@@ -197,7 +201,8 @@ class SessionListPane(NavigationPane):
         self._update_counts()
 
     def _size_columns(self) -> None:
-        """Narrow columns as wide as their widest value or heading, in this language."""
+        """Narrow columns as wide as their widest value or heading, in this language
+        (measured again only when the list or the language changes; see `_fit_project`)."""
         width = self.fontMetrics().horizontalAdvance
         heading = self.view.header().fontMetrics().horizontalAdvance
 
@@ -206,12 +211,32 @@ class SessionListPane(NavigationPane):
 
         header = self.view.header()
         header.resizeSection(ACCOUNT, 30)
-        projects = [width(project_name(r.cwd)) for r in self.source.records()]
-        widest = min(max([width("project_x"), *projects]), width("x" * MAX_PROJECT_CHARS))
-        header.resizeSection(PROJECT, max(widest, title(PROJECT)) + 16)
+        records = self.source.records()
+        projects = [width(project_name(r.cwd)) for r in records]
+        self._project_width = max([width("project_x"), title(PROJECT) - 16, *projects])
+        self._fit_project()
         header.resizeSection(MESSAGES, max(width("9,999"), title(MESSAGES)) + 18)
-        samples = (*(width(text) for text in sample_times()), title(MODIFIED) + 10)
+        # the times listed, not the widest any day could give ("Yesterday …"): the room
+        # saved goes to the title; the next count after midnight widens it again
+        today = sample_times()[0]
+        shown = {short_time(r.modified) for r in records}
+        samples = (*(width(text) for text in (today, *shown)), title(MODIFIED) + 10)
         header.resizeSection(MODIFIED, max(samples) + 18)
+
+    def _fit_project(self) -> None:
+        """The title takes the spare room: a long project name is cut to a fifth of
+        the list (its tooltip is whole)."""
+        width = self.fontMetrics().horizontalAdvance
+        cap = min(width("x" * MAX_PROJECT_CHARS), max(width("project_x"), self._viewport() // 5))
+        self.view.header().resizeSection(PROJECT, min(self._project_width, cap) + 16)
+
+    def _viewport(self) -> int:
+        return self.view.viewport().width() if self.view.isVisible() else DEFAULT_VIEWPORT
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            self._fit_project()  # a narrower list cuts the project column first
+        return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -8,19 +8,20 @@ accepted, and measures the archive off the window's thread.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QLocale
-from PySide6.QtWidgets import QBoxLayout, QCheckBox, QDialog, QGroupBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QVBoxLayout
 
 from desktop.domain.archive import ArchiveSize
 from desktop.domain.errors import SessiondeskError
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
+from desktop.ui.settings.settings_dialog import SettingsDialog
 
 ENABLED = "archive.enabled"
 
 
 class ArchiveSection(QGroupBox):
-    def __init__(self, hub: ServiceHub, dialog: QDialog) -> None:
+    def __init__(self, hub: ServiceHub, dialog: SettingsDialog) -> None:
         super().__init__(dialog)
         self.setObjectName("archiveSection")
         self._hub = hub
@@ -46,12 +47,10 @@ class ArchiveSection(QGroupBox):
         self._background.submit(hub.archive.size, self._show, self._failed)
 
     @classmethod
-    def attach(cls, dialog: QDialog, hub: ServiceHub) -> ArchiveSection:
-        """Put the section above the dialog's buttons."""
+    def attach(cls, dialog: SettingsDialog, hub: ServiceHub) -> ArchiveSection:
+        """Put the section at the end of the dialog's sections."""
         section = cls(hub, dialog)
-        layout = dialog.layout()
-        if isinstance(layout, QBoxLayout):
-            layout.insertWidget(max(0, layout.count() - 2), section)  # before stretch, buttons
+        dialog.add_section(section)
         return section
 
     def retranslate(self) -> None:

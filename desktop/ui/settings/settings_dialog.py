@@ -15,18 +15,20 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -66,6 +68,7 @@ class SettingsDialog(QDialog):
         self._settings = settings
         self._override = claude_override
         self._roots: list[str] = []
+        self._sized = False
         self.claude_path_edit = QLineEdit(self)
         self.claude_path_edit.setClearButtonEnabled(True)
         self.claude_path_edit.textEdited.connect(self._clear_path_error)
@@ -114,16 +117,44 @@ class SettingsDialog(QDialog):
         self.roots_label.setBuddy(self.roots_editor.list)
         form.addRow(self.roots_label, self.roots_editor)
         form.addRow("", self.roots_hint)
+        # the sections scroll on a short screen; the error and the buttons stay in view
+        self.page = QWidget(self)
+        self._sections = QVBoxLayout(self.page)
+        self._sections.setContentsMargins(0, 0, 0, 0)
+        self._sections.addLayout(form)
+        self._sections.addWidget(self.carry_section)
+        self._sections.addWidget(self.rollover)
+        self._sections.addStretch(1)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.page)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.carry_section)
-        layout.addWidget(self.rollover)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(self.error_label)
-        layout.addStretch(1)
         layout.addWidget(self.button_box)
         self.setMinimumWidth(560)
         self._load()
         self.retranslate_ui()
+
+    def add_section(self, section: QWidget) -> None:
+        """Put another part's section at the end of the scrolled page."""
+        self._sections.insertWidget(self._sections.count() - 1, section)  # before the stretch
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """As tall as the page, up to nine tenths of the screen (the rest scrolls)."""
+        if not self._sized:
+            self._sized = True
+            screen = (self.parentWidget() or self).screen().availableGeometry()
+            bar = self.scroll.verticalScrollBar().sizeHint().width()
+            width = max(self.width(), self.page.sizeHint().width() + bar + 24)
+            margins = self.layout().contentsMargins()
+            chrome = self.button_box.sizeHint().height() + margins.top() + margins.bottom() + 12
+            height = self.page.sizeHint().height() + chrome
+            most = screen.size() * 0.9
+            self.resize(min(width, most.width()), min(height, most.height()))
+        super().showEvent(event)
 
     def _load(self) -> None:
         try:

@@ -56,8 +56,9 @@ from desktop.ui.transcript.transcript_area import TranscriptArea
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
-DEFAULT_LEFT_WIDTH = 440
-DEFAULT_RIGHT_WIDTH = 340
+DEFAULT_LEFT_WIDTH = 410
+DEFAULT_RIGHT_WIDTH = 270
+MIN_RIGHT_WIDTH = 260
 
 
 class MainWindow(QMainWindow):
@@ -129,6 +130,11 @@ class MainWindow(QMainWindow):
             status=self.status_bar, parent=self.splitter,
         )  # fmt: skip
         self.splitter.addWidget(self.conversation)  # right of the transcript
+        self.splitter.setCollapsible(2, True)  # folded away on a narrow window
+        pane = self.conversation
+        self.conversation_menu.addActions([pane.continue_action, pane.fork_action])
+        self.conversation_menu.addSeparator()
+        self.conversation_menu.addAction(pane.compare_action)
         # insight, bundles and export: their commands join the menus and the tool bar
         self.library = LibraryRoom(
             self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
@@ -161,6 +167,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(c.full_screen)
         self.session_menu = bar.addMenu("")
+        self.conversation_menu = bar.addMenu("")  # the execution tree's commands
         self.accounts_menu = bar.addMenu("")
         self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
         self.help_menu = bar.addMenu("")
@@ -201,6 +208,7 @@ class MainWindow(QMainWindow):
         self.view_menu.setTitle(self.tr("&View"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.session_menu.setTitle(self.tr("&Session"))
+        self.conversation_menu.setTitle(self.tr("&Conversation"))
         self.accounts_menu.setTitle(self.tr("&Accounts"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.commands.retranslate()
@@ -429,9 +437,18 @@ class MainWindow(QMainWindow):
             self.resize(size)
         splitter = self._saved_bytes(SPLITTER_KEY)
         if splitter is None or not self.splitter.restoreState(splitter):
-            left = min(DEFAULT_LEFT_WIDTH, self.width() * 2 // 5)
-            right = min(DEFAULT_RIGHT_WIDTH, self.width() // 4)
-            self.splitter.setSizes([left, max(self.width() - left - right, left), right])
+            self.default_layout()
+
+    def default_layout(self) -> None:
+        """The list, the transcript with most of the room, and the conversation
+        pane at a width its text can be read at, or folded away (its handle
+        drags it out) when the window is too narrow for that."""
+        width = self.width()
+        left = min(DEFAULT_LEFT_WIDTH, width * 2 // 5)
+        right = min(DEFAULT_RIGHT_WIDTH, width // 4)
+        if right < MIN_RIGHT_WIDTH:
+            right = 0
+        self.splitter.setSizes([left, max(width - left - right, left), right])
 
     def save_state(self) -> None:
         try:
