@@ -71,6 +71,7 @@ class TokenChart(QChartView):
         chart.setMargins(QMargins(2, 2, 2, 2))
         chart.setBackgroundRoundness(0)
         chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        chart.legend().setShowToolTips(True)  # a narrow pane cuts the names: hovering shows them
         super().__init__(chart, parent)
         self.setObjectName("tokenChart")
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
