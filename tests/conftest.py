@@ -44,3 +44,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("ci")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A working folder for turns run from the command line."""
+    folder = tmp_path / "project"
+    folder.mkdir()
+    return folder

@@ -20,13 +20,6 @@ from tests.sdrig import register, run_turn
 pytestmark = [pytest.mark.claude, pytest.mark.keyring]
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    return folder
-
-
 def turn(home: Path, env: dict[str, str], *args: str) -> dict[str, Any]:
     """One `run`, `continue` or `fork`: its final execution line, which must be a success."""
     result = sessiondesk(home, "--json", *args, env=env, timeout=90)

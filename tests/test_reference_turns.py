@@ -18,13 +18,6 @@ from tests.sdrig import register, run_turn
 pytestmark = [pytest.mark.claude, pytest.mark.keyring]
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    return folder
-
-
 def _turn(home: Path, env: dict[str, str], *args: str) -> dict[str, Any]:
     result = run_turn(home, env, *args)
     assert result.code == 0, result.stderr

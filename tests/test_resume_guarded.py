@@ -21,13 +21,6 @@ from tests.sdrig import register, run_turn
 pytestmark = [pytest.mark.claude, pytest.mark.keyring]
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    return folder
-
-
 def _argv(home: Path, execution_id: str) -> list[str]:
     with sqlite3.connect(home / "sessiondesk.db") as db:
         query = "SELECT args_json FROM executions WHERE id = ?"

@@ -35,13 +35,6 @@ FULL = 5000
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def alpha(
     home: Path, claude_account: AccountFactory, claude_bin: Path
 ) -> tuple[ClaudeAccount, dict[str, str]]:

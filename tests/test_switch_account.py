@@ -26,13 +26,6 @@ LABEL = "earlier conversation under another account"
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def pair(
     home: Path, claude_account: AccountFactory, claude_bin: Path
 ) -> tuple[ClaudeAccount, ClaudeAccount, dict[str, str]]:
