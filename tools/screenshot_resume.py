@@ -22,13 +22,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import qasync  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-from screenshot import add_accounts, make_sessions, show_session  # noqa: E402
-from screenshot_tree import SIZE, send  # noqa: E402
+from screenshot_tree import SIZE, send, take  # noqa: E402
 
-from desktop.app import build_window  # noqa: E402
-from desktop.compose import open_services  # noqa: E402
 from tests.rig.fakeapi import FakeAPI, Reply  # noqa: E402
 
 TURNS = [
@@ -60,30 +55,14 @@ async def picture(window: object, api: FakeAPI, out: Path, project: Path) -> Non
 
 
 def main() -> int:
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    out = ROOT / "docs"
-    with tempfile.TemporaryDirectory(prefix="sessiondesk-resume-") as tmp, FakeAPI() as api:
-        sessions = make_sessions(Path(tmp) / "claude-made", real=True)
-        home = Path(tmp) / "home"
-        home.mkdir()
-        os.environ["CLAUDE_CONFIG_DIR"] = str(Path(tmp) / "no-default")
-        hub = open_services(home)
-        try:
-            if not add_accounts(hub, sessions, api.url, Path(tmp)):
-                raise SystemExit("error: needs the claude CLI and a keyring (scripts/with-keyring)")
-            window = build_window(hub)
-            window.resize(*SIZE)
-            window.show()
-            window.splitter.setSizes([300, 640, 500])
-            show_session(window, sessions)
-            loop = qasync.QEventLoop(app)
-            asyncio.set_event_loop(loop)
-            project = Path(tmp) / "config-parser"
-            project.mkdir()
-            loop.run_until_complete(picture(window, api, out, project))
-            window.close()
-        finally:
-            hub.close()
+    with tempfile.TemporaryDirectory(prefix="sessiondesk-resume-") as tmp:
+        project = Path(tmp) / "config-parser"
+        project.mkdir()
+
+        async def pictures(window: object, api: FakeAPI, out: Path) -> None:
+            await picture(window, api, out, project)
+
+        out = take(pictures, SIZE, (400, 560, 480))
     print(out / "resume-replay.png")
     return 0
 
