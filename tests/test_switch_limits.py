@@ -17,7 +17,6 @@ from tests.sdrig import spawn
 from tests.test_switch_account import (
     body,
     pair,  # noqa: F401 (a fixture)
-    project,  # noqa: F401 (a fixture)
     started_under_alpha,
     switch,
     system_text,
