@@ -4,7 +4,7 @@
 <context>
     <name>ArchiveSection</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/settings/archive_section.py" line="+92"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+91"/>
         <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
             <numerusform>%Ln transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+205"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+211"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>

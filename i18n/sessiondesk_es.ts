@@ -119,7 +119,7 @@
         <translation>Elige la carpeta de configuración de la cuenta</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>Give the account a name.</source>
         <translation>Ponle un nombre a la cuenta.</translation>
     </message>
@@ -161,7 +161,7 @@
 <context>
     <name>ArchiveSection</name>
     <message>
-        <location filename="../desktop/ui/settings/archive_section.py" line="+58"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+57"/>
         <source>Archive</source>
         <translation>Archivo</translation>
     </message>
@@ -321,7 +321,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -431,7 +431,7 @@
         <translation>Sesión {id} · {title}</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+109"/>
         <source>Created the bundle “{name}”.</source>
         <translation>Se creó el paquete «{name}».</translation>
     </message>
@@ -714,7 +714,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+214"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+213"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -795,7 +795,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+170"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+174"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
     </message>
@@ -879,7 +879,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+321"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1665,7 +1665,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+206"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -2177,7 +2177,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
@@ -2479,7 +2479,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+176"/>
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
@@ -2571,7 +2571,12 @@
 <context>
     <name>ThisRunOffer</name>
     <message>
-        <location filename="../desktop/ui/accounts/this_run.py" line="+49"/>
+        <location filename="../desktop/ui/accounts/this_run.py" line="+60"/>
+        <source>The keyring is locked. Unlock it and try again, or Sessiondesk can keep the secret in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
+        <translation>El llavero está bloqueado. Desbloquéalo e inténtalo de nuevo, o Sessiondesk puede mantener el secreto en memoria hasta que salgas: nunca se escribe en el disco, y tendrás que introducirlo de nuevo la próxima vez que inicies Sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
         <translation>No hay ningún llavero disponible en este equipo para guardar el secreto. Sessiondesk puede mantenerlo en memoria hasta que salgas: nunca se escribe en el disco, y tendrás que introducirlo de nuevo la próxima vez que inicies Sessiondesk.</translation>
     </message>
@@ -2609,7 +2614,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>

@@ -119,7 +119,7 @@
         <translation>选择账户的配置文件夹</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>Give the account a name.</source>
         <translation>请为账户命名。</translation>
     </message>
@@ -161,7 +161,7 @@
 <context>
     <name>ArchiveSection</name>
     <message>
-        <location filename="../desktop/ui/settings/archive_section.py" line="+58"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+57"/>
         <source>Archive</source>
         <translation>归档</translation>
     </message>
@@ -317,7 +317,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+149"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>会话 {id} · {title}</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+109"/>
         <source>Created the bundle “{name}”.</source>
         <translation>已创建资料包“{name}”。</translation>
     </message>
@@ -710,7 +710,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+214"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+213"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -791,7 +791,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+170"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+174"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
     </message>
@@ -875,7 +875,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+321"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1660,7 +1660,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+206"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2168,7 +2168,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+115"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
@@ -2468,7 +2468,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../desktop/ui/settings/settings_dialog.py" line="+145"/>
+        <location filename="../desktop/ui/settings/settings_dialog.py" line="+176"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2560,7 +2560,12 @@
 <context>
     <name>ThisRunOffer</name>
     <message>
-        <location filename="../desktop/ui/accounts/this_run.py" line="+49"/>
+        <location filename="../desktop/ui/accounts/this_run.py" line="+60"/>
+        <source>The keyring is locked. Unlock it and try again, or Sessiondesk can keep the secret in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
+        <translation>密钥环已锁定。请解锁后重试，或者让 Sessiondesk 把密钥保存在内存中直到您退出：它绝不会写入磁盘，下次启动 Sessiondesk 时需要重新输入。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No keyring is available on this computer to keep the secret. Sessiondesk can keep it in memory until you quit instead: it is never written to disk, and you will have to enter it again the next time you start Sessiondesk.</source>
         <translation>此电脑上没有可用的密钥环来保存密钥。Sessiondesk 可以改为把它保存在内存中直到你退出：它从不写入磁盘，下次启动 Sessiondesk 时你需要重新输入。</translation>
     </message>
@@ -2598,7 +2603,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>

@@ -17,11 +17,13 @@ from keyring.backends import fail
 
 from desktop.domain.accounts import AuthKind
 from desktop.services.hub import ServiceHub
+from desktop.ui.accounts.account_dialogs import AddAccountDialog
 from desktop.ui.accounts.account_edit import EditAccountDialog
 from desktop.ui.shell.main_window import MainWindow
 from desktop.vault.keyring_vault import KeyringVault
 from tests.rig.fakeapi import Reply
 from tests.rig.fixtures import AccountFactory
+from tests.rig.locked_keyring import locked_keyring
 from tests.ui.run_kit import Rig
 
 pytestmark = [pytest.mark.gui, pytest.mark.keyring]
@@ -73,12 +75,7 @@ def test_without_a_keyring_a_secret_is_kept_until_quitting_and_nowhere_else(
     seen_argv: list[str] = []
 
     async def scenario() -> None:
-        dialog = rig.window.open_add_account()
-        dialog.name_edit.setText("gamma")
-        dialog.config_dir_edit.setText(str(gamma.config_dir))
-        dialog.set_auth_kind(AuthKind.API_KEY)
-        dialog.secret_edit.setText(canary)
-        dialog.accept()
+        dialog = add_with_secret(rig.window, "gamma", gamma.config_dir, canary)
         assert dialog.isVisible(), "no keyring: the dialog stays open and says so"
         assert dialog.this_run.isVisible() and not dialog.error_label.isVisible()
         assert "never written to disk" in dialog.this_run.explanation.text()
@@ -116,6 +113,17 @@ def test_without_a_keyring_a_secret_is_kept_until_quitting_and_nowhere_else(
     assert canary not in os.environ.get("ANTHROPIC_API_KEY", "")
 
 
+def add_with_secret(window: MainWindow, name: str, folder: Path, secret: str) -> AddAccountDialog:
+    """Fill in Add Account for an API-key account and press OK, as a person would."""
+    dialog = window.open_add_account()
+    dialog.name_edit.setText(name)
+    dialog.config_dir_edit.setText(str(folder))
+    dialog.set_auth_kind(AuthKind.API_KEY)
+    dialog.secret_edit.setText(secret)
+    dialog.accept()
+    return dialog
+
+
 def _all_argv() -> list[str]:
     found = []
     for entry in Path("/proc").iterdir():
@@ -126,3 +134,27 @@ def _all_argv() -> list[str]:
             except OSError:
                 continue  # it ended meanwhile
     return found
+
+
+def test_a_locked_keyring_offers_to_keep_the_secret_until_quitting(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    folder = tmp_path / "delta"
+    folder.mkdir()
+    secret = "sk-ant-api03-LOCKED-0123456789abcdef"
+    window = open_window(hub)
+    with locked_keyring(tmp_path / "bus", monkeypatch):
+        dialog = add_with_secret(window, "delta", folder, secret)
+        assert dialog.isVisible(), "a locked keyring: the dialog stays open and says so"
+        assert dialog.this_run.isVisible() and not dialog.error_label.isVisible()
+        assert "locked" in dialog.this_run.explanation.text()
+        assert "delta" not in [a.name for a in hub.accounts.accounts()], "nothing half-added"
+
+        dialog.this_run.keep_button.click()
+        assert not dialog.isVisible()
+        try:
+            assert hub.accounts.kept_for_this_run("delta")
+            assert hub.accounts.secret("delta") == secret  # read from memory, keyring still locked
+        finally:
+            hub.accounts.remove("delta")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import SessiondeskError
 from desktop.services.accounts import AccountService
-from desktop.ui.accounts.this_run import ThisRunOffer, keyring_missing
+from desktop.ui.accounts.this_run import ThisRunOffer, keyring_unusable
 from desktop.ui.common.error_text import error_text
 from desktop.ui.sessions.navigation import auth_label
 
@@ -163,11 +163,10 @@ class AddAccountDialog(QDialog):
         self.this_run.hide()
         self._fit()
 
-    def offer_this_run(self) -> None:
-        """No keyring can keep the secret: say so, and offer memory until quitting."""
+    def offer_this_run(self, error: SessiondeskError) -> None:
+        """No keyring can keep the secret now: say why, and offer memory until quitting."""
         self.error_label.hide()
-        self.this_run.show()
-        self.this_run.keep_button.setFocus()
+        self.this_run.offer(error)
         self._fit()
 
     def secret(self) -> str:
@@ -194,8 +193,8 @@ class AddAccountDialog(QDialog):
         try:
             self._accounts.add(name, self.config_dir_edit.text().strip(), self.auth_kind(), secret)
         except SessiondeskError as exc:
-            if keyring_missing(exc) and secret:
-                self.offer_this_run()
+            if keyring_unusable(exc) and secret:
+                self.offer_this_run(exc)
             else:
                 self.show_error(error_text(exc))
             return False
@@ -374,10 +373,13 @@ class ChangeSecretDialog(QDialog):
         try:
             store()
         except SessiondeskError as exc:
-            offer = keyring_missing(exc) and bool(self.secret_edit.text().strip())
-            self.error_label.setText(error_text(exc))
-            self.error_label.setVisible(not offer)
-            self.this_run.setVisible(offer)
+            if keyring_unusable(exc) and self.secret_edit.text().strip():
+                self.error_label.hide()
+                self.this_run.offer(exc)
+            else:
+                self.error_label.setText(error_text(exc))
+                self.error_label.show()
+                self.this_run.hide()
             self.adjustSize()
             return
         self.secret_edit.clear()

@@ -1,6 +1,7 @@
 """The offer made when no keyring can keep a secret: keep it for this run only.
 
-The account dialogs show it when the service says the keyring is missing.
+The account dialogs show it when the service says the keyring is missing or
+locked (a locked one may stay locked: its unlock prompt can fail to open).
 Accepting it hands the secret to `AccountService.keep_for_this_run`, which
 holds it in memory until the app quits: never a file, never the database.
 """
@@ -13,14 +14,16 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from desktop.domain.errors import SessiondeskError
 
 NO_KEYRING = "keyring_missing"
+LOCKED_KEYRING = "keyring_locked"
 
 
-def keyring_missing(error: SessiondeskError) -> bool:
-    return error.kind == NO_KEYRING
+def keyring_unusable(error: SessiondeskError) -> bool:
+    """The keyring cannot keep a secret now: none is there, or it is locked."""
+    return error.kind in (NO_KEYRING, LOCKED_KEYRING)
 
 
 class ThisRunOffer(QWidget):
-    """The question "no keyring: keep the secret until Sessiondesk quits?" and its button."""
+    """The question "no usable keyring: keep the secret until Sessiondesk quits?" and its button."""
 
     chosen = Signal()
 
@@ -40,17 +43,31 @@ class ThisRunOffer(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.explanation)
         layout.addLayout(row)
+        self._kind = NO_KEYRING
         self.hide()
         self.retranslate_ui()
 
+    def offer(self, error: SessiondeskError) -> None:
+        """Show the offer, explained for why the keyring could not keep the secret."""
+        self._kind = error.kind or NO_KEYRING
+        self.retranslate_ui()
+        self.show()
+        self.keep_button.setFocus()
+
     def retranslate_ui(self) -> None:
-        self.explanation.setText(
-            self.tr(
+        if self._kind == LOCKED_KEYRING:
+            why = self.tr(
+                "The keyring is locked. Unlock it and try again, or Sessiondesk can keep the "
+                "secret in memory until you quit instead: it is never written to disk, and you "
+                "will have to enter it again the next time you start Sessiondesk."
+            )
+        else:
+            why = self.tr(
                 "No keyring is available on this computer to keep the secret. Sessiondesk can "
                 "keep it in memory until you quit instead: it is never written to disk, and you "
                 "will have to enter it again the next time you start Sessiondesk."
             )
-        )
+        self.explanation.setText(why)
         self.keep_button.setText(self.tr("&Keep Until I Quit"))
 
     def changeEvent(self, event: QEvent) -> None:
