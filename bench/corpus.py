@@ -160,14 +160,8 @@ class _Session:
         cwd: str,
         rng: random.Random,
         start: datetime,
-        *,
-        tool_share: float = 0.33,
-        replies: list[str] | None = None,
     ) -> None:
         self.sid = session_id
-        self.tool_share = tool_share
-        self.replies = replies
-        """Reply texts to pick from (the text shape); None: short ones made per turn."""
         self.chinese = rng.random() < CHINESE_SHARE
         self.rng = rng
         self.now = start
@@ -213,7 +207,7 @@ class _Session:
             attachment = f'"attachment":{{"type":"{kind}"}},"type":"attachment"'
             add(self._chained(attachment, self._stamp()))
         add(self._meta("atis-latch", '"atis":"",'))
-        tool = rng.random() < self.tool_share
+        tool = rng.random() < 0.33
         for step in range(2 if tool else 1):
             add(self._meta("api-request-shape", ""))
             self.blobs.append((len(self.lines), self._stamp()))
@@ -223,10 +217,7 @@ class _Session:
                 self._tool_call()
             else:
                 reply = f"Here is the plan.\n\n```python\nprint({number})\n```\n"
-                if self.replies:
-                    reply += rng.choice(self.replies)
-                else:
-                    reply += _sentence(rng, rng.randint(20, 120), self.chinese)
+                reply += _sentence(rng, rng.randint(20, 120), self.chinese)
                 block = f'{{"type":"text","text":{json.dumps(reply, ensure_ascii=False)}}}'
                 add(self._reply(block, "end_turn"))
         last = json.dumps(text[:60], ensure_ascii=False)
@@ -282,11 +273,10 @@ def write_session(
     target_bytes: int,
     rng: random.Random,
     start: datetime,
-    **shape: object,
 ) -> int:
     """One transcript of `turns` prompts and replies padded to about `target_bytes`
-    (blobs take what the rest leaves; `shape` goes to `_Session`)."""
-    session = _Session(path.stem, cwd, rng, start, **shape)  # type: ignore[arg-type]
+    (blobs take what the rest leaves)."""
+    session = _Session(path.stem, cwd, rng, start)
     for number in range(turns):
         session.turn(number)
     data = session.finish(target_bytes)
