@@ -207,6 +207,8 @@ def _small_alone(config: Path, largest: Path, work: Path, corpus: dict[str, Any]
         home = work / "home-small"
         print("· index_phases cold, small sessions alone", file=sys.stderr, flush=True)
         cold = phase(ROOT, config, "cold", "--home", str(home))
+    except SystemExit as failed:  # phase() says why in one message
+        return (ROWS["small"], "text", str(failed).splitlines()[0], "–", "", "")
     finally:
         aside.rename(largest)
         shutil.rmtree(work / "home-small", ignore_errors=True)
