@@ -212,7 +212,10 @@ def _small_alone(config: Path, largest: Path, work: Path, corpus: dict[str, Any]
     finally:
         aside.rename(largest)
         shutil.rmtree(work / "home-small", ignore_errors=True)
-    figure = f"{seconds(cold['seconds'])}, {cold['read']:,} sessions, peak {cold['peak_mb']:.0f} MB"
+    figure = (
+        f"{seconds(cold['seconds'])}, {cold['read']:,} sessions, peak {cold['peak_mb']:.0f} MB "
+        f"({cold['cpu']:.0f} CPU-s)"
+    )
     return (ROWS["small"], "text", figure, "–", "", "")
 
 
