@@ -17,9 +17,13 @@ together without spaces as Chinese is written (`lexicon()` gives the
 words, each language by rank).
 
 Two shapes (`--shape`): `blobs` (the default), where request blobs are most
-of the bytes; and `text`, where conversation text is: 2,000 small sessions
-plus one of 75,000 user and assistant messages (about 200 MB), with short
-blobs, long prompts and replies and few tool calls (`make_text_corpus`).
+of the bytes; and `text`: 2,000 small sessions plus one of 75,000 user and
+assistant messages (about 200 MB), whose turns are clones of the lines the
+real `claude` wrote through the test rig's fake API (`bench/templates/`,
+`bench/template_turns.py`) with this generator's words as their texts
+(`make_text_corpus`). A plain turn of the real CLI writes about 4.4 KB of its
+own besides the texts, so at 75,000 messages in 200 MB the texts are about a
+sixth of the bytes; fewer `--large-messages` give longer replies.
 
 Generation is built for gigabytes: small lines are formatted from templates,
 blobs are slices of one pre-built body string, and each file is written with
@@ -33,10 +37,16 @@ import bisect
 import itertools
 import json
 import random
+import statistics
+import sys
 import uuid
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script, too
+
+from bench.template_turns import ClonedSession, overhead, templates
 
 MODEL = "claude-sonnet-4-5"
 VERSION = "2.1.332"
@@ -150,14 +160,8 @@ class _Session:
         cwd: str,
         rng: random.Random,
         start: datetime,
-        *,
-        tool_share: float = 0.33,
-        replies: list[str] | None = None,
     ) -> None:
         self.sid = session_id
-        self.tool_share = tool_share
-        self.replies = replies
-        """Reply texts to pick from (the text shape); None: short ones made per turn."""
         self.chinese = rng.random() < CHINESE_SHARE
         self.rng = rng
         self.now = start
@@ -203,7 +207,7 @@ class _Session:
             attachment = f'"attachment":{{"type":"{kind}"}},"type":"attachment"'
             add(self._chained(attachment, self._stamp()))
         add(self._meta("atis-latch", '"atis":"",'))
-        tool = rng.random() < self.tool_share
+        tool = rng.random() < 0.33
         for step in range(2 if tool else 1):
             add(self._meta("api-request-shape", ""))
             self.blobs.append((len(self.lines), self._stamp()))
@@ -213,10 +217,7 @@ class _Session:
                 self._tool_call()
             else:
                 reply = f"Here is the plan.\n\n```python\nprint({number})\n```\n"
-                if self.replies:
-                    reply += rng.choice(self.replies)
-                else:
-                    reply += _sentence(rng, rng.randint(20, 120), self.chinese)
+                reply += _sentence(rng, rng.randint(20, 120), self.chinese)
                 block = f'{{"type":"text","text":{json.dumps(reply, ensure_ascii=False)}}}'
                 add(self._reply(block, "end_turn"))
         last = json.dumps(text[:60], ensure_ascii=False)
@@ -272,11 +273,10 @@ def write_session(
     target_bytes: int,
     rng: random.Random,
     start: datetime,
-    **shape: object,
 ) -> int:
     """One transcript of `turns` prompts and replies padded to about `target_bytes`
-    (blobs take what the rest leaves; `shape` goes to `_Session`)."""
-    session = _Session(path.stem, cwd, rng, start, **shape)  # type: ignore[arg-type]
+    (blobs take what the rest leaves)."""
+    session = _Session(path.stem, cwd, rng, start)
     for number in range(turns):
         session.turn(number)
     data = session.finish(target_bytes)
@@ -318,6 +318,20 @@ def _long_replies(rng: random.Random, words: int, chinese: bool) -> list[str]:
     return replies
 
 
+def _turn_texts(
+    rng: random.Random, kind: str, number: int, chinese: bool, replies: list[str]
+) -> dict[str, str]:
+    """The conversation's texts for one cloned turn, by the template's slot names."""
+    texts = {
+        "prompt": f"turn {number}: {_sentence(rng, rng.randint(6, 30), chinese)}",
+        "reply": f"Here is the plan.\n\n```python\nprint({number})\n```\n" + rng.choice(replies),
+    }
+    if kind == "tool":
+        texts["preamble"] = _sentence(rng, rng.randint(3, 12), chinese)
+        texts["result"] = _sentence(rng, rng.randint(40, 400), chinese)
+    return texts
+
+
 def make_text_corpus(
     config_dir: Path,
     sessions: int = 2000,
@@ -326,40 +340,59 @@ def make_text_corpus(
     seed: int = 11,
 ) -> dict[str, object]:
     """`sessions` small sessions and one of `large_messages` user and assistant
-    messages taking about `large_mb`: conversation text is the bulk, blobs are short."""
+    messages taking about `large_mb`, cloned from the real CLI's turns
+    (`bench/template_turns.py`): conversation text is what varies, and the big
+    session's replies take whatever its turns' own lines leave of `large_mb`.
+    Returns what was written, with the message count of every session (as the
+    index counts them: prompts plus replies) under `messages`."""
+    turns = templates()
     rng = random.Random(seed)
     projects = config_dir / "projects"
     start = datetime(2026, 9, 1, tzinfo=UTC)
-    per_turn = large_mb * 1e6 / (large_messages / 2)
-    # about 1.5 kB of a turn is its bookkeeping lines; the rest is the reply, at
-    # about 9.5 bytes a word (JSON-escaped, a Chinese word three bytes a character)
-    words = max(20, int((per_turn - 1500) / 9.5))
-    replies = {lang: _long_replies(rng, words, lang) for lang in (False, True)}
+    per_turn = large_mb * 1e6 / max(large_messages / 2, 1)
+    # what a reply may take: the turn's own lines and its prompt (written
+    # three times: queue, prompt, last-prompt) come first
+    room = per_turn - overhead(turns["text"]) - 3 * 150
+    replies = {lang: _long_replies(rng, max(20, int(room / 10)), lang) for lang in (False, True)}
+    for lang, drafts in replies.items():  # scale the first guess of 10 bytes a word
+        encoded = (json.dumps(r, ensure_ascii=False).encode() for r in drafts[:200])
+        mean = statistics.mean(len(e) for e in encoded)
+        words = max(20, int(room / 10 * room / mean))
+        replies[lang] = _long_replies(rng, words, lang)
     small = {lang: _long_replies(rng, 30, lang) for lang in (False, True)}
-    written, largest = 0, ""
+    written, largest, counts, text_bytes = 0, "", {}, 0
     for index in range(sessions + 1):
         cwd = f"/home/dev/src/app {index % 40}/pkg.{index % 7}"
         folder = projects / "".join(c if c.isalnum() else "-" for c in cwd)
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{uuid.UUID(int=rng.getrandbits(128), version=4)}.jsonl"
+        sid = str(uuid.UUID(int=rng.getrandbits(128), version=4))
         big = index == 0
         chinese = rng.random() < CHINESE_SHARE
-        session = _Session(
-            path.stem,
-            cwd,
-            rng,
-            start + timedelta(minutes=index),
-            tool_share=0.0 if big else 0.33,
-            replies=(replies if big else small)[chinese],
-        )
-        session.chinese = chinese
+        session = ClonedSession(sid, cwd, rng, start + timedelta(minutes=index))
+        plain = "text_zh" if chinese else "text"
+        messages = 0
         for number in range(large_messages // 2 if big else rng.randint(2, 6)):
-            session.turn(number)
-        data = session.finish(0)  # blobs as short as they come
+            kind = "start" if number == 0 else plain
+            if not big and number and rng.random() < 0.33:
+                kind = "tool"
+            texts = _turn_texts(rng, kind, number, chinese, (replies if big else small)[chinese])
+            session.turn(turns[kind], texts)
+            messages += 3 if kind == "tool" else 2
+            text_bytes += sum(len(t.encode()) for t in texts.values())
+        data = session.data()
+        path = folder / f"{sid}.jsonl"
         path.write_bytes(data)
         written += len(data)
+        counts[sid] = messages
         largest = str(path) if big else largest
-    return {"sessions": sessions + 1, "bytes": written, "largest": largest, "shape": "text"}
+    return {
+        "sessions": sessions + 1,
+        "bytes": written,
+        "text_bytes": text_bytes,
+        "largest": largest,
+        "shape": "text",
+        "messages": counts,
+    }
 
 
 def main() -> None:
@@ -369,9 +402,10 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--total-mb", type=float, default=500)
     parser.add_argument("--large-mb", type=float, default=200)
+    parser.add_argument("--large-messages", type=int, default=75_000, help="text shape only")
     args = parser.parse_args()
     if args.shape == "text":
-        made = make_text_corpus(args.config_dir, args.sessions, args.large_mb)
+        made = make_text_corpus(args.config_dir, args.sessions, args.large_mb, args.large_messages)
     else:
         made = make_corpus(args.config_dir, args.sessions, args.total_mb, args.large_mb)
     print(json.dumps(made))

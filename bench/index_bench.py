@@ -15,7 +15,8 @@ and search latency over 20 queries (English, Chinese, common and rare).
 `--code DIR` measures another checkout (e.g. a `git worktree` of an older
 commit) against the same corpus, for before/after figures. The corpus is
 deleted at the end unless `--keep` is given; `--reuse` takes the one left
-in `--work` by an earlier `--keep` run.
+in `--work` by an earlier `--keep` run. The last line printed is `RESULT
+{json}`: the corpus, each measure and the peers, for `bench/issue15.py`.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ def phase(code: Path, config_dir: Path, name: str, *args: str) -> dict[str, Any]
     ran = run_measured([sys.executable, str(PHASES), name, *args], env, timeout=1800)
     others = max(0.0, busy_seconds() - before - ran.cpu)  # what other processes took meanwhile
     try:
-        result: dict[str, Any] = json.loads(ran.output.strip().splitlines()[-1])
+        last = ran.output.strip().splitlines()[-1]
+        result: dict[str, Any] = json.loads(last.removeprefix("RESULT "))
     except (ValueError, IndexError):
         raise SystemExit(f"phase {name} failed:\n{ran.output[-3000:]}") from None
     return result | {"wall": ran.seconds, "peak_mb": ran.rss_mb, "cpu": ran.cpu, "others": others}
@@ -178,14 +180,33 @@ def table(result: dict[str, Any], corpus: dict[str, Any], full_size: bool) -> li
     return lines
 
 
-def peer_lines(config_dir: Path, work: Path, ours: float, timeout: float) -> list[str]:
-    lines = ["", "| peer | time | peak | our cold index ÷ theirs |", "|---|---|---|---|"]
+def run_peers(config_dir: Path, work: Path, timeout: float) -> list[tuple[str, Measured | None]]:
     runs: list[tuple[str, Measured | None]] = [
         ("ccusage claude session", run_ccusage(config_dir, timeout))
     ]
     runs.append(
         ("claude-code-log --all-projects", run_claude_code_log(config_dir, work / "ccl", timeout))
     )
+    return runs
+
+
+def peer_result(runs: list[tuple[str, Measured | None]]) -> dict[str, dict[str, Any]]:
+    """Each peer's figures for the RESULT line: `seconds` None when it did not finish."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, ran in runs:
+        if ran is None:
+            out[name] = {"status": "not available", "seconds": None}
+        elif ran.returncode is None:
+            out[name] = {"status": "stopped", "seconds": None, "after": ran.seconds}
+        elif ran.returncode != 0:
+            out[name] = {"status": f"failed (exit {ran.returncode})", "seconds": None}
+        else:
+            out[name] = {"status": "ok", "seconds": ran.seconds, "rss_mb": ran.rss_mb}
+    return out
+
+
+def peer_lines(runs: list[tuple[str, Measured | None]], ours: float) -> list[str]:
+    lines = ["", "| peer | time | peak | our cold index ÷ theirs |", "|---|---|---|---|"]
     for name, ran in runs:
         if ran is None:
             lines.append(f"| {name} | not available | | |")
@@ -211,6 +232,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int)
     parser.add_argument("--total-mb", type=float)
     parser.add_argument("--large-mb", type=float)
+    parser.add_argument("--large-messages", type=int, help="text shape: the big session's")
     parser.add_argument("--work", type=Path, default=Path("/tmp/sessiondesk-bench"))
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to measure")
     parser.add_argument("--keep", action="store_true", help="keep the corpus afterwards")
@@ -239,6 +261,8 @@ def main() -> None:
         argv = [sys.executable, str(CORPUS), str(config_dir), "--sessions", str(size["sessions"])]
         argv += ["--total-mb", str(size["total_mb"]), "--large-mb", str(size["large_mb"])]
         argv += ["--shape", args.shape]
+        if args.large_messages is not None:
+            argv += ["--large-messages", str(args.large_messages)]
         made = run_measured(argv, os.environ | {"PYTHONPATH": str(ROOT)}, timeout=3600)
         if made.returncode != 0:
             raise SystemExit(f"corpus generation failed:\n{made.output[-3000:]}")
@@ -251,8 +275,9 @@ def main() -> None:
         result = measure(args.code.resolve(), config_dir, home, largest, args.cold_runs)
         full_size = corpus["sessions"] >= 10_000 and corpus["bytes"] >= 4.5e9
         lines = table(result, corpus, full_size)
-        if args.peers:
-            lines += peer_lines(config_dir, args.work, result["cold"]["seconds"], args.peer_timeout)
+        peers = run_peers(config_dir, args.work, args.peer_timeout) if args.peers else []
+        if peers:
+            lines += peer_lines(peers, result["cold"]["seconds"])
         print("\n".join(lines))
         (args.work.parent / "sessiondesk-bench-result.json").write_text(
             json.dumps({"corpus": corpus, "result": result, "queries": queries()}, indent=1)
@@ -262,6 +287,9 @@ def main() -> None:
             statistics.mean(result["search"]["hits"].values()),
             "on average",
         )
+        shown = {k: v for k, v in corpus.items() if k != "messages"}
+        summary = {"corpus": shown, "work": str(args.work), "peers": peer_result(peers)}
+        print("RESULT", json.dumps(summary | result, ensure_ascii=False))
     finally:
         if not args.keep:
             shutil.rmtree(args.work, ignore_errors=True)

@@ -4,7 +4,9 @@ Run by `bench/index_bench.py` as `python bench/index_phases.py PHASE ...` with
 `CLAUDE_CONFIG_DIR` naming the corpus (it becomes the default account) and
 `PYTHONPATH` naming the code under test (so an older checkout can be measured
 against the same corpus). Prints one JSON object: timings in seconds and the
-process's peak RSS in MB (`rss_mb`; `workers_rss_mb` for any child processes).
+process's peak RSS in MB (`rss_mb`; `workers_rss_mb` for any child processes),
+then the same object again on a last line `RESULT {json}`, the bench's common
+ending that `bench/issue15.py` reads.
 """
 
 from __future__ import annotations
@@ -133,7 +135,9 @@ def main() -> None:
         result = full_load(args.path)
     else:
         result = search(args.home, json.loads(args.queries))
-    print(json.dumps(result | _rss(), ensure_ascii=False))
+    line = json.dumps(result | _rss(), ensure_ascii=False)
+    print(line)
+    print("RESULT", line)
 
 
 if __name__ == "__main__":

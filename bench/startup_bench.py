@@ -13,11 +13,16 @@ installed app has it: compiling the package's sources anew on each start would
 otherwise be a third of `sessions list`. Each process's CPU time is printed
 beside its wall time, as other jobs on a shared machine stretch the wall time
 but not the CPU time.
+
+`--config-dir DIR --home HOME` measures on a corpus already there (e.g. the
+one `bench/index_bench.py --keep` leaves) instead of the small home. The last
+line printed is `RESULT {json}` with the same figures, for `bench/issue15.py`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -59,13 +64,18 @@ def run_once(argv: list[str], code: Path, env: dict[str, str]) -> tuple[float, f
     return wall, _children_cpu() - cpu
 
 
-def measure(code: Path, runs: int, sessions: int) -> dict[str, tuple[float, float]]:
+def measure(
+    code: Path, runs: int, sessions: int, corpus: tuple[Path, Path] | None = None
+) -> dict[str, tuple[float, float]]:
+    """Median wall and CPU seconds per command, on `corpus` (config dir, home)
+    when given, else on a new small home of `sessions` sessions."""
     with tempfile.TemporaryDirectory(prefix="sessiondesk-startup-") as work:
-        config_dir = Path(work) / "claude"
-        make_corpus(config_dir, sessions=sessions, total_mb=sessions * 0.02, large_mb=0)
+        config_dir, home = corpus or (Path(work) / "claude", Path(work) / "home")
+        if corpus is None:
+            make_corpus(config_dir, sessions=sessions, total_mb=sessions * 0.02, large_mb=0)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
             "PYTHONPATH": str(code),
-            "SESSIONDESK_HOME": str(Path(work) / "home"),
+            "SESSIONDESK_HOME": str(home),
             "CLAUDE_CONFIG_DIR": str(config_dir),
         }
         run_once(["index"], code, env)
@@ -85,15 +95,26 @@ def main() -> int:
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to measure")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--sessions", type=int, default=5, help="sessions in the small home")
+    parser.add_argument("--config-dir", type=Path, help="a corpus to use instead (with --home)")
+    parser.add_argument("--home", type=Path, help="the Sessiondesk home indexing --config-dir")
     args = parser.parse_args()
+    if (args.config_dir is None) != (args.home is None):
+        parser.error("--config-dir and --home go together")
+    corpus = (args.config_dir, args.home) if args.config_dir else None
     load = os.getloadavg()[0]
-    figures = measure(args.code.resolve(), args.runs, args.sessions)
-    print(f"median of {args.runs} runs, {args.sessions} sessions, load average {load:.1f}")
+    figures = measure(args.code.resolve(), args.runs, args.sessions, corpus)
+    where = f"the corpus in {args.config_dir}" if corpus else f"{args.sessions} sessions"
+    print(f"median of {args.runs} runs, {where}, load average {load:.1f}")
     print(f"{'command':24} {'wall':>8} {'cpu':>8}  target")
     for name, (wall, cpu) in figures.items():
         target = TARGETS.get(name)
         verdict = f"≤ {target:.2f} s {'pass' if wall <= target else 'MISSED'}" if target else ""
         print(f"{name:24} {wall:7.3f}s {cpu:7.3f}s  {verdict}")
+    commands = {
+        name: {"wall": wall, "cpu": cpu, "target": TARGETS.get(name)}
+        for name, (wall, cpu) in figures.items()
+    }
+    print("RESULT", json.dumps({"runs": args.runs, "load": load, "commands": commands}))
     return 0
 
 

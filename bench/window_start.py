@@ -13,6 +13,10 @@ wall clock, handed over), so imports count. Each child also says when the
 window was first painted at all, and when the background refresh ended.
 Beside each, the CPU time the process had used by then: other jobs on a
 shared machine stretch wall time, not CPU time. Median of the runs.
+
+`--config-dir DIR --home HOME` starts on a corpus already there (e.g. the one
+`bench/index_bench.py --keep` leaves) instead of a new home. The last line
+printed is `RESULT {json}` with the same figures, for `bench/issue15.py`.
 """
 
 from __future__ import annotations
@@ -110,14 +114,20 @@ def main() -> int:
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to measure")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sessions", type=int, default=200)
+    parser.add_argument("--config-dir", type=Path, help="a corpus to use instead (with --home)")
+    parser.add_argument("--home", type=Path, help="the Sessiondesk home indexing --config-dir")
     args = parser.parse_args()
+    if (args.config_dir is None) != (args.home is None):
+        parser.error("--config-dir and --home go together")
     code = args.code.resolve()
     with tempfile.TemporaryDirectory(prefix="sessiondesk-window-") as work:
-        config_dir = Path(work) / "claude"
-        make_corpus(config_dir, sessions=args.sessions, total_mb=args.sessions * 0.02, large_mb=0)
+        config_dir, home = args.config_dir, args.home
+        if config_dir is None:
+            config_dir, home = Path(work) / "claude", Path(work) / "home"
+            make_corpus(config_dir, args.sessions, total_mb=args.sessions * 0.02, large_mb=0)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
             "PYTHONPATH": str(code),
-            "SESSIONDESK_HOME": str(Path(work) / "home"),
+            "SESSIONDESK_HOME": str(home),
             "CLAUDE_CONFIG_DIR": str(config_dir),
             "QT_QPA_PLATFORM": "offscreen",
         }
@@ -126,15 +136,21 @@ def main() -> int:
         load = os.getloadavg()[0]
         one_start(code, env)  # untimed: bytecode written, files in the page cache
         runs = [one_start(code, env) for _ in range(args.runs)]
-    print(f"window start, median of {args.runs} runs, {args.sessions} sessions, "
+    where = f"the corpus in {args.config_dir}" if args.config_dir else f"{args.sessions} sessions"
+    print(f"window start, median of {args.runs} runs, {where}, "
           f"load average {load:.1f} (offscreen)")  # fmt: skip
     print(f"{'':26} {'wall':>8} {'cpu':>8}")
+    marks = {}
     for name in MARKS:
         wall = statistics.median(r[name] for r in runs)
         cpu = statistics.median(r["cpu to " + name] for r in runs)
+        marks[name] = {"wall": wall, "cpu": cpu}
         target = f"  target ≤ {TARGET} s" if name == "list painted with rows" else ""
         print(f"{name:26} {wall:7.3f}s {cpu:7.3f}s{target}")
-    print(f"{'rows listed':26} {int(statistics.median(r['rows'] for r in runs))}")
+    rows = int(statistics.median(r["rows"] for r in runs))
+    print(f"{'rows listed':26} {rows}")
+    result = {"runs": args.runs, "load": load, "rows": rows, "target": TARGET, "marks": marks}
+    print("RESULT", json.dumps(result))
     return 0
 
 
