@@ -2,8 +2,11 @@
 
 Loading is a blocking read (a 200 MB transcript takes seconds), so it runs in
 a worker thread that also turns the messages into rows; the window shows a
-busy bar meanwhile and keeps answering. Reading the same session again (it
-grew) keeps the rows that did not change and the reader's place.
+busy bar meanwhile and keeps answering. A long transcript shows its end
+first; its whole is then read by worker processes (so decoding it never holds
+this process's interpreter lock) and its rows go in front of that end a slice
+per event-loop turn (`RowFiller`). Reading the same session again (it grew)
+keeps the rows that did not change and the reader's place.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import Key, key_of, project_name, short_time
 from desktop.ui.transcript.problem_text import heading, problem_line
+from desktop.ui.transcript.row_filler import RowFiller
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_rows import build_rows
 from desktop.ui.transcript.transcript_view import TranscriptView
@@ -115,6 +119,7 @@ class TranscriptPanel(QWidget):
         self.model = TranscriptModel(self)
         self.view = TranscriptView(self)
         self.view.setModel(self.model)
+        self._filler = RowFiller(self.model, self.view, self)
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("emptySession")
         self.empty_label.setWordWrap(True)
@@ -166,6 +171,7 @@ class TranscriptPanel(QWidget):
         """Load and show a session; the same session again is read again in place."""
         if record is None:
             self._background.cancel(self._ticket)
+            self._filler.stop()
             self._key, self._record, self._again = None, None, None
             self._cooldown.stop()
             self.model.clear()
@@ -178,6 +184,7 @@ class TranscriptPanel(QWidget):
             return
         self._again = None
         self._cooldown.stop()
+        self._filler.stop()
         self._key, self._record = key_of(record), record
         self._scroll_to = scroll_to_uuid
         if not same:
@@ -197,7 +204,7 @@ class TranscriptPanel(QWidget):
         sessions = self._sessions
 
         def work() -> tuple[SessionRecord, list[str], list, object, bool]:
-            found, content = sessions.show(session_id, account, recent)
+            found, content = sessions.show(session_id, account, recent, split=True)
             rows, builder = build_rows(content.messages, content.thread)
             return found, list(content.details), rows, builder, content.complete
 
@@ -230,12 +237,17 @@ class TranscriptPanel(QWidget):
             return
         if self._partial:
             self._partial = False
-            at_end = self.view.is_at_bottom()
+            self._filler.start(rows, builder, lambda: self._settled(record, problems, started))
+            return
+        if same and self.model.rowCount():
+            self.model.sync_rows(rows, builder)
+        elif rows:
             self.model.set_rows(rows, builder)
-            if at_end:
-                self.view.scroll_to_bottom()
-            same = False  # rows already replaced: nothing left to sync
-            rows = []
+            self.view.scroll_to_bottom()
+        self._settled(record, problems, started)
+
+    def _settled(self, record: SessionRecord, problems: list[LineProblem], started: float) -> None:
+        """The whole transcript is in the model."""
         self._settle()
         self.load_seconds = time.perf_counter() - started
         # a live 200 MB session must not keep a core busy re-reading it
@@ -245,11 +257,6 @@ class TranscriptPanel(QWidget):
         self._record, self._problems, self._details = record, [], problems
         self._fill_header(record)
         self._update_banner()
-        if same and self.model.rowCount():
-            self.model.sync_rows(rows, builder)
-        elif rows:
-            self.model.set_rows(rows, builder)
-            self.view.scroll_to_bottom()
         if self._scroll_to:
             self.scroll_to_uuid(self._scroll_to)
             self._scroll_to = None

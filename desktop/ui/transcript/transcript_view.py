@@ -78,7 +78,7 @@ class TranscriptView(QAbstractScrollArea):
     def _guesses(self, first: int = 0, last: int | None = None) -> list[int]:
         if self._model is None:
             return []
-        rows = self._model.rows()[first : None if last is None else last + 1]
+        rows = self._model.rows(first, None if last is None else last + 1)
         return self.delegate.estimates(rows, self._width)
 
     def _measure(self, number: int) -> int:

@@ -1,0 +1,93 @@
+"""Read a big transcript whole in a process of its own, for a window.
+
+The window's process must stay free to paint. Reading a 200 MB transcript
+there, even with the decoding done by worker processes (`transcript_split`),
+still leaves it typing 150,000 entries and walking their chain: seconds of
+its interpreter lock, and a million young objects for its cycle collector
+to walk on the window's thread. So a spawned process does all of that
+(`load_session`, with the split reading) and hands over only what is shown:
+the conversation's messages, as plain tuples in batches small enough that
+taking one in is a short call, then its subagents, the problems, and the rest.
+Here the tuples become messages again: the same `Conversation` and problems
+as `load_session` in this process would give.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from typing import Any
+
+from desktop.claude import transcript_split
+from desktop.claude.transcript_split import pack_message, unpack_message
+from desktop.domain.transcript_chain import Conversation, Subagent
+from desktop.domain.transcript_problems import LineProblem
+
+BATCH = 500
+"""Messages per hand-over: about a megabyte of a 200 MB transcript's text."""
+
+
+def load_aside(
+    path: str | os.PathLike[str], workers: int
+) -> tuple[Conversation, list[LineProblem]] | None:
+    """`load_session(path)` done by a spawned process that reads with `workers`
+    more; None for a file too small to pay for that, or when that process
+    cannot start or dies (read here instead). Raises OSError when the
+    transcript cannot be opened, like `load_session`."""
+    if workers < 2 or os.stat(path).st_size < transcript_split.SPLIT_BYTES:
+        return None
+    import multiprocessing
+
+    spawn = multiprocessing.get_context("spawn")
+    receive, send = spawn.Pipe(duplex=False)
+    process = spawn.Process(
+        target=_serve, args=(str(path), workers, send), name="sessiondesk-transcript"
+    )
+    try:
+        process.start()
+    except OSError:
+        return None
+    send.close()  # the child holds the only writing end: its end is our EOF
+    messages: list[Any] = []
+    try:
+        while True:
+            kind, payload = receive.recv()
+            if kind == "messages":
+                messages.extend(map(unpack_message, payload))
+            elif kind == "failed":
+                raise OSError(*payload)
+            else:
+                subagents, dropped, leaf, problems = payload
+                found = tuple(
+                    Subagent(agent, call, tuple(map(unpack_message, said)))
+                    for agent, call, said in subagents
+                )
+                return Conversation(tuple(messages), found, dropped, leaf), problems
+    except EOFError:
+        return None  # it could not start (a frozen app without freeze_support) or died
+    finally:
+        receive.close()
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+
+
+def _serve(path: str, workers: int, send: Any) -> None:
+    """Runs in the spawned process."""
+    from desktop.claude.transcripts import load_session
+
+    gc.disable()  # nothing here makes cycles, and it lives for one read
+    try:
+        conversation, problems = load_session(path, workers=workers)
+    except OSError as exc:
+        send.send(("failed", (exc.errno, exc.strerror or str(exc), exc.filename)))
+        return
+    said = conversation.messages
+    for start in range(0, len(said), BATCH):
+        send.send(("messages", [pack_message(m) for m in said[start : start + BATCH]]))
+    subagents = [
+        (sub.agent_id, sub.tool_use_id, [pack_message(m) for m in sub.messages])
+        for sub in conversation.subagents
+    ]
+    send.send(("end", (subagents, conversation.dropped, conversation.leaf_uuid, problems)))
+    send.close()
