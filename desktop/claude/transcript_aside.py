@@ -25,6 +25,7 @@ from desktop.domain.transcript_problems import LineProblem
 
 BATCH = 500
 """Messages per hand-over: about a megabyte of a 200 MB transcript's text."""
+NICE = 5
 
 
 def load_aside(
@@ -54,6 +55,10 @@ def load_aside(
             kind, payload = receive.recv()
             if kind == "messages":
                 messages.extend(map(unpack_message, payload))
+                # made here by the hundred thousand: kept out of the young generations,
+                # which a window's collector walks on its thread (freezing moves, never
+                # collects); they join the oldest generation at the end
+                gc.freeze()
             elif kind == "failed":
                 raise OSError(*payload)
             else:
@@ -66,6 +71,7 @@ def load_aside(
     except EOFError:
         return None  # it could not start (a frozen app without freeze_support) or died
     finally:
+        gc.unfreeze()
         receive.close()
         process.join(5)
         if process.is_alive():
@@ -77,6 +83,10 @@ def _serve(path: str, workers: int, send: Any) -> None:
     from desktop.claude.transcripts import load_session
 
     gc.disable()  # nothing here makes cycles, and it lives for one read
+    if hasattr(os, "nice"):
+        # below the window (and its workers with it, who inherit this): on two busy
+        # cores the window's thread gets a core first, the reading what is left
+        os.nice(NICE)
     try:
         conversation, problems = load_session(path, workers=workers)
     except OSError as exc:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Iterable
+from itertools import chain
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
@@ -37,7 +39,7 @@ from desktop.ui.common.records import Key, key_of, project_name, short_time
 from desktop.ui.transcript.problem_text import heading, problem_line
 from desktop.ui.transcript.row_filler import RowFiller
 from desktop.ui.transcript.transcript_model import TranscriptModel
-from desktop.ui.transcript.transcript_rows import build_rows
+from desktop.ui.transcript.transcript_rows import Row, RowBuilder, build_rows
 from desktop.ui.transcript.transcript_view import TranscriptView
 
 MAX_PROBLEMS_SHOWN = 3
@@ -202,11 +204,28 @@ class TranscriptPanel(QWidget):
     def _read(self, record: SessionRecord, same: bool, started: float, recent: int | None) -> None:
         account, session_id = record.account, record.session_id
         sessions = self._sessions
+        # the whole after a first screen: its rows are made by the filler, a slice at a time
+        fill = self._partial
 
-        def work() -> tuple[SessionRecord, list[str], list, object, bool]:
+        def work() -> tuple[SessionRecord, list[str], Iterable[Row], RowBuilder, object]:
             found, content = sessions.show(session_id, account, recent, split=True)
-            rows, builder = build_rows(content.messages, content.thread)
-            return found, list(content.details), rows, builder, content.complete
+            if not fill:
+                return (
+                    found,
+                    list(content.details),
+                    *build_rows(content.messages, content.thread),
+                    content,
+                )
+            builder = RowBuilder(content.thread)
+            rows = builder.rows(content.messages)
+            first = next(rows, None)  # its set-up (pairing calls and results) runs here
+            return (
+                found,
+                list(content.details),
+                chain([first] if first else [], rows),
+                builder,
+                content,
+            )
 
         self._inflight = True
         self._set_busy(not same or recent is not None)  # a growing session re-reads quietly
@@ -227,8 +246,8 @@ class TranscriptPanel(QWidget):
     # -- loading --------------------------------------------------------------------
 
     def _loaded(self, result: tuple, same: bool, started: float) -> None:
-        record, problems, rows, builder, complete = result
-        if not complete:
+        record, problems, rows, builder, content = result
+        if not content.complete:
             # the end of a long transcript, shown at once; the whole follows
             self.model.set_rows(rows, builder)
             self.view.scroll_to_bottom()
