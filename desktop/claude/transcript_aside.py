@@ -41,8 +41,9 @@ def load_aside(
 
     spawn = multiprocessing.get_context("spawn")
     receive, send = spawn.Pipe(duplex=False)
+    limits = (transcript_split.SPLIT_BYTES, transcript_split.PART_BYTES)  # as set here
     process = spawn.Process(
-        target=_serve, args=(str(path), workers, send), name="sessiondesk-transcript"
+        target=_serve, args=(str(path), workers, limits, send), name="sessiondesk-transcript"
     )
     try:
         process.start()
@@ -78,9 +79,11 @@ def load_aside(
             process.kill()
 
 
-def _serve(path: str, workers: int, send: Any) -> None:
+def _serve(path: str, workers: int, limits: tuple[int, int], send: Any) -> None:
     """Runs in the spawned process."""
     from desktop.claude.transcripts import load_session
+
+    transcript_split.SPLIT_BYTES, transcript_split.PART_BYTES = limits
 
     gc.disable()  # nothing here makes cycles, and it lives for one read
     if hasattr(os, "nice"):
