@@ -14,6 +14,7 @@ as `load_session` in this process would give.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 from typing import Any
@@ -38,7 +39,10 @@ def load_aside(
     if workers < 2 or os.stat(path).st_size < transcript_split.SPLIT_BYTES:
         return None
     import multiprocessing
+    import multiprocessing.util  # its exit hook (joins children) first, so ours runs before
 
+    if not _running:
+        atexit.register(_stop_running)
     spawn = multiprocessing.get_context("spawn")
     receive, send = spawn.Pipe(duplex=False)
     limits = (transcript_split.SPLIT_BYTES, transcript_split.PART_BYTES)  # as set here
@@ -49,6 +53,7 @@ def load_aside(
         process.start()
     except OSError:
         return None
+    _running.add(process)
     send.close()  # the child holds the only writing end: its end is our EOF
     messages: list[Any] = []
     try:
@@ -77,6 +82,18 @@ def load_aside(
         process.join(5)
         if process.is_alive():
             process.kill()
+        _running.discard(process)
+
+
+_running: set[Any] = set()
+"""Reading processes not yet joined."""
+
+
+def _stop_running() -> None:
+    """At exit: a reading nobody will take any more is stopped, not waited for
+    (multiprocessing would join it, holding up a window's close for seconds)."""
+    for process in list(_running):
+        process.terminate()
 
 
 def _serve(path: str, workers: int, limits: tuple[int, int], send: Any) -> None:
@@ -96,11 +113,15 @@ def _serve(path: str, workers: int, limits: tuple[int, int], send: Any) -> None:
         send.send(("failed", (exc.errno, exc.strerror or str(exc), exc.filename)))
         return
     said = conversation.messages
-    for start in range(0, len(said), BATCH):
-        send.send(("messages", [pack_message(m) for m in said[start : start + BATCH]]))
     subagents = [
         (sub.agent_id, sub.tool_use_id, [pack_message(m) for m in sub.messages])
         for sub in conversation.subagents
     ]
-    send.send(("end", (subagents, conversation.dropped, conversation.leaf_uuid, problems)))
-    send.close()
+    try:
+        for start in range(0, len(said), BATCH):
+            send.send(("messages", [pack_message(m) for m in said[start : start + BATCH]]))
+        send.send(("end", (subagents, conversation.dropped, conversation.leaf_uuid, problems)))
+    except OSError:
+        pass  # the reader is gone (another session chosen, the window closed)
+    finally:
+        send.close()

@@ -191,10 +191,14 @@ class TranscriptView(QAbstractScrollArea):
             self._refresh_scrollbar()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        # the end in sight stays in sight (a banner that appears above shrinks the view)
+        at_end = self.follow_tail and len(self.layout_) > 0 and self.is_at_bottom()
         super().resizeEvent(event)
         if self.viewport().width() != self._width:
             self._width = self.viewport().width()
             self.layout_.rescale(self._guesses())
+        if at_end:
+            self.layout_.scroll_to_end(self.viewport().height())
         self._refresh_scrollbar()
 
     def changeEvent(self, event: QEvent) -> None:
