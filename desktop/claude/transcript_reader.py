@@ -84,7 +84,9 @@ class TranscriptReader:
     With `final=True` an unfinished last line is read anyway (or reported),
     for a file that is known to be complete. With `mid_line=True`
     the read starts somewhere inside a line: the bytes up to the first newline
-    are skipped and line numbers are unknown (0).
+    are skipped and line numbers are unknown (0). With `end_offset` (a line
+    start) the read stops there, as if the file ended: one part of a file
+    split across processes.
     """
 
     def __init__(
@@ -98,6 +100,7 @@ class TranscriptReader:
         max_line: int = MAX_LINE,
         chunk_size: int = CHUNK,
         skip: re.Pattern[bytes] | None = None,
+        end_offset: int | None = None,
     ) -> None:
         self.path = Path(path)
         self.offset = start_offset
@@ -110,6 +113,7 @@ class TranscriptReader:
         self._max_line = max_line
         self._chunk = chunk_size
         self._skip = skip
+        self._end = end_offset
 
     def __iter__(self) -> Iterator[RawEntry]:
         with open_regular(self.path) as stream:
@@ -191,8 +195,9 @@ class TranscriptReader:
                 yield from self._parse(buf, self.offset, last=True)
 
     def _read(self, stream: BinaryIO) -> bytes:
+        size = self._chunk if self._end is None else min(self._chunk, self._end - stream.tell())
         try:
-            return stream.read(self._chunk)
+            return stream.read(size) if size > 0 else b""
         except OSError as exc:  # a disk error mid-file: keep what we have
             self._problem(self.offset, f"read error: {exc.strerror or exc}")
             return b""

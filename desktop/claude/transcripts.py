@@ -27,7 +27,8 @@ from desktop.claude.transcript_reader import (
     RawEntry,
     TranscriptReader,
 )
-from desktop.domain.transcript import Entry, EntryKind, parse_entry
+from desktop.claude.transcript_split import read_split, shown
+from desktop.domain.transcript import Entry, parse_entry
 from desktop.domain.transcript_chain import Conversation, build_conversation
 from desktop.domain.transcript_checkpoint import Checkpoint
 from desktop.domain.transcript_problems import LineProblem, describe_problems
@@ -77,11 +78,7 @@ def read_entries(
     if tail_bytes is not None:
         start = max(0, _size_of(path) - tail_bytes)
     reader = TranscriptReader(path, start, final=final, mid_line=start > 0, skip=BOOKKEEPING)
-    entries = [
-        entry
-        for entry in (parse_entry(raw.obj) for raw in reader)
-        if entry.uuid is not None or entry.kind is not EntryKind.META
-    ]
+    entries = [entry for entry in (parse_entry(raw.obj) for raw in reader) if shown(entry)]
     return entries, reader.problems
 
 
@@ -90,6 +87,7 @@ def load_session(
     *,
     include_meta: bool = False,
     tail_bytes: int | None = None,
+    workers: int = 1,
 ) -> tuple[Conversation, list[LineProblem]]:
     """The conversation of one transcript for display, its subagents attached.
 
@@ -97,10 +95,12 @@ def load_session(
     (its oldest messages may then lack their parents: the chain simply starts
     there); read again without it for the whole history. Raises OSError when
     the transcript itself cannot be opened; damage inside it, or an unreadable
-    subagent file, only adds problems.
+    subagent file, only adds problems. With `workers` > 1 a big file is read
+    whole by that many processes (`transcript_split`), with the same result.
     """
     path = Path(path)
-    entries, problems = read_entries(path, tail_bytes=tail_bytes)
+    split = read_split(path, workers) if tail_bytes is None else None
+    entries, problems = split or read_entries(path, tail_bytes=tail_bytes)
     side: dict[str, list[Entry]] = {}
     hints: dict[str, str] = {}
     for sub in list_subagents(path):

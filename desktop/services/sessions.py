@@ -196,10 +196,17 @@ class SessionService:
         return found[0]
 
     def show(
-        self, session_id: str, account: str | None = None, recent: int | None = None
+        self,
+        session_id: str,
+        account: str | None = None,
+        recent: int | None = None,
+        *,
+        split: bool = False,
     ) -> tuple[SessionRecord, Any]:
         """The session and its readable content (messages and problems); with
-        `recent`, only the end of a long transcript, for a fast first screen."""
+        `recent`, only the end of a long transcript, for a fast first screen;
+        with `split`, a big transcript is read whole by the index's worker processes
+        (a window's reading: its own process stays free to paint)."""
         record = self.find(session_id, account)
         if not record.missing:
             path = record.path
@@ -208,7 +215,7 @@ class SessionService:
                 config_dir = self._accounts.get(record.account).config_dir
                 path = self._source.locate(config_dir, record.session_id) or path
             try:
-                return record, self._source.load(path, recent)
+                return record, self._source.load(path, recent, self._workers if split else 1)
             except OSError:
                 pass  # deleted since the last refresh
         content = self._archived(record.account, record.session_id, recent)

@@ -49,7 +49,7 @@ from desktop.ui.runs.turn_usage import TurnUsage
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.sessions.session_model import TITLE
 from desktop.ui.transcript.transcript_area import TranscriptArea
-from desktop.ui.transcript.transcript_render import Theme, code_html
+from desktop.ui.transcript.transcript_render import Theme, code_html, markdown_html
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
@@ -456,12 +456,17 @@ class RunDesk(QObject):
 
 
 def _warm_up_highlighter() -> None:
-    """Load the code highlighter's commonest lexers, in a thread of its own.
+    """Load the Markdown renderer and the code highlighter's commonest lexers,
+    in a thread of its own.
 
-    The first code block in a language costs an import and a few hundred
-    regular expressions (about 45 ms for Python): paid on the window's
-    thread in the middle of a streaming reply, that is a visible stall.
+    The first message shown costs markdown-it's import (about 110 ms on a busy
+    machine), and the first code block in a language an import and a few
+    hundred regular expressions (about 45 ms for Python): paid on the window's
+    thread when a transcript opens or in the middle of a streaming reply, that
+    is a visible stall.
     """
     theme = Theme.for_dark(False)
+    for prompt in (False, True):
+        markdown_html("x", theme, prompt=prompt)
     for language in ("python", "bash", "diff"):
         code_html("x", theme, language)

@@ -35,7 +35,7 @@ class TranscriptModel(QAbstractListModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[Row] = []
-        self._keys: dict[str, int] = {}
+        self._keys: dict[str, int] | None = {}
         self._uuids: dict[str, int] | None = None
         self._builder = RowBuilder()
 
@@ -59,10 +59,12 @@ class TranscriptModel(QAbstractListModel):
     def row(self, number: int) -> Row:
         return self._rows[number]
 
-    def rows(self) -> list[Row]:
-        return list(self._rows)
+    def rows(self, first: int = 0, end: int | None = None) -> list[Row]:
+        return self._rows[first:end]
 
     def row_of_key(self, key: str) -> int:
+        if self._keys is None:
+            self._keys = {row.key: number for number, row in enumerate(self._rows)}
         return self._keys.get(key, -1)
 
     def row_of_uuid(self, uuid: str) -> int:
@@ -112,6 +114,25 @@ class TranscriptModel(QAbstractListModel):
             self._reindex()
             self.endInsertRows()
 
+    def insert_rows(self, number: int, rows: list[Row]) -> None:
+        """Rows that go before row `number`: a long transcript's earlier part,
+        put in front of its first screen a slice at a time."""
+        if not rows:
+            return
+        self.beginInsertRows(QModelIndex(), number, number + len(rows) - 1)
+        self._rows[number:number] = rows
+        self._reindex()
+        self.endInsertRows()
+
+    def keep_rows(self, count: int, builder: RowBuilder) -> None:
+        """Drop the rows after the first `count`; `builder` goes on from there."""
+        self._builder = builder
+        if count < len(self._rows):
+            self.beginRemoveRows(QModelIndex(), count, len(self._rows) - 1)
+            del self._rows[count:]
+            self._reindex()
+            self.endRemoveRows()
+
     def append_message(self, message: Message) -> str | None:
         """Show one more message at the end; a tool result goes into its card."""
         if message.role is Role.TOOL_RESULT and message.tool_use_id:
@@ -130,7 +151,8 @@ class TranscriptModel(QAbstractListModel):
         count = len(self._rows)
         self.beginInsertRows(QModelIndex(), count, count)
         self._rows.append(row)
-        self._keys[row.key] = count
+        if self._keys is not None:
+            self._keys[row.key] = count
         self._uuids = None
         self.endInsertRows()
         return row.key
@@ -189,5 +211,6 @@ class TranscriptModel(QAbstractListModel):
         self.dataChanged.emit(index, index, [ROW_ROLE])
 
     def _reindex(self) -> None:
-        self._keys = {row.key: number for number, row in enumerate(self._rows)}
+        # built again when next asked for: a transcript filled in slices asks at its end
+        self._keys = None
         self._uuids = None

@@ -2,14 +2,19 @@
 
 Loading is a blocking read (a 200 MB transcript takes seconds), so it runs in
 a worker thread that also turns the messages into rows; the window shows a
-busy bar meanwhile and keeps answering. Reading the same session again (it
-grew) keeps the rows that did not change and the reader's place.
+busy bar meanwhile and keeps answering. A long transcript shows its end
+first; its whole is then read by worker processes (so decoding it never holds
+this process's interpreter lock) and its rows go in front of that end a slice
+per event-loop turn (`RowFiller`). Reading the same session again (it grew)
+keeps the rows that did not change and the reader's place.
 """
 
 from __future__ import annotations
 
 import html
 import time
+from collections.abc import Iterable
+from itertools import chain
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
@@ -32,8 +37,9 @@ from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import Key, key_of, project_name, short_time
 from desktop.ui.transcript.problem_text import heading, problem_line
+from desktop.ui.transcript.row_filler import RowFiller
 from desktop.ui.transcript.transcript_model import TranscriptModel
-from desktop.ui.transcript.transcript_rows import build_rows
+from desktop.ui.transcript.transcript_rows import Row, RowBuilder, build_rows
 from desktop.ui.transcript.transcript_view import TranscriptView
 
 MAX_PROBLEMS_SHOWN = 3
@@ -115,6 +121,7 @@ class TranscriptPanel(QWidget):
         self.model = TranscriptModel(self)
         self.view = TranscriptView(self)
         self.view.setModel(self.model)
+        self._filler = RowFiller(self.model, self.view, self)
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("emptySession")
         self.empty_label.setWordWrap(True)
@@ -166,6 +173,7 @@ class TranscriptPanel(QWidget):
         """Load and show a session; the same session again is read again in place."""
         if record is None:
             self._background.cancel(self._ticket)
+            self._filler.stop()
             self._key, self._record, self._again = None, None, None
             self._cooldown.stop()
             self.model.clear()
@@ -178,6 +186,7 @@ class TranscriptPanel(QWidget):
             return
         self._again = None
         self._cooldown.stop()
+        self._filler.stop()
         self._key, self._record = key_of(record), record
         self._scroll_to = scroll_to_uuid
         if not same:
@@ -195,11 +204,28 @@ class TranscriptPanel(QWidget):
     def _read(self, record: SessionRecord, same: bool, started: float, recent: int | None) -> None:
         account, session_id = record.account, record.session_id
         sessions = self._sessions
+        # the whole after a first screen: its rows are made by the filler, a slice at a time
+        fill = self._partial
 
-        def work() -> tuple[SessionRecord, list[str], list, object, bool]:
-            found, content = sessions.show(session_id, account, recent)
-            rows, builder = build_rows(content.messages, content.thread)
-            return found, list(content.details), rows, builder, content.complete
+        def work() -> tuple[SessionRecord, list[str], Iterable[Row], RowBuilder, object]:
+            found, content = sessions.show(session_id, account, recent, split=True)
+            if not fill:
+                return (
+                    found,
+                    list(content.details),
+                    *build_rows(content.messages, content.thread),
+                    content,
+                )
+            builder = RowBuilder(content.thread)
+            rows = builder.rows(content.messages)
+            first = next(rows, None)  # its set-up (pairing calls and results) runs here
+            return (
+                found,
+                list(content.details),
+                chain([first] if first else [], rows),
+                builder,
+                content,
+            )
 
         self._inflight = True
         self._set_busy(not same or recent is not None)  # a growing session re-reads quietly
@@ -220,8 +246,8 @@ class TranscriptPanel(QWidget):
     # -- loading --------------------------------------------------------------------
 
     def _loaded(self, result: tuple, same: bool, started: float) -> None:
-        record, problems, rows, builder, complete = result
-        if not complete:
+        record, problems, rows, builder, content = result
+        if not content.complete:
             # the end of a long transcript, shown at once; the whole follows
             self.model.set_rows(rows, builder)
             self.view.scroll_to_bottom()
@@ -230,12 +256,17 @@ class TranscriptPanel(QWidget):
             return
         if self._partial:
             self._partial = False
-            at_end = self.view.is_at_bottom()
+            self._filler.start(rows, builder, lambda: self._settled(record, problems, started))
+            return
+        if same and self.model.rowCount():
+            self.model.sync_rows(rows, builder)
+        elif rows:
             self.model.set_rows(rows, builder)
-            if at_end:
-                self.view.scroll_to_bottom()
-            same = False  # rows already replaced: nothing left to sync
-            rows = []
+            self.view.scroll_to_bottom()
+        self._settled(record, problems, started)
+
+    def _settled(self, record: SessionRecord, problems: list[LineProblem], started: float) -> None:
+        """The whole transcript is in the model."""
         self._settle()
         self.load_seconds = time.perf_counter() - started
         # a live 200 MB session must not keep a core busy re-reading it
@@ -245,11 +276,6 @@ class TranscriptPanel(QWidget):
         self._record, self._problems, self._details = record, [], problems
         self._fill_header(record)
         self._update_banner()
-        if same and self.model.rowCount():
-            self.model.sync_rows(rows, builder)
-        elif rows:
-            self.model.set_rows(rows, builder)
-            self.view.scroll_to_bottom()
         if self._scroll_to:
             self.scroll_to_uuid(self._scroll_to)
             self._scroll_to = None

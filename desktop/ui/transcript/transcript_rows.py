@@ -13,7 +13,7 @@ card), which is what lets the model update a row in place instead of resetting.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import count
@@ -132,19 +132,22 @@ class RowBuilder:
         self._last: Row | None = None
 
     def build(self, messages: Sequence[Message]) -> list[Row]:
+        return list(self.rows(messages))
+
+    def rows(self, messages: Sequence[Message]) -> Iterator[Row]:
+        """`build`, a row at a time (a window can take them a slice per event-loop turn)."""
         results = {
             m.tool_use_id: m
             for m in messages
             if m.role is Role.TOOL_RESULT and m.tool_use_id is not None
         }
         calls = {m.tool_use_id for m in messages if m.role is Role.TOOL_USE and m.tool_use_id}
-        rows: list[Row] = []
         for message in messages:
             if message.role is Role.TOOL_RESULT and message.tool_use_id in calls:
                 continue  # shown inside its card
             row = self.row_for(message, results.get(message.tool_use_id or ""))
             if row is not None:
-                rows.append(row)
+                yield row
         for sub in getattr(self._thread, "unmatched_subagents", ()):
             if sub.messages:
                 first = sub.messages[0]
@@ -152,8 +155,7 @@ class RowBuilder:
                                timestamp=first.timestamp)  # fmt: skip
                 row = self._make(RowKind.TOOL, card, f"agent:{sub.agent_id}")
                 row.subagent = tuple(sub.messages)
-                rows.append(row)
-        return rows
+                yield row
 
     def row_for(self, message: Message, result: Message | None = None) -> Row | None:
         """The row showing `message`, or None for what is never shown (meta, empty)."""

@@ -78,7 +78,7 @@ class TranscriptView(QAbstractScrollArea):
     def _guesses(self, first: int = 0, last: int | None = None) -> list[int]:
         if self._model is None:
             return []
-        rows = self._model.rows()[first : None if last is None else last + 1]
+        rows = self._model.rows(first, None if last is None else last + 1)
         return self.delegate.estimates(rows, self._width)
 
     def _measure(self, number: int) -> int:
@@ -93,6 +93,10 @@ class TranscriptView(QAbstractScrollArea):
 
     def _inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
         at_end = self.is_at_bottom()
+        # rows that go above the first one shown change nothing in sight (the view
+        # keeps its place): only the scroll bar moves. A long transcript's beginning
+        # arrives that way, in many slices
+        above = first <= self.layout_.anchor and first < len(self.layout_)
         self.layout_.insert(first, self._guesses(first, last))
         count = last - first + 1
 
@@ -103,9 +107,8 @@ class TranscriptView(QAbstractScrollArea):
             self._selection = (shifted(self._selection[0]), shifted(self._selection[1]))
         self._current = shifted(self._current) if self._current >= 0 else -1
         if at_end and self.follow_tail:
-            self.scroll_to_bottom()
-        else:
-            self._refresh_scrollbar()
+            self.layout_.scroll_to_end(self.viewport().height())
+        self._refresh_scrollbar(repaint=not above)
 
     def _removed(self, _parent: QModelIndex, first: int, last: int) -> None:
         self.layout_.remove(first, last)
@@ -122,7 +125,7 @@ class TranscriptView(QAbstractScrollArea):
 
     # -- geometry --------------------------------------------------------------------
 
-    def _refresh_scrollbar(self) -> None:
+    def _refresh_scrollbar(self, *, repaint: bool = True) -> None:
         bar = self.verticalScrollBar()
         visible = self.viewport().height()
         blocked = bar.blockSignals(True)
@@ -131,7 +134,8 @@ class TranscriptView(QAbstractScrollArea):
         bar.setSingleStep(max(12, self.delegate.line * 3))
         bar.setValue(self.layout_.value())
         bar.blockSignals(blocked)
-        self.viewport().update()
+        if repaint:
+            self.viewport().update()
 
     def _scrolled(self, value: int) -> None:
         self.layout_.scroll_to(value)
@@ -187,10 +191,14 @@ class TranscriptView(QAbstractScrollArea):
             self._refresh_scrollbar()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        # the end in sight stays in sight (a banner that appears above shrinks the view)
+        at_end = self.follow_tail and len(self.layout_) > 0 and self.is_at_bottom()
         super().resizeEvent(event)
         if self.viewport().width() != self._width:
             self._width = self.viewport().width()
             self.layout_.rescale(self._guesses())
+        if at_end:
+            self.layout_.scroll_to_end(self.viewport().height())
         self._refresh_scrollbar()
 
     def changeEvent(self, event: QEvent) -> None:

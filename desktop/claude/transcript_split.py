@@ -1,0 +1,172 @@
+"""Read one big transcript for display in several processes, split by byte ranges.
+
+A 200 MB transcript is seconds of JSON decoding and typing, pure CPU, and in
+the window's process that work would also hold Python's lock and fill its
+garbage collector's generations (collected on the window's thread) for as
+long as it lasts. So the file is cut at line starts into parts of a few
+megabytes, spawned worker processes read the parts (each as the whole-file
+read would: the same skipping of bookkeeping lines, the same damage checks),
+and hand back typed entries as plain tuples, part by part. Here only the
+tuples become entries again, in file order, and each part's line numbers are
+shifted by the lines of the parts before it: the entries and the problems are
+exactly those of `read_entries` on the whole file.
+
+Parts are small so that taking one result in (unpickling, done by a thread
+of this process) is a short call that never holds the lock for long.
+Workers are spawned, never forked (the window has threads), and run without
+cyclic garbage collection: their objects hold no cycles and they live for
+one read. Below `SPLIT_BYTES`, or when workers cannot start (a frozen app
+without freeze_support), the file is read here, in one piece.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Sequence
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any
+
+from desktop.claude.discovery import open_regular
+from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader
+from desktop.domain.events import Usage
+from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
+from desktop.domain.transcript_problems import LineProblem
+
+SPLIT_BYTES = 32 << 20
+"""Below this, starting worker processes costs more than it saves."""
+PART_BYTES = 4 << 20
+"""One task: a result this size is unpickled in a few milliseconds."""
+
+Part = tuple[int, int | None]
+"""A byte range that starts at a line start; None: to the end of the file."""
+
+_ENTRY_FIELDS = tuple(f.name for f in fields(Entry))
+_MESSAGE_FIELDS = tuple(f.name for f in fields(Message))
+_entry_values = attrgetter(*_ENTRY_FIELDS)
+_message_values = attrgetter(*_MESSAGE_FIELDS)
+_usage_values = attrgetter(*(f.name for f in fields(Usage)))
+_ENTRY_USAGE = _ENTRY_FIELDS.index("usage")
+_ENTRY_MESSAGES = _ENTRY_FIELDS.index("messages")
+_MESSAGE_USAGE = _MESSAGE_FIELDS.index("usage")
+
+
+def shown(entry: Entry) -> bool:
+    """Entries that can matter for display: bookkeeping without a uuid or title cannot."""
+    return entry.uuid is not None or entry.kind is not EntryKind.META
+
+
+def parts(path: str | os.PathLike[str], part_bytes: int) -> list[Part]:
+    """The file cut about every `part_bytes`, each cut just after a newline."""
+    size = os.stat(path).st_size
+    cuts = [0]
+    with open_regular(path) as stream:
+        wanted = part_bytes
+        while wanted < size:
+            stream.seek(wanted - 1)
+            cut = _next_line_start(stream, wanted - 1)
+            if cut is None or cut >= size:
+                break
+            cuts.append(cut)
+            wanted = cut + part_bytes
+    return [(start, end) for start, end in zip(cuts, [*cuts[1:], None], strict=True)]
+
+
+def _next_line_start(stream: Any, at: int) -> int | None:
+    while chunk := stream.read(1 << 16):
+        newline = chunk.find(b"\n")
+        if newline >= 0:
+            return at + newline + 1
+        at += len(chunk)
+    return None
+
+
+def read_part(path: str, part: Part) -> tuple[list[tuple[Any, ...]], list[LineProblem], int]:
+    """One part's shown entries as tuples, its problems (line numbers counted
+    from the part's start) and how many lines it has. Runs in a worker."""
+    start, end = part
+    reader = TranscriptReader(path, start, final=end is None, end_offset=end, skip=BOOKKEEPING)
+    packed = [
+        _pack(entry) for entry in map(parse_entry, (raw.obj for raw in reader)) if shown(entry)
+    ]
+    return packed, reader.problems, reader.line - 1
+
+
+def read_split(
+    path: str | os.PathLike[str],
+    workers: int,
+    *,
+    part_bytes: int | None = None,
+) -> tuple[list[Entry], list[LineProblem]] | None:
+    """The shown entries and problems of a whole file, read by `workers`
+    processes; None when splitting does not pay or workers cannot start."""
+    if workers < 2 or os.stat(path).st_size < SPLIT_BYTES:
+        return None
+    cut = parts(path, part_bytes or PART_BYTES)
+    if len(cut) < 2:
+        return None
+    # loaded only for a big file: the window's start and a small read need none of it
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    spawn = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(min(workers, len(cut)), mp_context=spawn, initializer=gc.disable)
+    try:
+        futures = [pool.submit(read_part, str(path), part) for part in cut]
+        entries: list[Entry] = []
+        problems: list[LineProblem] = []
+        lines = 0
+        for future in futures:
+            packed, found, count = future.result()
+            entries.extend(map(_unpack, packed))
+            problems.extend(_shifted(problem, lines) for problem in found)
+            lines += count
+        return entries, problems
+    except BrokenProcessPool:
+        return None
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _shifted(problem: LineProblem, lines: int) -> LineProblem:
+    if not lines or not problem.line:
+        return problem
+    return LineProblem(
+        problem.line + lines, problem.offset, problem.reason, problem.skipped, problem.path
+    )
+
+
+# Plain tuples cross between processes: pickling frozen dataclasses one by one
+# costs more than reading their lines.
+
+
+def _pack(entry: Entry) -> tuple[Any, ...]:
+    values = list(_entry_values(entry))
+    if entry.usage is not None:
+        values[_ENTRY_USAGE] = _usage_values(entry.usage)
+    values[_ENTRY_MESSAGES] = tuple(map(pack_message, entry.messages))
+    return tuple(values)
+
+
+def pack_message(message: Message) -> tuple[Any, ...]:
+    values = _message_values(message)
+    if message.usage is None:
+        return values
+    return (*values[:_MESSAGE_USAGE], _usage_values(message.usage), *values[_MESSAGE_USAGE + 1 :])
+
+
+def _unpack(values: Sequence[Any]) -> Entry:
+    values = list(values)
+    if values[_ENTRY_USAGE] is not None:
+        values[_ENTRY_USAGE] = Usage(*values[_ENTRY_USAGE])
+    values[_ENTRY_MESSAGES] = tuple(map(unpack_message, values[_ENTRY_MESSAGES]))
+    return Entry(*values)
+
+
+def unpack_message(values: tuple[Any, ...]) -> Message:
+    usage = values[_MESSAGE_USAGE]
+    if usage is None:
+        return Message(*values)
+    return Message(*values[:_MESSAGE_USAGE], Usage(*usage), *values[_MESSAGE_USAGE + 1 :])

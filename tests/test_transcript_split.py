@@ -1,0 +1,109 @@
+"""A big transcript read in parts by worker processes, or in a process of its
+own, gives exactly what one plain read gives: the same entries and messages in
+the same order, the same problems at the same line numbers and offsets."""
+
+from __future__ import annotations
+
+import json
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from desktop.claude import transcript_split
+from desktop.claude.session_source import ClaudeTranscripts
+from desktop.claude.transcript_aside import load_aside
+from desktop.claude.transcript_reader import TranscriptReader
+from desktop.claude.transcript_split import parts, read_split
+from desktop.claude.transcripts import load_session, read_entries
+from tests.test_transcript_fixtures import Transcript, text, tool_use
+
+DAMAGE = [b"{not json", b"", b"\xff\xfe binary", b"[1, 2]", b'{"type": "user", "x": "\xff"}']
+
+
+def damaged_transcript(tmp_path: Path, turns: int = 40) -> Path:
+    """Turns with a tool call, bookkeeping lines and a damaged line every few lines."""
+    t = Transcript()
+    for number in range(turns):
+        t.prompt(f"question {number} " + "words " * number)
+        t.attachment()
+        if number % 3 == 0:
+            t.reply(tool_use(f"call_{number}", "Read", {"path": f"/f{number}"}))
+            t.result(f"call_{number}", f"contents {number}")
+        t.reply(text(f"answer {number} " + "more " * number))
+    lines = [json.dumps(line, separators=(",", ":")).encode() for line in t.lines]
+    lines.insert(3, b'{"type":"queue-operation","operation":"enqueue","sessionId":"s"}')
+    out: list[bytes] = []
+    for number, line in enumerate(lines):
+        out.append(line)
+        if number % 7 == 2:
+            out.append(DAMAGE[number % len(DAMAGE)])
+    out.append(b'{"type":"user","message":')  # cut short by a crash: the last line
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"\n".join(out))
+    return path
+
+
+def test_parts_start_at_line_starts_and_cover_the_file(tmp_path: Path) -> None:
+    path = damaged_transcript(tmp_path)
+    raw = path.read_bytes()
+    for size in (1, 100, 1000, 4096):
+        cut = parts(path, size)
+        assert cut[0][0] == 0 and cut[-1][1] is None
+        assert all(end == start for (_s, end), (start, _e) in pairwise(cut))
+        assert all(raw[start - 1 : start] == b"\n" for start, _end in cut[1:])
+    assert len(parts(path, 1)) == raw.count(b"\n") + 1  # every line a part of its own
+
+
+@pytest.mark.parametrize("part_bytes", [1, 300, 2048])
+def test_a_split_reading_equals_the_plain_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, part_bytes: int
+) -> None:
+    """With 1-byte parts every damaged line sits at a boundary between two parts."""
+    path = damaged_transcript(tmp_path)
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    split = read_split(path, 2, part_bytes=part_bytes)
+    assert split is not None, "the file was not split"
+    entries, problems = read_entries(path)
+    assert split == (entries, problems)
+    assert len(problems) >= 8 and {p.reason for p in problems} >= {
+        "invalid JSON", "empty line", "incomplete last line", "invalid UTF-8",
+    }  # fmt: skip
+    assert all(p.line > 0 for p in problems)
+
+
+def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
+    path = damaged_transcript(tmp_path)
+    (start, end), *_ = parts(path, 2000)
+    assert end is not None
+    reader = TranscriptReader(path, start, end_offset=end)
+    list(reader)
+    assert reader.offset == end and reader.pending == 0
+
+
+def test_a_reading_aside_equals_the_plain_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In its own process, which splits the file again across two workers."""
+    path = damaged_transcript(tmp_path)
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
+    aside = load_aside(path, 2)
+    assert aside is not None, "the reading process did not answer"
+    conversation, problems = load_session(path)
+    assert aside == (conversation, problems)
+    assert len(conversation.messages) > 80
+    content = ClaudeTranscripts().load(str(path), workers=2)
+    assert (content.thread, list(content.details)) == (conversation, problems)
+
+
+def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
+    path = damaged_transcript(tmp_path)
+    assert read_split(path, 2) is None  # under SPLIT_BYTES
+    assert load_aside(path, 2) is None
+    assert load_aside(path, 1) is None
+
+
+def test_a_missing_file_fails_like_a_plain_read(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        load_aside(tmp_path / "gone.jsonl", 2)
