@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
-from desktop.claude.discovery import find_session_file, iter_found, list_subagents
+from desktop.claude.discovery import find_session_file, iter_found, list_subagents, open_regular
 from desktop.domain.sessions import (
     FileState,
     Increment,
@@ -20,6 +21,8 @@ from desktop.domain.sessions import (
 if TYPE_CHECKING:  # the reading is imported when a file is read: a scan needs none of it
     from desktop.claude.transcripts import RawEntry
     from desktop.domain.transcript import Entry
+    from desktop.domain.transcript_checkpoint import Checkpoint
+    from desktop.domain.transcript_summary import SessionSummary
 
 # What is indexed of each message. Every character costs at insert time (a
 # first index stores hundreds of megabytes of text), so: enough of a tool's
@@ -36,6 +39,59 @@ def _naive_utc(value: datetime | None) -> datetime | None:
     if value is None or value.tzinfo is None:
         return value
     return value.astimezone(UTC).replace(tzinfo=None)
+
+
+PART_BYTES = 8 << 20
+"""A file twice this size or more is read in parts of about this much, by
+several processes at once, and its text reaches the index part by part."""
+
+
+@dataclass(slots=True)
+class TranscriptPart:
+    """What reading one range of a transcript gave (plain data: it is pickled)."""
+
+    checkpoint: Checkpoint
+    """Of these lines alone, numbered from 1."""
+    offset: int
+    """Just past the last complete line read."""
+    texts: list[tuple[str | None, str, str]]
+
+
+def _resumable(file: TranscriptFile, known: FileState | None) -> bool:
+    return known is not None and known.path == file.path and file.size >= known.size
+
+
+def _to_line_end(stream: BinaryIO) -> int | None:
+    """Bytes from the stream's position to just past the next newline (None at the end)."""
+    skipped = 0
+    while chunk := stream.read(1 << 16):
+        newline = chunk.find(b"\n")
+        if newline >= 0:
+            return skipped + newline + 1
+        skipped += len(chunk)
+    return None
+
+
+def _record(
+    account: str, file: TranscriptFile, summary: SessionSummary, error: str | None, size: int
+) -> SessionRecord:
+    return SessionRecord(
+        account=account,
+        session_id=file.session_id,
+        path=file.path,
+        cwd=summary.cwd,
+        title=summary.title,
+        first_prompt=summary.first_prompt,
+        message_count=summary.message_count,
+        created=_naive_utc(summary.created),
+        modified=_naive_utc(summary.modified)
+        or datetime.fromtimestamp(file.mtime_ns / 1e9, UTC).replace(tzinfo=None),
+        size=size,
+        model=summary.model,
+        input_tokens=summary.input_tokens,
+        output_tokens=summary.output_tokens,
+        error=error,
+    )
 
 
 def _texts(entry: Entry) -> Iterator[IndexedText]:
@@ -90,33 +146,74 @@ class ClaudeTranscripts:
             if not entry.is_sidechain:
                 texts.extend(_texts(entry))
 
-        resumable = known is not None and known.path == file.path and file.size >= known.size
+        resumable = _resumable(file, known)
         update = summarise_transcript(
             file.path,
             offset=known.read_offset if resumable and known else 0,
             state=known.state if resumable and known else None,
             on_entry=collect,
         )
-        summary = update.summary
-        record = SessionRecord(
-            account=account,
-            session_id=file.session_id,
-            path=file.path,
-            cwd=summary.cwd,
-            title=summary.title,
-            first_prompt=summary.first_prompt,
-            message_count=summary.message_count,
-            created=_naive_utc(summary.created),
-            modified=_naive_utc(summary.modified)
-            or datetime.fromtimestamp(file.mtime_ns / 1e9, UTC).replace(tzinfo=None),
-            size=file.size,
-            model=summary.model,
-            input_tokens=summary.input_tokens,
-            output_tokens=summary.output_tokens,
-            error=update.error,
-        )
         state = FileState(file.path, file.size, file.mtime_ns, update.offset, update.state)
+        record = _record(account, file, update.summary, update.error, file.size)
         return Increment(record, state, texts, replace=not resumable or update.restarted)
+
+    def split(self, file: TranscriptFile, known: FileState | None) -> list[tuple[int, int | None]]:
+        """Byte ranges of a big file to read from its start, each beginning at a
+        line start (the last one open-ended); [] to read it whole, as `read` does."""
+        if _resumable(file, known) or file.size < 2 * PART_BYTES:
+            return []
+        starts = [0]
+        with open_regular(file.path) as stream:
+            while starts[-1] + PART_BYTES < file.size - PART_BYTES // 2:
+                stream.seek(starts[-1] + PART_BYTES)
+                skipped = _to_line_end(stream)
+                if skipped is None:
+                    break
+                starts.append(starts[-1] + PART_BYTES + skipped)
+        ends: list[int | None] = [*starts[1:], None]
+        return list(zip(starts, ends, strict=True))
+
+    def read_part(self, file: TranscriptFile, start: int, end: int | None) -> TranscriptPart:
+        """One range of `split` (in a worker process): for `joiner` to put together."""
+        from desktop.claude.transcripts import summarise_part
+
+        texts: list[tuple[str | None, str, str]] = []
+
+        def collect(entry: Entry, _raw: RawEntry) -> None:
+            if not entry.is_sidechain:
+                texts.extend((t.uuid, t.role, t.text) for t in _texts(entry))
+
+        checkpoint, offset = summarise_part(file.path, start, end, collect)
+        return TranscriptPart(checkpoint, offset, texts)
+
+    def joiner(self, account: str, file: TranscriptFile) -> Callable[[object, bool], Increment]:
+        """Put the parts of a split file together, first to last: each gives an
+        increment with its text that the index can store at once (the first
+        replaces what was indexed, the others append), and whose state resumes
+        from the end of that part; the last (`last`) is the whole file's."""
+        from desktop.claude.transcripts import head_digest
+
+        joined: list[Checkpoint] = []
+
+        def join(part: object, last: bool) -> Increment:
+            assert isinstance(part, TranscriptPart)
+            first = not joined
+            if first:
+                joined.append(part.checkpoint)
+            else:
+                joined[0].merge(part.checkpoint)
+            checkpoint = joined[0]
+            checkpoint.head = head_digest(file.path, part.offset)
+            # short of the end, the size is the part's: a run that stops here
+            # leaves a file that differs from its state, so the next one goes on
+            size = file.size if last else part.offset
+            state = FileState(file.path, size, file.mtime_ns, part.offset, checkpoint.dumps())
+            error = checkpoint.problems.describe()
+            record = _record(account, file, checkpoint.summary, error, size)
+            texts = [IndexedText(*t) for t in part.texts]
+            return Increment(record, state, texts, replace=first, partial=not last)
+
+        return join
 
     def load(self, path: str, recent: int | None = None) -> SessionContent:
         """The whole transcript, or with `recent` only enough of its end for that

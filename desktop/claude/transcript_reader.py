@@ -82,7 +82,9 @@ class TranscriptReader:
     `pending` the size of an unfinished last line held back, `problems` what
     was skipped, `stepped` how many intact `skip` lines went by undecoded.
     With `final=True` an unfinished last line is read anyway (or reported),
-    for a file that is known to be complete. With `mid_line=True`
+    for a file that is known to be complete. With `end` (a line start, or the
+    file's size) nothing from there on is read: one part of a file read in
+    parts. With `mid_line=True`
     the read starts somewhere inside a line: the bytes up to the first newline
     are skipped and line numbers are unknown (0).
     """
@@ -93,6 +95,7 @@ class TranscriptReader:
         start_offset: int = 0,
         *,
         start_line: int = 1,
+        end: int | None = None,
         final: bool = False,
         mid_line: bool = False,
         max_line: int = MAX_LINE,
@@ -110,6 +113,7 @@ class TranscriptReader:
         self._max_line = max_line
         self._chunk = chunk_size
         self._skip = skip
+        self._left = None if end is None else end - start_offset
 
     def __iter__(self) -> Iterator[RawEntry]:
         with open_regular(self.path) as stream:
@@ -192,7 +196,11 @@ class TranscriptReader:
 
     def _read(self, stream: BinaryIO) -> bytes:
         try:
-            return stream.read(self._chunk)
+            if self._left is None:
+                return stream.read(self._chunk)
+            data = stream.read(min(self._chunk, self._left))
+            self._left -= len(data)
+            return data
         except OSError as exc:  # a disk error mid-file: keep what we have
             self._problem(self.offset, f"read error: {exc.strerror or exc}")
             return b""

@@ -114,19 +114,21 @@ class SessionService:
                 jobs.append((file, state))
         # oldest first, so that newer sessions get the later index rows
         jobs.sort(key=lambda job: job[0].mtime_ns)
-        batch: list[Increment] = []
+        batch: dict[str, Increment] = {}
         texts, flushed = 0, time.monotonic()
         for job, result in read_all(self._source, name, jobs, self._workers):
             if isinstance(result, OSError):
                 reason = str(result.strerror or result)
                 errors.append(f"{job[0].path}: {reason}")
                 result = _unindexed(name, job[0], reason)  # listed with its error, no text
-            batch.append(result)
+            # a batch stores each session once: a part of a file read in parts
+            # joins the one before it when that is still in the batch
+            batch[job[0].session_id] = _joined(batch.get(job[0].session_id), result)
             texts += len(result.texts)
             if texts >= BATCH_TEXTS or time.monotonic() - flushed >= BATCH_SECONDS:
-                self._save(batch, step, errors)
-                batch, texts, flushed = [], 0, time.monotonic()
-        self._save(batch, step, errors)
+                self._save(list(batch.values()), step, errors)
+                batch, texts, flushed = {}, 0, time.monotonic()
+        self._save(list(batch.values()), step, errors)
         gone = sorted(set(known) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
         read = len(jobs) - (len(errors) - len(report.errors))
@@ -161,7 +163,8 @@ class SessionService:
                     # a failure here too is the database's, not the file's: it is raised
                     self._index.save_many([_unindexed(item.record.account, file, str(exc))])
         for item in batch:
-            step(item.record)
+            if not item.partial:
+                step(item.record)
 
     def roots(self) -> tuple[str, ...]:
         return tuple(json.loads(self._settings.get("sessions.roots") or "[]"))
@@ -274,6 +277,15 @@ class SessionService:
         if account:
             self._accounts.get(account)
         return self._index.search(query, account, limit)
+
+
+def _joined(before: Increment | None, after: Increment) -> Increment:
+    """`after` stored together with `before`, the increment of the same file before it."""
+    if before is None or after.replace:
+        return after
+    return Increment(
+        after.record, after.file, before.texts + after.texts, before.replace, after.partial
+    )
 
 
 def _unindexed(account: str, file: TranscriptFile, reason: str) -> Increment:

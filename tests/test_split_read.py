@@ -1,0 +1,189 @@
+"""A big transcript read in parts gives what one read of it gives.
+
+The first index splits a big file into byte ranges at line starts, read by
+several worker processes, and puts the parts back together in order
+(`ClaudeTranscripts.split` / `read_part` / `joiner`). The session summary
+(counts, tokens of replies whose blocks straddle a seam, titles, times, cwd),
+the damaged-line report (line numbers and offsets), the stored text and the
+state a later read resumes from must all come out as from a single read;
+and what one part hands to the writer is bounded by the part, not the file.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from desktop.claude import session_source
+from desktop.claude.session_source import ClaudeTranscripts
+from desktop.compose import open_services
+from desktop.domain.accounts import AuthKind
+from desktop.domain.sessions import Increment, IndexedText, TranscriptFile
+from desktop.services import session_reads
+from desktop.services.sessions import SessionService
+from desktop.store.db import open_database
+from desktop.store.sessions import SqlSessionIndex
+from tests.test_transcript_fixtures import Transcript, text, tool_use
+
+SID = "44444444-4444-4444-8444-444444444444"
+_WORDS = ["parser", "tokenizer", "walrus", "解析", "器", "plan", "queue", "ledger", "okapi"]
+
+
+def _busy_lines(rng: random.Random) -> list[bytes]:
+    """Prompts, replies written a block a line (a shared id, usage growing),
+    tool calls, titles, a subagent's lines, a move to another folder."""
+    t = Transcript(session_id=SID, cwd="/src/one")
+    side = Transcript(session_id=SID, cwd="/src/one", agent_id="a1")
+    for n in range(160):
+        words = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 30)))
+        t.prompt(f"prompt {n} {words}")
+        blocks = [text(f"reply {n} {words}") for _ in range(rng.randint(1, 4))]
+        if rng.random() < 0.2:
+            blocks.append(tool_use(f"toolu_{n}", "Read", {"file_path": words}))
+        t.reply(*blocks, usage=(rng.randint(1, 500), rng.randint(1, 90)))
+        if rng.random() < 0.1:
+            side.prompt(f"side {n}")
+            side.reply(text("side reply"))
+            t.lines.extend(side.lines)
+            side.lines.clear()
+        if rng.random() < 0.05:
+            kind = rng.choice(["custom-title", "ai-title"])
+            field = "customTitle" if kind == "custom-title" else "aiTitle"
+            t.meta(kind, **{field: f"title {n}"})
+        if n == 90:
+            t.cwd = "/src/two"
+    return t.dumps().splitlines(keepends=True)
+
+
+def _damaged(rng: random.Random, lines: list[bytes]) -> bytes:
+    """Broken JSON, empty lines and bad UTF-8 here and there, an unfinished end."""
+    out = []
+    for line in lines:
+        roll = rng.random()
+        if roll < 0.02:
+            out.append(line[: len(line) // 2] + b"\n")
+        elif roll < 0.03:
+            out.append(b"\n")
+        elif roll < 0.04:
+            out.append(line.replace(b"reply", b"repl\xff", 1))
+        out.append(line)
+    return b"".join(out) + b'{"type":"user","mess'
+
+
+def _file(path: Path, data: bytes) -> TranscriptFile:
+    path.write_bytes(data)
+    info = path.stat()
+    return TranscriptFile(SID, str(path), info.st_size, info.st_mtime_ns)
+
+
+def _in_parts(source: ClaudeTranscripts, file: TranscriptFile) -> list[Increment]:
+    spans = source.split(file, None)
+    join = source.joiner("work", file)
+    return [
+        join(source.read_part(file, start, end), n == len(spans) - 1)
+        for n, (start, end) in enumerate(spans)
+    ]
+
+
+@pytest.mark.parametrize(("seed", "part"), [(1, 700), (2, 2500), (3, 9000)])
+def test_parts_put_together_are_a_single_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, part: int
+) -> None:
+    rng = random.Random(seed)
+    file = _file(tmp_path / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+    monkeypatch.setattr(session_source, "PART_BYTES", part)
+    source = ClaudeTranscripts()
+    whole = source.read("work", file, None)
+    parts = _in_parts(source, file)
+
+    assert len(parts) > 3
+    assert whole.record.error and "line" in whole.record.error  # damage was met
+    assert parts[-1].record == whole.record  # summary, tokens, title, error sentence
+    assert parts[-1].file == whole.file  # offset, and the state a later read resumes from
+    assert [t for p in parts for t in p.texts] == whole.texts
+    assert [p.replace for p in parts] == [True] + [False] * (len(parts) - 1)
+    assert [p.partial for p in parts] == [True] * (len(parts) - 1) + [False]
+
+
+def test_a_run_stopped_after_a_part_goes_on_from_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(4)
+    file = _file(tmp_path / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+    monkeypatch.setattr(session_source, "PART_BYTES", 3000)
+    source = ClaudeTranscripts()
+    whole = source.read("work", file, None)
+    first = _in_parts(source, file)[0]
+
+    # what the index stored after the first part: a file that differs from it
+    assert first.file.size < file.size and first.record.size == first.file.size
+    rest = source.read("work", file, first.file)
+    assert not rest.replace  # appended after the part, not read again
+    assert first.texts + rest.texts == whole.texts
+    assert rest.record == whole.record and rest.file == whole.file
+
+
+def test_parts_start_at_lines_and_hand_over_one_part_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Memory is bounded by the part: each is a task alone, and a part's
+    result holds only the text of its own lines."""
+    rng = random.Random(5)
+    data = b"".join(_busy_lines(rng))
+    file = _file(tmp_path / f"{SID}.jsonl", data)
+    monkeypatch.setattr(session_source, "PART_BYTES", 4000)
+    source = ClaudeTranscripts()
+    spans = source.split(file, None)
+    longest = max(map(len, data.splitlines(keepends=True)))
+    assert spans[0][0] == 0 and spans[-1][1] is None
+    for (start, end), (after, _) in itertools.pairwise(spans):
+        assert end == after and data[end - 1 : end] == b"\n"
+        assert end - start <= 4000 + longest
+    jobs = [(file, None)]
+    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    items = list(session_reads._items(source, jobs))
+    tasks = [task for task, _size in session_reads._tasks(iter(items))]
+    assert len(tasks) == len(spans) and all(len(task) == 1 for task in tasks)
+    for (start, end), task in zip(spans, tasks, strict=True):
+        assert task[0][2] is not None and task[0][2][1:] == (start, end)
+        part = source.read_part(file, start, end)
+        texts = sum(len(t[2]) for t in part.texts)
+        assert texts <= (end or len(data)) - start
+
+
+def test_a_big_file_indexed_by_workers_in_parts_matches_a_single_read(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "claude"
+    folder = config / "projects" / "-src-one"
+    folder.mkdir(parents=True)
+    rng = random.Random(6)
+    file = _file(folder / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+    small = "55555555-5555-4555-8555-555555555555"
+    Transcript(session_id=small).write(folder / f"{small}.jsonl")
+    hub = open_services(home)
+    hub.accounts.add("work", str(config), AuthKind.LOGIN)
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
+    db = open_database(home / "sessiondesk.db")
+    hub.closers.append(db.close)
+    index = SqlSessionIndex(db)
+    pooled = SessionService(index, ClaudeTranscripts(), hub.accounts, hub.settings, 2)
+    steps = []
+    report = pooled.refresh(steps.append, account="work")
+
+    assert (report.read, report.errors) == (2, ())
+    assert sorted(s.done for s in steps) == [1, 2]  # a file once, however many parts
+    whole = ClaudeTranscripts().read("work", file, None)
+    stored = pooled.find(SID, "work")
+    for field in ("title", "message_count", "input_tokens", "output_tokens", "error", "cwd"):
+        assert getattr(stored, field) == getattr(whole.record, field), field
+    assert stored.size == file.size
+    assert index.texts("work", SID) == [IndexedText(t.uuid, t.role, t.text) for t in whole.texts]
+    again = pooled.refresh(account="work")
+    assert again.unchanged == 2 and again.read == 0
+    hub.close()
