@@ -11,9 +11,14 @@ and what one part hands to the writer is bounded by the part, not the file.
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,6 +84,11 @@ def _file(path: Path, data: bytes) -> TranscriptFile:
     return TranscriptFile(SID, str(path), info.st_size, info.st_mtime_ns)
 
 
+def _damaged_file(folder: Path, seed: int) -> TranscriptFile:
+    rng = random.Random(seed)
+    return _file(folder / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+
+
 def _in_parts(source: ClaudeTranscripts, file: TranscriptFile) -> list[Increment]:
     spans = source.split(file, None)
     join = source.joiner("work", file)
@@ -92,8 +102,7 @@ def _in_parts(source: ClaudeTranscripts, file: TranscriptFile) -> list[Increment
 def test_parts_put_together_are_a_single_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, part: int
 ) -> None:
-    rng = random.Random(seed)
-    file = _file(tmp_path / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+    file = _damaged_file(tmp_path, seed)
     monkeypatch.setattr(session_source, "PART_BYTES", part)
     source = ClaudeTranscripts()
     whole = source.read("work", file, None)
@@ -111,8 +120,7 @@ def test_parts_put_together_are_a_single_read(
 def test_a_run_stopped_after_a_part_goes_on_from_there(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    rng = random.Random(4)
-    file = _file(tmp_path / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+    file = _damaged_file(tmp_path, 4)
     monkeypatch.setattr(session_source, "PART_BYTES", 3000)
     source = ClaudeTranscripts()
     whole = source.read("work", file, None)
@@ -160,8 +168,7 @@ def test_a_big_file_indexed_by_workers_in_parts_matches_a_single_read(
     config = tmp_path / "claude"
     folder = config / "projects" / "-src-one"
     folder.mkdir(parents=True)
-    rng = random.Random(6)
-    file = _file(folder / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
+    file = _damaged_file(folder, 6)
     small = "55555555-5555-4555-8555-555555555555"
     Transcript(session_id=small).write(folder / f"{small}.jsonl")
     hub = open_services(home)
@@ -187,3 +194,43 @@ def test_a_big_file_indexed_by_workers_in_parts_matches_a_single_read(
     again = pooled.refresh(account="work")
     assert again.unchanged == 2 and again.read == 0
     hub.close()
+
+
+class _BreaksAfter:
+    """A process pool whose workers die after `n` tasks (as when they cannot
+    start in a frozen app): the tasks before run, in this process."""
+
+    n = 3
+
+    def __init__(self, *_args: object, **_kwargs: object) -> None:
+        self.sent = 0
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        self.sent += 1
+        if self.sent > self.n:
+            raise BrokenProcessPool("workers died")
+        future: Future[Any] = Future()
+        future.set_result(fn(*args))
+        return future
+
+    def shutdown(self, **_kwargs: object) -> None:
+        pass
+
+
+def test_a_file_begun_in_parts_is_read_again_whole_when_the_workers_die(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = _damaged_file(tmp_path, 7)
+    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(session_reads, "QUEUED", 1)  # parts are joined before the break
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _BreaksAfter)
+    source = ClaudeTranscripts()
+    results = [r for _job, r in session_reads.read_all(source, "work", [(file, None)], 2)]
+
+    assert [r.partial for r in results] == [True, True, False]  # two parts, then it whole
+    last = results[-1]
+    assert isinstance(last, Increment) and last.replace and not last.partial
+    whole = source.read("work", file, None)
+    assert (last.record, last.file, last.texts) == (whole.record, whole.file, whole.texts)
