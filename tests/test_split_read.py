@@ -234,3 +234,21 @@ def test_a_file_begun_in_parts_is_read_again_whole_when_the_workers_die(
     assert isinstance(last, Increment) and last.replace and not last.partial
     whole = source.read("work", file, None)
     assert (last.record, last.file, last.texts) == (whole.record, whole.file, whole.texts)
+
+
+def test_a_big_file_gone_before_it_is_split_is_an_error_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = _damaged_file(tmp_path, 8)
+    gone = TranscriptFile(SID.replace("4", "6"), str(tmp_path / "gone.jsonl"), 1 << 30, 1)
+    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    jobs = [(gone, None), (kept, None)]
+    results = dict(
+        (job[0].session_id, r)
+        for job, r in session_reads.read_all(ClaudeTranscripts(), "work", jobs, 2)
+        if not (isinstance(r, Increment) and r.partial)
+    )
+    assert isinstance(results[gone.session_id], FileNotFoundError)
+    assert isinstance(results[SID], Increment) and results[SID].texts

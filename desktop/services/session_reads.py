@@ -97,7 +97,10 @@ def _read_part(source: TranscriptSource, job: Job, start: int, end: int | None) 
 def _items(source: TranscriptSource, jobs: Sequence[Job]) -> Iterator[Item]:
     """Each job whole, or each part of a job the source splits."""
     for number, job in enumerate(jobs):
-        spans = source.split(*job) if _to_read(job) >= SPLIT_BYTES else []
+        try:
+            spans = source.split(*job) if _to_read(job) >= SPLIT_BYTES else []
+        except OSError:
+            spans = []  # read whole, so that the worker reports the error
         if not spans:
             yield number, job, None
         for index, (start, end) in enumerate(spans):
