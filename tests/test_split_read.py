@@ -252,3 +252,26 @@ def test_a_big_file_gone_before_it_is_split_is_an_error_of_its_own(
     )
     assert isinstance(results[gone.session_id], FileNotFoundError)
     assert isinstance(results[SID], Increment) and results[SID].texts
+
+
+class _DeletedAfterItsLastPart(ClaudeTranscripts):
+    def read_part(self, file: TranscriptFile, start: int, end: int | None) -> Any:
+        part = super().read_part(file, start, end)
+        if end is None:
+            Path(file.path).unlink()
+        return part
+
+
+def test_a_file_gone_while_its_parts_are_put_together_is_an_error_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = _damaged_file(tmp_path, 9)
+    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(_BreaksAfter, "n", 10_000)  # a pool that never breaks, in-process
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _BreaksAfter)
+    jobs = [(file, None)]
+    results = [r for _job, r in session_reads.read_all(_DeletedAfterItsLastPart(), "w", jobs, 2)]
+    assert all(isinstance(r, Increment) and r.partial for r in results[:-1])
+    assert isinstance(results[-1], FileNotFoundError)

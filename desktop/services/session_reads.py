@@ -166,7 +166,13 @@ class _Joining:
         while self.next in self.waiting:
             part = self.waiting.pop(self.next)
             self.next += 1
-            yield self.join(part, self.next == self.parts)
+            try:
+                joined = self.join(part, self.next == self.parts)
+            except OSError as exc:  # the file went while its parts were read
+                self.failed = True
+                yield exc
+                return
+            yield joined
 
 
 def read_all(
