@@ -89,6 +89,13 @@ def _damaged_file(folder: Path, seed: int) -> TranscriptFile:
     return _file(folder / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
 
 
+def _pool_and_parts(monkeypatch: pytest.MonkeyPatch, part: int) -> None:
+    """Worker processes and parts for any size, parts of about `part` bytes."""
+    monkeypatch.setattr(session_source, "PART_BYTES", part)
+    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
+    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+
+
 def _in_parts(source: ClaudeTranscripts, file: TranscriptFile) -> list[Increment]:
     spans = source.split(file, None)
     join = source.joiner("work", file)
@@ -173,9 +180,7 @@ def test_a_big_file_indexed_by_workers_in_parts_matches_a_single_read(
     Transcript(session_id=small).write(folder / f"{small}.jsonl")
     hub = open_services(home)
     hub.accounts.add("work", str(config), AuthKind.LOGIN)
-    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
-    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
-    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
+    _pool_and_parts(monkeypatch, 2000)
     db = open_database(home / "sessiondesk.db")
     hub.closers.append(db.close)
     index = SqlSessionIndex(db)
@@ -221,9 +226,7 @@ def test_a_file_begun_in_parts_is_read_again_whole_when_the_workers_die(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     file = _damaged_file(tmp_path, 7)
-    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
-    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
-    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    _pool_and_parts(monkeypatch, 2000)
     monkeypatch.setattr(session_reads, "QUEUED", 1)  # parts are joined before the break
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _BreaksAfter)
     source = ClaudeTranscripts()
@@ -241,9 +244,7 @@ def test_a_big_file_gone_before_it_is_split_is_an_error_of_its_own(
 ) -> None:
     kept = _damaged_file(tmp_path, 8)
     gone = TranscriptFile(SID.replace("4", "6"), str(tmp_path / "gone.jsonl"), 1 << 30, 1)
-    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
-    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
-    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    _pool_and_parts(monkeypatch, 2000)
     jobs = [(gone, None), (kept, None)]
     results = dict(
         (job[0].session_id, r)
@@ -266,9 +267,7 @@ def test_a_file_gone_while_its_parts_are_put_together_is_an_error_of_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     file = _damaged_file(tmp_path, 9)
-    monkeypatch.setattr(session_source, "PART_BYTES", 2000)
-    monkeypatch.setattr(session_reads, "POOL_BYTES", 0)
-    monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
+    _pool_and_parts(monkeypatch, 2000)
     monkeypatch.setattr(_BreaksAfter, "n", 10_000)  # a pool that never breaks, in-process
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _BreaksAfter)
     jobs = [(file, None)]
