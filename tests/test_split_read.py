@@ -28,6 +28,7 @@ from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.sessions import Increment, IndexedText, TranscriptFile
 from desktop.services import session_reads
+from desktop.services import sessions as sessions_service
 from desktop.services.sessions import SessionService
 from desktop.store.db import open_database
 from desktop.store.sessions import SqlSessionIndex
@@ -86,6 +87,7 @@ def _file(path: Path, data: bytes) -> TranscriptFile:
 
 def _damaged_file(folder: Path, seed: int) -> TranscriptFile:
     rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
     return _file(folder / f"{SID}.jsonl", _damaged(rng, _busy_lines(rng)))
 
 
@@ -174,7 +176,6 @@ def test_a_big_file_indexed_by_workers_in_parts_matches_a_single_read(
 ) -> None:
     config = tmp_path / "claude"
     folder = config / "projects" / "-src-one"
-    folder.mkdir(parents=True)
     file = _damaged_file(folder, 6)
     small = "55555555-5555-4555-8555-555555555555"
     Transcript(session_id=small).write(folder / f"{small}.jsonl")
@@ -274,3 +275,38 @@ def test_a_file_gone_while_its_parts_are_put_together_is_an_error_of_its_own(
     results = [r for _job, r in session_reads.read_all(_DeletedAfterItsLastPart(), "w", jobs, 2)]
     assert all(isinstance(r, Increment) and r.partial for r in results[:-1])
     assert isinstance(results[-1], FileNotFoundError)
+
+
+class _Batches(SqlSessionIndex):
+    """The real index, noting how many characters of text each batch held."""
+
+    chars: list[int]
+
+    def save_many(self, increments: Any) -> None:
+        self.chars.append(sum(len(t.text) for i in increments for t in i.texts))
+        super().save_many(increments)
+
+
+def test_a_batch_written_at_once_is_bounded_by_characters(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What waits in memory for the writer is bounded by its text, not only by
+    its count of messages (20,000 long replies would be hundreds of MB)."""
+    config = tmp_path / "claude"
+    file = _damaged_file(config / "projects" / "-src-one", 10)
+    hub = open_services(home)
+    hub.accounts.add("work", str(config), AuthKind.LOGIN)
+    _pool_and_parts(monkeypatch, 2000)
+    monkeypatch.setattr(sessions_service, "BATCH_CHARS", 3000)
+    db = open_database(home / "sessiondesk.db")
+    hub.closers.append(db.close)
+    index = _Batches(db)
+    index.chars = []
+    pooled = SessionService(index, ClaudeTranscripts(), hub.accounts, hub.settings, 2)
+    pooled.refresh(account="work")
+    whole = ClaudeTranscripts().read("work", file, None)
+    # a batch is written once it reaches the bound: it holds at most one part more
+    longest_line = max(map(len, Path(file.path).read_bytes().splitlines()))
+    assert len(index.chars) > 3 and max(index.chars) <= 3000 + 2000 + longest_line
+    assert sum(index.chars) == sum(len(t.text) for t in whole.texts)
+    hub.close()

@@ -42,7 +42,7 @@ TASK_BYTES = 8 << 20
 TASK_FILES = 32
 QUEUED = 16
 """Tasks queued per worker: enough to keep it busy while a batch is written."""
-QUEUED_BYTES = 48 << 20
+QUEUED_BYTES = 32 << 20
 """And at most this much file read ahead of the writer (results wait in memory)."""
 SPLIT_BYTES = 16 << 20
 """Files this big are offered to the source to be read in parts (`split`)."""

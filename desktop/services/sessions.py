@@ -43,6 +43,9 @@ Progress = Callable[[IndexProgress], None]
 
 BATCH_TEXTS = 20_000
 """Messages per transaction: large enough that commits cost little."""
+BATCH_CHARS = 16_000_000
+"""And characters: a batch is held in memory until it is written, and
+20,000 long replies would be hundreds of megabytes."""
 BATCH_SECONDS = 1.0
 """And a commit at least this often, for a list that shows progress."""
 
@@ -115,7 +118,7 @@ class SessionService:
         # oldest first, so that newer sessions get the later index rows
         jobs.sort(key=lambda job: job[0].mtime_ns)
         batch: dict[str, Increment] = {}
-        texts, flushed = 0, time.monotonic()
+        texts, chars, flushed = 0, 0, time.monotonic()
         for job, result in read_all(self._source, name, jobs, self._workers):
             if isinstance(result, OSError):
                 reason = str(result.strerror or result)
@@ -125,9 +128,14 @@ class SessionService:
             # joins the one before it when that is still in the batch
             batch[job[0].session_id] = _joined(batch.get(job[0].session_id), result)
             texts += len(result.texts)
-            if texts >= BATCH_TEXTS or time.monotonic() - flushed >= BATCH_SECONDS:
+            chars += sum(len(t.text) for t in result.texts)
+            if (
+                texts >= BATCH_TEXTS
+                or chars >= BATCH_CHARS
+                or time.monotonic() - flushed >= BATCH_SECONDS
+            ):
                 self._save(list(batch.values()), step, errors)
-                batch, texts, flushed = {}, 0, time.monotonic()
+                batch, texts, chars, flushed = {}, 0, 0, time.monotonic()
         self._save(list(batch.values()), step, errors)
         gone = sorted(set(known) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
