@@ -26,7 +26,7 @@ from desktop.claude import session_source
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
-from desktop.domain.sessions import Increment, IndexedText, TranscriptFile
+from desktop.domain.sessions import FileState, Increment, IndexedText, TranscriptFile
 from desktop.services import session_reads
 from desktop.services import sessions as sessions_service
 from desktop.services.sessions import SessionService
@@ -98,9 +98,11 @@ def _pool_and_parts(monkeypatch: pytest.MonkeyPatch, part: int) -> None:
     monkeypatch.setattr(session_reads, "SPLIT_BYTES", 0)
 
 
-def _in_parts(source: ClaudeTranscripts, file: TranscriptFile) -> list[Increment]:
-    spans = source.split(file, None)
-    join = source.joiner("work", file)
+def _in_parts(
+    source: ClaudeTranscripts, file: TranscriptFile, known: FileState | None = None
+) -> list[Increment]:
+    spans = source.split(file, known)
+    join = source.joiner("work", file, known)
     return [
         join(source.read_part(file, start, end), n == len(spans) - 1)
         for n, (start, end) in enumerate(spans)
@@ -141,6 +143,30 @@ def test_a_run_stopped_after_a_part_goes_on_from_there(
     assert not rest.replace  # appended after the part, not read again
     assert first.texts + rest.texts == whole.texts
     assert rest.record == whole.record and rest.file == whole.file
+
+
+def test_a_file_grown_since_the_last_read_is_read_on_in_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(11)
+    lines = _busy_lines(rng)
+    path = tmp_path / f"{SID}.jsonl"
+    earlier = _file(path, _damaged(rng, lines[: len(lines) // 3])[:-20] + b"\n")
+    source = ClaudeTranscripts()
+    known = source.read("work", earlier, None).file
+    with path.open("ab") as out:
+        out.write(b"".join(lines[len(lines) // 3 :]))
+    info = path.stat()
+    grown = TranscriptFile(SID, str(path), info.st_size, info.st_mtime_ns)
+    monkeypatch.setattr(session_source, "PART_BYTES", 2500)
+    once = source.read("work", grown, known)
+    parts = _in_parts(source, grown, known)
+
+    assert not once.replace and len(parts) > 3
+    assert source.split(grown, known)[0][0] == known.read_offset
+    assert not any(p.replace for p in parts)  # all appended after what was stored
+    assert (parts[-1].record, parts[-1].file) == (once.record, once.file)
+    assert [t for p in parts for t in p.texts] == once.texts
 
 
 def test_parts_start_at_lines_and_hand_over_one_part_at_a_time(

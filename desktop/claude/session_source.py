@@ -61,6 +61,21 @@ def _resumable(file: TranscriptFile, known: FileState | None) -> bool:
     return known is not None and known.path == file.path and file.size >= known.size
 
 
+def _base(file: TranscriptFile, known: FileState | None) -> tuple[int, Checkpoint | None] | None:
+    """Where a split read starts, and the checkpoint it goes on from: the
+    start and none, or where the last read stopped and its checkpoint.
+    None when only `read` knows (a state that no longer fits the file)."""
+    from desktop.claude.transcripts import resumed
+
+    if not _resumable(file, known):
+        return 0, None
+    assert known is not None
+    if known.state is None or known.read_offset <= 0:
+        return None
+    checkpoint = resumed(file.path, known.read_offset, known.state)
+    return None if checkpoint is None else (known.read_offset, checkpoint)
+
+
 def _to_line_end(stream: BinaryIO) -> int | None:
     """Bytes from the stream's position to just past the next newline (None at the end)."""
     skipped = 0
@@ -158,11 +173,13 @@ class ClaudeTranscripts:
         return Increment(record, state, texts, replace=not resumable or update.restarted)
 
     def split(self, file: TranscriptFile, known: FileState | None) -> list[tuple[int, int | None]]:
-        """Byte ranges of a big file to read from its start, each beginning at a
-        line start (the last one open-ended); [] to read it whole, as `read` does."""
-        if _resumable(file, known) or file.size < 2 * PART_BYTES:
+        """Byte ranges of a big file still to read (from its start, or from
+        where the last read stopped), each beginning at a line start, the last
+        one open-ended; [] to read it whole, as `read` does."""
+        base = _base(file, known)
+        if base is None or file.size - base[0] < 2 * PART_BYTES:
             return []
-        starts = [0]
+        starts = [base[0]]
         with open_regular(file.path) as stream:
             while starts[-1] + PART_BYTES < file.size - PART_BYTES // 2:
                 stream.seek(starts[-1] + PART_BYTES)
@@ -186,14 +203,18 @@ class ClaudeTranscripts:
         checkpoint, offset = summarise_part(file.path, start, end, collect)
         return TranscriptPart(checkpoint, offset, texts)
 
-    def joiner(self, account: str, file: TranscriptFile) -> Callable[[object, bool], Increment]:
+    def joiner(
+        self, account: str, file: TranscriptFile, known: FileState | None
+    ) -> Callable[[object, bool], Increment]:
         """Put the parts of a split file together, first to last: each gives an
         increment with its text that the index can store at once (the first
-        replaces what was indexed, the others append), and whose state resumes
-        from the end of that part; the last (`last`) is the whole file's."""
+        of a file read from its start replaces what was indexed, the others
+        append), and whose state resumes from the end of that part; the last
+        (`last`) is the whole file's."""
         from desktop.claude.transcripts import head_digest
 
-        joined: list[Checkpoint] = []
+        base = _base(file, known)
+        joined: list[Checkpoint] = [base[1]] if base and base[1] else []
 
         def join(part: object, last: bool) -> Increment:
             assert isinstance(part, TranscriptPart)

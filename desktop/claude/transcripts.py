@@ -44,6 +44,7 @@ __all__ = [
     "load_recent",
     "load_session",
     "read_entries",
+    "resumed",
     "summarise_part",
     "summarise_transcript",
 ]
@@ -168,11 +169,11 @@ def summarise_transcript(
     sees each new entry that can matter to the index (bookkeeping lines are
     stepped over). Raises OSError when the file cannot be opened."""
     path = Path(path)
-    resumed = _resume(path, offset, state) if state is not None and offset > 0 else None
-    restarted = state is not None and offset > 0 and resumed is None
-    checkpoint = resumed or Checkpoint()
+    kept = resumed(path, offset, state) if state is not None and offset > 0 else None
+    restarted = state is not None and offset > 0 and kept is None
+    checkpoint = kept or Checkpoint()
     reader = TranscriptReader(
-        path, offset if resumed else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
+        path, offset if kept else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
     )
     _feed(reader, checkpoint, on_entry)
     checkpoint.head = head_digest(path, reader.offset)
@@ -215,7 +216,7 @@ def _feed(
     checkpoint.line = reader.line
 
 
-def _resume(path: Path, offset: int, state: str) -> Checkpoint | None:
+def resumed(path: str | os.PathLike[str], offset: int, state: str) -> Checkpoint | None:
     """The saved checkpoint, if it still describes this file up to `offset`."""
     try:
         checkpoint = Checkpoint.loads(state)

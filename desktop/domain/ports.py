@@ -85,7 +85,9 @@ class TranscriptSource(Protocol):
         """One range of `split`: plain data for the `joiner`."""
         ...
 
-    def joiner(self, account: str, file: TranscriptFile) -> Callable[[object, bool], Increment]:
+    def joiner(
+        self, account: str, file: TranscriptFile, known: FileState | None
+    ) -> Callable[[object, bool], Increment]:
         """Takes the parts in order (and whether it is the last): an increment each."""
         ...
 

@@ -145,7 +145,7 @@ class _Joining:
     """The parts of one split file as they come back, put together in order."""
 
     def __init__(self, source: TranscriptSource, account: str, job: Job, parts: int) -> None:
-        self.join = source.joiner(account, job[0])
+        self.join = source.joiner(account, *job)
         self.parts = parts
         self.next = 0
         self.waiting: dict[int, Any] = {}
