@@ -76,7 +76,7 @@ def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
     path = damaged_transcript(tmp_path)
     (start, end), *_ = parts(path, 2000)
     assert end is not None
-    reader = TranscriptReader(path, start, end_offset=end)
+    reader = TranscriptReader(path, start, end=end)
     list(reader)
     assert reader.offset == end and reader.pending == 0
 

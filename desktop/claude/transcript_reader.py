@@ -82,11 +82,11 @@ class TranscriptReader:
     `pending` the size of an unfinished last line held back, `problems` what
     was skipped, `stepped` how many intact `skip` lines went by undecoded.
     With `final=True` an unfinished last line is read anyway (or reported),
-    for a file that is known to be complete. With `mid_line=True`
+    for a file that is known to be complete. With `end` (a line start, or the
+    file's size) nothing from there on is read: one part of a file read in
+    parts. With `mid_line=True`
     the read starts somewhere inside a line: the bytes up to the first newline
-    are skipped and line numbers are unknown (0). With `end_offset` (a line
-    start) the read stops there, as if the file ended: one part of a file
-    split across processes.
+    are skipped and line numbers are unknown (0).
     """
 
     def __init__(
@@ -95,12 +95,12 @@ class TranscriptReader:
         start_offset: int = 0,
         *,
         start_line: int = 1,
+        end: int | None = None,
         final: bool = False,
         mid_line: bool = False,
         max_line: int = MAX_LINE,
         chunk_size: int = CHUNK,
         skip: re.Pattern[bytes] | None = None,
-        end_offset: int | None = None,
     ) -> None:
         self.path = Path(path)
         self.offset = start_offset
@@ -113,7 +113,7 @@ class TranscriptReader:
         self._max_line = max_line
         self._chunk = chunk_size
         self._skip = skip
-        self._end = end_offset
+        self._left = None if end is None else end - start_offset
 
     def __iter__(self) -> Iterator[RawEntry]:
         with open_regular(self.path) as stream:
@@ -195,9 +195,12 @@ class TranscriptReader:
                 yield from self._parse(buf, self.offset, last=True)
 
     def _read(self, stream: BinaryIO) -> bytes:
-        size = self._chunk if self._end is None else min(self._chunk, self._end - stream.tell())
         try:
-            return stream.read(size) if size > 0 else b""
+            if self._left is None:
+                return stream.read(self._chunk)
+            data = stream.read(min(self._chunk, self._left))
+            self._left -= len(data)
+            return data
         except OSError as exc:  # a disk error mid-file: keep what we have
             self._problem(self.offset, f"read error: {exc.strerror or exc}")
             return b""
@@ -238,6 +241,36 @@ class TranscriptReader:
 
 
 _scan_once = json.JSONDecoder().scan_once
+def line_ranges(
+    path: str | os.PathLike[str], part_bytes: int, start: int = 0, size: int | None = None
+) -> list[tuple[int, int | None]]:
+    """The file from `start` (a line start) to `size` cut about every
+    `part_bytes`, each cut just after a newline, the last range open-ended
+    (None): parts for several readers. A tail under half a part stays with
+    the part before it."""
+    size = os.stat(path).st_size if size is None else size
+    cuts = [start]
+    with open_regular(path) as stream:
+        while cuts[-1] + part_bytes < size - part_bytes // 2:
+            at = cuts[-1] + part_bytes - 1
+            stream.seek(at)
+            cut = _past_newline(stream, at)
+            if cut is None or cut >= size:
+                break
+            cuts.append(cut)
+    return list(zip(cuts, [*cuts[1:], None], strict=True))
+
+
+def _past_newline(stream: BinaryIO, at: int) -> int | None:
+    """Where the line after position `at` starts (None: no newline to the end)."""
+    while chunk := stream.read(1 << 16):
+        newline = chunk.find(b"\n")
+        if newline >= 0:
+            return at + newline + 1
+        at += len(chunk)
+    return None
+
+
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape of a surrogate: a lone one becomes U+FFFD (`oddtext`)."""
 

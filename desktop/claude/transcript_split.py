@@ -28,8 +28,7 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any
 
-from desktop.claude.discovery import open_regular
-from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader
+from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader, line_ranges
 from desktop.domain.events import Usage
 from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
 from desktop.domain.transcript_problems import LineProblem
@@ -59,34 +58,14 @@ def shown(entry: Entry) -> bool:
 
 def parts(path: str | os.PathLike[str], part_bytes: int) -> list[Part]:
     """The file cut about every `part_bytes`, each cut just after a newline."""
-    size = os.stat(path).st_size
-    cuts = [0]
-    with open_regular(path) as stream:
-        wanted = part_bytes
-        while wanted < size:
-            stream.seek(wanted - 1)
-            cut = _next_line_start(stream, wanted - 1)
-            if cut is None or cut >= size:
-                break
-            cuts.append(cut)
-            wanted = cut + part_bytes
-    return [(start, end) for start, end in zip(cuts, [*cuts[1:], None], strict=True)]
-
-
-def _next_line_start(stream: Any, at: int) -> int | None:
-    while chunk := stream.read(1 << 16):
-        newline = chunk.find(b"\n")
-        if newline >= 0:
-            return at + newline + 1
-        at += len(chunk)
-    return None
+    return line_ranges(path, part_bytes)
 
 
 def read_part(path: str, part: Part) -> tuple[list[tuple[Any, ...]], list[LineProblem], int]:
     """One part's shown entries as tuples, its problems (line numbers counted
     from the part's start) and how many lines it has. Runs in a worker."""
     start, end = part
-    reader = TranscriptReader(path, start, final=end is None, end_offset=end, skip=BOOKKEEPING)
+    reader = TranscriptReader(path, start, final=end is None, end=end, skip=BOOKKEEPING)
     packed = [
         _pack(entry) for entry in map(parse_entry, (raw.obj for raw in reader)) if shown(entry)
     ]

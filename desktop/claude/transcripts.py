@@ -45,6 +45,8 @@ __all__ = [
     "load_recent",
     "load_session",
     "read_entries",
+    "resumed",
+    "summarise_part",
     "summarise_transcript",
 ]
 
@@ -167,20 +169,14 @@ def summarise_transcript(
     sees each new entry that can matter to the index (bookkeeping lines are
     stepped over). Raises OSError when the file cannot be opened."""
     path = Path(path)
-    resumed = _resume(path, offset, state) if state is not None and offset > 0 else None
-    restarted = state is not None and offset > 0 and resumed is None
-    checkpoint = resumed or Checkpoint()
+    kept = resumed(path, offset, state) if state is not None and offset > 0 else None
+    restarted = state is not None and offset > 0 and kept is None
+    checkpoint = kept or Checkpoint()
     reader = TranscriptReader(
-        path, offset if resumed else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
+        path, offset if kept else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
     )
-    for raw in reader:
-        entry = parse_entry(raw.obj)
-        checkpoint.summary.feed(entry)
-        if on_entry is not None:
-            on_entry(entry, raw)
-    checkpoint.problems.extend(reader.problems)
-    checkpoint.line = reader.line
-    checkpoint.head = _head_digest(path, reader.offset)
+    _feed(reader, checkpoint, on_entry)
+    checkpoint.head = head_digest(path, reader.offset)
     return SummaryUpdate(
         checkpoint.summary,
         reader.offset,
@@ -190,7 +186,37 @@ def summarise_transcript(
     )
 
 
-def _resume(path: Path, offset: int, state: str) -> Checkpoint | None:
+def summarise_part(
+    path: str | os.PathLike[str],
+    start: int,
+    end: int | None,
+    on_entry: Callable[[Entry, RawEntry], None] | None = None,
+) -> tuple[Checkpoint, int]:
+    """`summarise_transcript` of the lines from `start` (a line start) to `end`
+    (one too, or None for the file's end), numbered from 1 there: a checkpoint
+    to `Checkpoint.merge` onto the one of the lines before, and where the
+    next read starts. `head` is left to the caller, who knows the whole file."""
+    checkpoint = Checkpoint()
+    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED)
+    _feed(reader, checkpoint, on_entry)
+    return checkpoint, reader.offset
+
+
+def _feed(
+    reader: TranscriptReader,
+    checkpoint: Checkpoint,
+    on_entry: Callable[[Entry, RawEntry], None] | None,
+) -> None:
+    for raw in reader:
+        entry = parse_entry(raw.obj)
+        checkpoint.summary.feed(entry)
+        if on_entry is not None:
+            on_entry(entry, raw)
+    checkpoint.problems.extend(reader.problems)
+    checkpoint.line = reader.line
+
+
+def resumed(path: str | os.PathLike[str], offset: int, state: str) -> Checkpoint | None:
     """The saved checkpoint, if it still describes this file up to `offset`."""
     try:
         checkpoint = Checkpoint.loads(state)
@@ -199,14 +225,14 @@ def _resume(path: Path, offset: int, state: str) -> Checkpoint | None:
             stream.seek(offset - 1)
             if stream.read(1) != b"\n":
                 return None
-        if checkpoint.head != _head_digest(path, offset):
+        if checkpoint.head != head_digest(path, offset):
             return None
     except (OSError, ValueError):
         return None
     return checkpoint
 
 
-def _head_digest(path: Path, upto: int) -> str:
+def head_digest(path: str | os.PathLike[str], upto: int) -> str:
     """A fingerprint of the file's start: an append-only file keeps it, a
     replaced one (same name, other content) almost surely does not."""
     with open_regular(path) as stream:

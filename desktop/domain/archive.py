@@ -54,6 +54,10 @@ class TranscriptArchive(Protocol):
         bytes, or copy it whole again when the original was rewritten."""
         ...
 
+    def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
+        """`follow` for many jobs at once; the ones that failed, with why."""
+        ...
+
     def follow_subagents(self, account: str, session_id: str, paths: Sequence[str]) -> int:
         """Copy each subagent file (by its name) that is new or changed since its last
         copy; how many were copied. They are small and written once, so whole."""

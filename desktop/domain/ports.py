@@ -77,6 +77,20 @@ class TranscriptSource(Protocol):
 
     def scan(self, config_dir: str) -> Iterable[TranscriptFile]: ...
     def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment: ...
+    def split(self, file: TranscriptFile, known: FileState | None) -> list[tuple[int, int | None]]:
+        """Byte ranges to read a big file in, by several processes; [] to read it whole."""
+        ...
+
+    def read_part(self, file: TranscriptFile, start: int, end: int | None) -> object:
+        """One range of `split`: plain data for the `joiner`."""
+        ...
+
+    def joiner(
+        self, account: str, file: TranscriptFile, known: FileState | None
+    ) -> Callable[[object, bool], Increment]:
+        """Takes the parts in order (and whether it is the last): an increment each."""
+        ...
+
     def load(self, path: str, recent: int | None = None, workers: int = 1) -> Any:
         """The transcript for display; `workers` > 1 lets a big file be read by
         that many processes at once (the same content)."""

@@ -129,6 +129,8 @@ class Increment:
     texts: list[IndexedText]
     replace: bool
     """True when the file was read from its start: earlier text is dropped."""
+    partial: bool = False
+    """One part of a file read in parts, not its last: more of it follows."""
 
 
 @dataclass(frozen=True, slots=True)

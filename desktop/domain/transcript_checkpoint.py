@@ -25,6 +25,14 @@ class Checkpoint:
     """The number the next line will have."""
     head: str = ""
 
+    def merge(self, later: Checkpoint) -> None:
+        """Continue with the checkpoint of the lines that follow, read on their
+        own from line 1 (a part of a file another process read): as if those
+        lines had been read here."""
+        self.summary.merge(later.summary)
+        self.problems.merge(later.problems, self.line - 1)
+        self.line += later.line - 1
+
     def dumps(self) -> str:
         return json.dumps(
             {

@@ -8,7 +8,7 @@ keeps the tally across incremental reads, so the tally is JSON-serialisable.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -88,6 +88,14 @@ class ProblemTally:
             self.add(problem)
         return self
 
+    def merge(self, later: ProblemTally, lines: int) -> None:
+        """Add the tally of the lines that follow, counted from line 1 there:
+        its line numbers are shifted by `lines`, the lines before it."""
+        self.skipped += later.skipped
+        self.replaced += later.replaced
+        self.first_skipped = self.first_skipped or _shifted(later.first_skipped, lines)
+        self.first_replaced = self.first_replaced or _shifted(later.first_replaced, lines)
+
     def describe(self) -> str | None:
         """`3 unreadable lines (first at line 12: invalid JSON)`, or None when clean."""
         parts: list[str] = []
@@ -124,6 +132,12 @@ class ProblemTally:
         if state.get("first_replaced"):
             tally.first_replaced = LineProblem.from_dict(state["first_replaced"])
         return tally
+
+
+def _shifted(problem: LineProblem | None, lines: int) -> LineProblem | None:
+    if problem is None or not problem.line:
+        return problem
+    return replace(problem, line=problem.line + lines)
 
 
 def describe_problems(problems: Iterable[LineProblem]) -> str | None:

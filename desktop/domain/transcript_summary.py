@@ -64,6 +64,10 @@ class SessionSummary:
         self._titled: tuple[int, str] | None = None
         # message id -> the usage counted for it, oldest first
         self._recent: OrderedDict[str, tuple[int, int, int, int]] = OrderedDict()
+        # for `merge`: reply ids first counted here (the first window's worth),
+        # and whether a reply set `context_tokens`
+        self._opened: list[str] = []
+        self._context_set = False
 
     # -- reading ---------------------------------------------------------------
 
@@ -123,6 +127,7 @@ class SessionSummary:
         )
         if entry.usage is not None:
             self.context_tokens = usage.context_tokens
+            self._context_set = True
         key = entry.reply_key
         if key is None:
             self.reply_count += 1  # nothing to tie blocks together: one line, one reply
@@ -131,12 +136,64 @@ class SessionSummary:
         previous = self._recent.pop(key, None)
         if previous is None:
             self.reply_count += 1
+            if len(self._opened) < _RECENT_REPLIES:
+                self._opened.append(key)
         else:
             self._add(previous, -1)
         self._add(counts, 1)
         self._recent[key] = counts
         while len(self._recent) > _RECENT_REPLIES:
             self._recent.popitem(last=False)
+
+    def merge(self, later: SessionSummary) -> None:
+        """Go on with `later`, the summary of the entries that follow these, fed
+        from scratch (another process read them): the result is what feeding
+        them here would have given. A reply whose blocks straddle the seam is
+        counted once, with its latest usage, as the window of recent ids does."""
+        self.entries += later.entries
+        self._times(later.created_at)
+        self._times(later.modified_at)
+        if later._titled is not None and (
+            self._titled is None or later._titled[0] >= self._titled[0]
+        ):
+            self._titled = later._titled
+        if self.session_id is None:
+            self.session_id = later.session_id
+        self.cwd = later.cwd or self.cwd
+        self.first_cwd = self.first_cwd or later.first_cwd
+        if self.first_prompt is None:
+            self.first_prompt = later.first_prompt
+        self.model = later.model or self.model
+        if later._context_set:
+            self.context_tokens = later.context_tokens
+            self._context_set = True
+        self.prompt_count += later.prompt_count
+        self.reply_count += later.reply_count
+        self._add(
+            (
+                later.input_tokens,
+                later.output_tokens,
+                later.cache_read_tokens,
+                later.cache_creation_tokens,
+            ),
+            1,
+        )
+        # replay `later`'s first sightings against this window: an id still in
+        # it was counted twice. Past a window's worth of new ids none of ours is left.
+        window = self._recent
+        for key in later._opened:
+            previous = window.pop(key, None)
+            if previous is not None:
+                self.reply_count -= 1
+                self._add(previous, -1)
+            window[key] = previous or (0, 0, 0, 0)
+            while len(window) > _RECENT_REPLIES:
+                window.popitem(last=False)
+        kept = OrderedDict((k, v) for k, v in window.items() if k not in later._recent)
+        kept.update(later._recent)
+        while len(kept) > _RECENT_REPLIES:
+            kept.popitem(last=False)
+        self._recent = kept
 
     def _add(self, counts: tuple[int, int, int, int], sign: int) -> None:
         self.input_tokens += sign * counts[0]

@@ -44,9 +44,15 @@ class ArchiveService:
         read now is tried again after the next refresh; it never stops the rest."""
         followed = 0
         if self.enabled():
-            for job in self.store.lagging():
+            jobs = self.store.lagging()
+            failed = self.store.follow_many(jobs)
+            for job, exc in failed:
+                log.warning("cannot archive %s: %s", job.path, exc)
+            left_out = {id(job) for job, _exc in failed}
+            for job in jobs:
+                if id(job) in left_out:
+                    continue
                 try:
-                    self.store.follow(job)
                     # a subagent ends before its result reaches the parent, which then grows
                     subagents = self._source.subagents(job.path)
                     if subagents:

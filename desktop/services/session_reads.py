@@ -10,7 +10,10 @@ while the caller writes results to the database. What keeps that worthwhile:
   thousands of small dataclasses costs more than reading some of the files);
 * a bounded number of tasks is queued, so results cannot pile up in memory
   faster than the caller writes them, yet workers stay busy while it writes;
-* workers are spawned, never forked: the window's process has threads.
+* workers are spawned, never forked: the window's process has threads;
+* a big file is read in parts by several workers at once (the source splits
+  it at line starts), and each part's text goes to the writer as it comes,
+  so memory is bounded by the parts in flight, never by the file.
 
 Below `POOL_BYTES` of reading, or with one CPU, everything runs in-process.
 """
@@ -29,6 +32,8 @@ if TYPE_CHECKING:
     from desktop.domain.ports import TranscriptSource
 
 Job = tuple[TranscriptFile, FileState | None]
+Item = tuple[int, Job, tuple[int, int, int | None] | None]
+"""A job's number, the job, and which part of it (index, start, end) or None: whole."""
 Result = Increment | OSError
 
 POOL_BYTES = 64 << 20
@@ -37,8 +42,13 @@ TASK_BYTES = 8 << 20
 TASK_FILES = 32
 QUEUED = 16
 """Tasks queued per worker: enough to keep it busy while a batch is written."""
+QUEUED_BYTES = 32 << 20
+"""And at most this much file read ahead of the writer (results wait in memory)."""
+SPLIT_BYTES = 16 << 20
+"""Files this big are offered to the source to be read in parts (`split`)."""
 
-_Packed = tuple[Any, Any, list[tuple[str | None, str, str]], bool] | OSError
+_Packed = Any
+"""A result as it travels: plain tuples (`_pack`), a source's part, or an OSError."""
 
 
 def _pack(result: Result) -> _Packed:
@@ -65,22 +75,64 @@ def read_one(source: TranscriptSource, account: str, job: Job) -> Result:
         return OSError(0, f"cannot be indexed ({type(exc).__name__}: {exc})"[:500])
 
 
-def _read_task(source: TranscriptSource, account: str, jobs: Sequence[Job]) -> list[_Packed]:
+def _read_task(source: TranscriptSource, account: str, items: Sequence[Item]) -> list[_Packed]:
     """Runs in a worker process."""
-    return [_pack(read_one(source, account, job)) for job in jobs]
+    return [
+        _pack(read_one(source, account, job))
+        if span is None
+        else _read_part(source, job, span[1], span[2])
+        for _number, job, span in items
+    ]
 
 
-def _tasks(jobs: Sequence[Job]) -> Iterator[list[Job]]:
-    task: list[Job] = []
+def _read_part(source: TranscriptSource, job: Job, start: int, end: int | None) -> Any:
+    try:
+        return source.read_part(job[0], start, end)
+    except OSError as exc:
+        return exc
+    except Exception as exc:  # as in `read_one`
+        return OSError(0, f"cannot be indexed ({type(exc).__name__}: {exc})"[:500])
+
+
+def _items(source: TranscriptSource, jobs: Sequence[Job]) -> Iterator[Item]:
+    """Each job whole, or each part of a job the source splits."""
+    for number, job in enumerate(jobs):
+        try:
+            spans = source.split(*job) if _to_read(job) >= SPLIT_BYTES else []
+        except OSError:
+            spans = []  # read whole, so that the worker reports the error
+        if not spans:
+            yield number, job, None
+        for index, (start, end) in enumerate(spans):
+            yield number, job, (index, start, end)
+
+
+def _item_bytes(item: Item) -> int:
+    span = item[2]
+    if span is None:
+        return _to_read(item[1])
+    start, end = span[1], span[2]
+    return (end if end is not None else item[1][0].size) - start
+
+
+def _tasks(items: Iterator[Item]) -> Iterator[tuple[list[Item], int]]:
+    """Items grouped into tasks, each with its bytes to read; a part is a task alone."""
+    task: list[Item] = []
     size = 0
-    for job in jobs:
-        task.append(job)
-        size += _to_read(job)
+    for item in items:
+        if item[2] is not None:
+            if task:
+                yield task, size
+                task, size = [], 0
+            yield [item], _item_bytes(item)
+            continue
+        task.append(item)
+        size += _item_bytes(item)
         if size >= TASK_BYTES or len(task) >= TASK_FILES:
-            yield task
+            yield task, size
             task, size = [], 0
     if task:
-        yield task
+        yield task, size
 
 
 def _to_read(job: Job) -> int:
@@ -89,12 +141,48 @@ def _to_read(job: Job) -> int:
     return file.size - (known.read_offset if known and resumes else 0)
 
 
+class _Joining:
+    """The parts of one split file as they come back, put together in order."""
+
+    def __init__(self, source: TranscriptSource, account: str, job: Job, parts: int) -> None:
+        self.join = source.joiner(account, *job)
+        self.parts = parts
+        self.next = 0
+        self.waiting: dict[int, Any] = {}
+        self.failed = False
+
+    @property
+    def done(self) -> bool:
+        return self.failed or self.next == self.parts
+
+    def add(self, index: int, part: Any) -> Iterator[Result]:
+        if self.failed:
+            return
+        if isinstance(part, OSError):
+            self.failed = True  # what was stored of it is replaced by the error
+            yield part
+            return
+        self.waiting[index] = part
+        while self.next in self.waiting:
+            part = self.waiting.pop(self.next)
+            self.next += 1
+            try:
+                joined = self.join(part, self.next == self.parts)
+            except OSError as exc:  # the file went while its parts were read
+                self.failed = True
+                yield exc
+                return
+            yield joined
+
+
 def read_all(
     source: TranscriptSource, account: str, jobs: Sequence[Job], workers: int
 ) -> Iterator[tuple[Job, Result]]:
     """Each job with its result; in the jobs' order when read here, in the
-    order they finish when read by `workers` processes."""
-    if workers < 2 or len(jobs) < 2 or sum(map(_to_read, jobs)) < POOL_BYTES:
+    order they finish when read by `workers` processes. A big file read in
+    parts gives a partial increment per part (`Increment.partial`), in order,
+    then the last one: the whole file's."""
+    if workers < 2 or len(jobs) < 1 or sum(map(_to_read, jobs)) < POOL_BYTES:
         for job in jobs:
             yield job, read_one(source, account, job)
         return
@@ -103,31 +191,56 @@ def read_all(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    items = list(_items(source, jobs))
+    joining: dict[int, _Joining] = {}
+    for number, job, span in items:
+        if span is not None and number not in joining:
+            parts = sum(1 for other in items if other[0] == number)
+            joining[number] = _Joining(source, account, job, parts)
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     finished: queue.SimpleQueue[Future[list[_Packed]]] = queue.SimpleQueue()
-    running: dict[Future[list[_Packed]], list[Job]] = {}
-    tasks = _tasks(jobs)
-    unsent: list[Job] = []
+    running: dict[Future[list[_Packed]], tuple[list[Item], int]] = {}
+    tasks = _tasks(iter(items))
+    unsent: list[Item] = []
+    in_flight = 0
     try:
         while True:
-            for task in tasks:
-                unsent = task
-                future = pool.submit(_read_task, source, account, task)
-                running[future], unsent = task, []
-                future.add_done_callback(finished.put)
-                if len(running) >= QUEUED * workers:
+            # bounded by bytes as well as by count: results that wait for the
+            # writer are held here, and a part of a big file is mostly text
+            while len(running) < QUEUED * workers and (
+                in_flight < QUEUED_BYTES or len(running) < workers
+            ):
+                task = next(tasks, None)
+                if task is None:
                     break
+                unsent = task[0]
+                future = pool.submit(_read_task, source, account, task[0])
+                running[future], unsent = task, []
+                in_flight += task[1]
+                future.add_done_callback(finished.put)
             if not running:
                 return
             future = finished.get()
             packed = future.result()
-            for job, one in zip(running.pop(future), packed, strict=True):
-                yield job, _unpack(one)
+            done, size = running.pop(future)
+            in_flight -= size
+            for (number, job, span), one in zip(done, packed, strict=True):
+                if span is None:
+                    yield job, _unpack(one)
+                else:
+                    for result in joining[number].add(span[0], one):
+                        yield job, result
     except BrokenProcessPool:
         # workers that could not start (a frozen app without freeze_support, a
-        # script without a __main__ guard): read what is left here instead
-        for left in [unsent, *running.values(), *tasks]:
-            for job in left:
-                yield job, read_one(source, account, job)
+        # script without a __main__ guard): read what is left here instead,
+        # a file begun in parts again whole (its first increment replaces them)
+        left = [unsent, *(task for task, _size in running.values())]
+        left += [task for task, _size in tasks]
+        seen: set[int] = set()
+        for task in left:
+            for number, job, _span in task:
+                if number not in seen and not (number in joining and joining[number].done):
+                    seen.add(number)
+                    yield job, read_one(source, account, job)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)

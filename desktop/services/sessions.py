@@ -43,6 +43,9 @@ Progress = Callable[[IndexProgress], None]
 
 BATCH_TEXTS = 20_000
 """Messages per transaction: large enough that commits cost little."""
+BATCH_CHARS = 16_000_000
+"""And characters: a batch is held in memory until it is written, and
+20,000 long replies would be hundreds of megabytes."""
 BATCH_SECONDS = 1.0
 """And a commit at least this often, for a list that shows progress."""
 
@@ -114,19 +117,26 @@ class SessionService:
                 jobs.append((file, state))
         # oldest first, so that newer sessions get the later index rows
         jobs.sort(key=lambda job: job[0].mtime_ns)
-        batch: list[Increment] = []
-        texts, flushed = 0, time.monotonic()
+        batch: dict[str, Increment] = {}
+        texts, chars, flushed = 0, 0, time.monotonic()
         for job, result in read_all(self._source, name, jobs, self._workers):
             if isinstance(result, OSError):
                 reason = str(result.strerror or result)
                 errors.append(f"{job[0].path}: {reason}")
                 result = _unindexed(name, job[0], reason)  # listed with its error, no text
-            batch.append(result)
+            # a batch stores each session once: a part of a file read in parts
+            # joins the one before it when that is still in the batch
+            batch[job[0].session_id] = _joined(batch.get(job[0].session_id), result)
             texts += len(result.texts)
-            if texts >= BATCH_TEXTS or time.monotonic() - flushed >= BATCH_SECONDS:
-                self._save(batch, step, errors)
-                batch, texts, flushed = [], 0, time.monotonic()
-        self._save(batch, step, errors)
+            chars += sum(len(t.text) for t in result.texts)
+            if (
+                texts >= BATCH_TEXTS
+                or chars >= BATCH_CHARS
+                or time.monotonic() - flushed >= BATCH_SECONDS
+            ):
+                self._save(list(batch.values()), step, errors)
+                batch, texts, chars, flushed = {}, 0, 0, time.monotonic()
+        self._save(list(batch.values()), step, errors)
         gone = sorted(set(known) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
         read = len(jobs) - (len(errors) - len(report.errors))
@@ -161,7 +171,8 @@ class SessionService:
                     # a failure here too is the database's, not the file's: it is raised
                     self._index.save_many([_unindexed(item.record.account, file, str(exc))])
         for item in batch:
-            step(item.record)
+            if not item.partial:
+                step(item.record)
 
     def roots(self) -> tuple[str, ...]:
         return tuple(json.loads(self._settings.get("sessions.roots") or "[]"))
@@ -281,6 +292,15 @@ class SessionService:
         if account:
             self._accounts.get(account)
         return self._index.search(query, account, limit)
+
+
+def _joined(before: Increment | None, after: Increment) -> Increment:
+    """`after` stored together with `before`, the increment of the same file before it."""
+    if before is None or after.replace:
+        return after
+    return Increment(
+        after.record, after.file, before.texts + after.texts, before.replace, after.partial
+    )
 
 
 def _unindexed(account: str, file: TranscriptFile, reason: str) -> Increment:

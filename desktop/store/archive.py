@@ -25,6 +25,10 @@ SUFFIX = ".jsonl.gz"
 SUBAGENTS = ".subagents"
 """Beside a copy, a folder of its subagents' files and `index.json` (name: sizes)."""
 INDEX = "index.json"
+BATCH_BYTES = 64 << 20
+BATCH_FILES = 500
+"""Copies recorded per transaction: the write lock is held while they compress."""
+THREADS = 4
 _SAME = "c.account_id = s.account_id AND c.session_id = s.session_id"
 """An archived copy (c) and an index row (s) of the same session. The reads
 that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
@@ -62,35 +66,83 @@ class SqlTranscriptArchive:
             return [ArchiveJob(*row) for row in conn.execute(query)]
 
     def follow(self, job: ArchiveJob) -> None:
+        for _job, error in self.follow_many([job]):
+            raise error
+
+    def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
+        """Bring many copies up to date; the jobs that failed, with why. The
+        copies of a batch are compressed on several threads (zlib lets go of
+        the GIL) and recorded in one transaction: a first index archives
+        thousands of files, and a commit each cost more than their compression."""
+        failed: list[tuple[ArchiveJob, OSError]] = []
+        batch: list[ArchiveJob] = []
+        size = 0
+        for job in jobs:
+            batch.append(job)
+            size += job.size
+            if size >= BATCH_BYTES or len(batch) >= BATCH_FILES:
+                failed += self._follow_batch(batch)
+                batch, size = [], 0
+        if batch:
+            failed += self._follow_batch(batch)
+        return failed
+
+    def _follow_batch(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
+        from concurrent.futures import ThreadPoolExecutor
+
         from sqlalchemy import select
 
         from desktop.store.library_models import ArchivedTranscriptRow as Row
         from desktop.store.models import AccountRow, utcnow
 
         with files.locked(self.folder), self._db.session() as session:
-            account_id = session.scalar(select(AccountRow.id).where(AccountRow.name == job.account))
-            if account_id is None:
-                return  # removed meanwhile
-            row = session.scalar(
-                select(Row).where(Row.account_id == account_id, Row.session_id == job.session_id)
-            )
-            path = self.folder / relative_file(job.account, job.session_id)
-            if row is not None and row.source_bytes == job.size and row.source_path == job.path:
-                return  # another process got here first
+            names = {job.account for job in jobs}
+            query = select(AccountRow.name, AccountRow.id).where(AccountRow.name.in_(names))
+            accounts: dict[str, int] = {name: pk for name, pk in session.execute(query)}
+            rows: dict[tuple[int, str], Row] = {}
+            for account_id in accounts.values():
+                ids = [j.session_id for j in jobs if accounts.get(j.account) == account_id]
+                found = select(Row).where(Row.account_id == account_id, Row.session_id.in_(ids))
+                rows.update(((r.account_id, r.session_id), r) for r in session.scalars(found))
+            todo: list[tuple[ArchiveJob, int, Row | None]] = []
+            for job in jobs:
+                account_id = accounts.get(job.account)
+                if account_id is None:
+                    continue  # removed meanwhile
+                row = rows.get((account_id, job.session_id))
+                if row is not None and row.source_bytes == job.size and row.source_path == job.path:
+                    continue  # another process got here first
+                todo.append((job, account_id, row))
+            with ThreadPoolExecutor(min(os.cpu_count() or 1, THREADS)) as pool:
+                copied = list(pool.map(lambda item: self._copy(item[0], item[2]), todo))
+            failed: list[tuple[ArchiveJob, OSError]] = []
+            for (job, account_id, row), result in zip(todo, copied, strict=True):
+                if isinstance(result, OSError):
+                    failed.append((job, result))
+                    continue
+                if row is None:
+                    row = Row(account_id=account_id, session_id=job.session_id, imported=False)
+                    session.add(row)
+                row.file = relative_file(job.account, job.session_id)
+                row.source_path = job.path
+                row.source_bytes = job.size
+                row.stored_bytes, row.head = result
+                row.updated = utcnow()
+        return failed
+
+    def _copy(self, job: ArchiveJob, row: Row | None) -> tuple[int, str] | OSError:
+        """Compress the original's new bytes (or all of them) into the copy:
+        its stored size and head digest, or why it could not be done."""
+        path = self.folder / relative_file(job.account, job.session_id)
+        try:
             if row is not None and self._appendable(row, job, path):
                 new = files.original_range(job.path, row.source_bytes, job.size)
                 stored = files.append(path, row.stored_bytes, new)
             else:
                 stored = files.write_new(path, files.original_range(job.path, 0, job.size))
-            if row is None:
-                row = Row(account_id=account_id, session_id=job.session_id, imported=False)
-                session.add(row)
-            row.file = relative_file(job.account, job.session_id)
-            row.source_path = job.path
-            row.source_bytes = job.size
-            row.stored_bytes = stored
-            row.head = files.head_digest(job.path, job.size)
-            row.updated = utcnow()
+            return stored, files.head_digest(job.path, job.size)
+        except OSError as exc:
+            return exc
 
     def _subagents(self, account: str, session_id: str) -> Path:
         return self.folder / account / f"{session_id}{SUBAGENTS}"

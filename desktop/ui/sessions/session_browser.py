@@ -56,9 +56,7 @@ class SessionBrowser(QObject):
         self.background = Background(self)
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self.panel = TranscriptPanel(hub.sessions, self.background)
-        self.search = SearchBar(
-            hub.sessions, self.background, parent, search=hub.search.search
-        )
+        self.search = SearchBar(hub.sessions, self.background, parent, search=hub.search.search)
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
         self.menu = SessionMenu(hub, status, changes, self.pane.view)
