@@ -30,7 +30,7 @@ CANARY = "sk-ant-api03-CANARY-7f3e9a1c5b2d4e6f8091a2b3c4d5e6f7"
 
 def test_summary_is_written_under_the_old_account_and_seeds_the_new_one(
     home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]],  # noqa: F811
-    fake_api: FakeAPI, project: Path,  # noqa: F811
+    fake_api: FakeAPI, project: Path,
 ) -> None:  # fmt: skip
     alpha, beta, env = pair
     first = started_under_alpha(home, env, fake_api, project)
@@ -54,7 +54,7 @@ def test_summary_is_written_under_the_old_account_and_seeds_the_new_one(
 
 def test_a_rate_limited_run_says_so(
     home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]],  # noqa: F811
-    fake_api: FakeAPI, project: Path,  # noqa: F811
+    fake_api: FakeAPI, project: Path,
 ) -> None:  # fmt: skip
     _alpha, _beta, env = pair
     fake_api.enqueue(Reply.error(429), times=None)
@@ -67,7 +67,7 @@ def test_a_rate_limited_run_says_so(
 
 def test_a_secret_set_through_the_cli_is_in_the_keyring_and_nowhere_else(
     home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]],  # noqa: F811
-    fake_api: FakeAPI, project: Path,  # noqa: F811
+    fake_api: FakeAPI, project: Path,
 ) -> None:  # fmt: skip
     _alpha, _beta, env = pair
     first = started_under_alpha(home, env, fake_api, project)
