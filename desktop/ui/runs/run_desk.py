@@ -19,7 +19,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QMessageBox
 
@@ -447,12 +447,21 @@ class RunDesk(QObject):
 
         A run still going after that is recorded as interrupted at the next start.
         """
-        streaming = self.controller.streaming()
         self.controller.stop_all()
         deadline = time.monotonic() + grace
-        for live in streaming:
-            live.driver.join(max(0.0, deadline - time.monotonic()))
+        # the runs are tasks of this loop: it goes on turning while they record their
+        # end — unless a task of the loop closes the window, which cannot wait on others
+        while self.controller.streaming() and time.monotonic() < deadline and not _in_task():
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        self.controller.close()
         self.notifier.close()
+
+
+def _in_task() -> bool:
+    try:
+        return asyncio.current_task() is not None
+    except RuntimeError:  # no loop is running: nothing would drive the runs either
+        return True
 
 
 def _warm_up_highlighter() -> None:
