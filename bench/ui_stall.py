@@ -125,6 +125,11 @@ class StackSampler:
             print(f"{len(chosen)} gaps over {FRAME_MS:g} ms {title}; the window thread was in:")
             for where, n in sorted(seen.items(), key=lambda kv: -kv[1])[:top]:
                 print(f"  {100 * n / total:5.1f}%  {where}")
+        for start, end, busy in sorted(gaps, key=lambda g: -g[2])[:5]:
+            inside = [where for at, where in self.samples if start <= at <= end]
+            common = max(set(inside), key=inside.count) if inside else "-"
+            print(f"a gap of {(end - start) / 1e6:.0f} ms, {busy:.0f} ms busy: mostly {common}"
+                  f" ({inside.count(common)} of {len(inside)} samples)")  # fmt: skip
 
 
 class StallMeter:

@@ -49,7 +49,7 @@ from desktop.ui.runs.turn_usage import TurnUsage
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.sessions.session_model import TITLE
 from desktop.ui.transcript.transcript_area import TranscriptArea
-from desktop.ui.transcript.transcript_render import Theme, code_html
+from desktop.ui.transcript.transcript_render import Theme, code_html, markdown_html
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
@@ -141,6 +141,7 @@ class RunDesk(QObject):
         self._fill_accounts()
         self._selected(self.pane.selected_record())
         threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
+        self._renderer_warm = False
 
     # -- what is shown ---------------------------------------------------------------------
 
@@ -237,6 +238,10 @@ class RunDesk(QObject):
     def send(self, *, confirm_cross_account: bool = False) -> None:
         if self.starting or not self.composer.can_send():
             return
+        if not self._renderer_warm:  # the reply's Markdown renderer loads while claude starts
+            self._renderer_warm = True
+            threading.Thread(target=_warm_up_markdown, name="sessiondesk-warm-md",
+                             daemon=True).start()  # fmt: skip
         self._sending = asyncio.ensure_future(self._send(confirm_cross_account))
 
     async def _send(self, confirm_cross_account: bool = False) -> None:
@@ -462,6 +467,16 @@ def _in_task() -> bool:
         return asyncio.current_task() is not None
     except RuntimeError:  # no loop is running: nothing would drive the runs either
         return True
+
+
+def _warm_up_markdown() -> None:
+    """Load markdown-it and build the reply renderer, in a thread of its own.
+
+    It loads at the first message rendered, not while the window starts; for
+    a new conversation that is the first streamed reply, where the import
+    (60–100 ms) was the longest stall on the window's thread.
+    """
+    markdown_html("x", Theme.for_dark(False))
 
 
 def _warm_up_highlighter() -> None:
