@@ -33,9 +33,11 @@ from desktop.services.run import Run, TurnRequest
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 FRAME_MS = 16
-CLAUDE_NICE = 10
-"""How far below the window's the scheduling priority of its `claude` processes is:
-five of them starting at once on two cores would otherwise take turns with it."""
+CLAUDE_NICE = 0
+"""How far below the window's the scheduling priority of its `claude` processes is.
++10 was meant to keep five claudes starting on two cores from taking turns with
+the window; measured (bench/RESULTS.md) it did not shorten the window's stalls
+on a machine other work also loads, so it is off; `ui_stall.py --nice` tries it."""
 
 Key = tuple[str, str]
 """(account, session id), as the session list keys its rows."""
