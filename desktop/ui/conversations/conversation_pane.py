@@ -9,7 +9,7 @@ is another one); Continue and Fork put the run desk's composer into
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -52,8 +52,6 @@ from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
 
-MARKS_MS = 100
-"""How long the list's conversation marks wait for the rest of a burst of news."""
 MIN_NODE_WIDTH = 110
 
 
@@ -144,13 +142,7 @@ class ConversationPane(QWidget):
         sessions.panel.view.link_activated.connect(self._transcript_link)
         changes.conversation_changed.connect(self._changed)
         changes.execution_changed.connect(self._changed)
-        # the list's marks are one read of every conversation's sessions: news that comes
-        # in bursts (five runs' sessions growing, each run's end) is answered once
-        self._marks = QTimer(self)
-        self._marks.setSingleShot(True)
-        self._marks.setInterval(MARKS_MS)
-        self._marks.timeout.connect(self.mark_list)
-        changes.sessions_changed.connect(self._mark_soon)
+        changes.sessions_changed.connect(self.mark_list)
         # a turn of it is running: its node shows (a resumed session joined a conversation
         # as the turn was prepared, under the same session id: no `bound` follows then)
         desk.controller.started.connect(self._run_started)
@@ -158,7 +150,7 @@ class ConversationPane(QWidget):
         # its execution is recorded as the process starts, after `started`: its first news
         desk.controller.updated.connect(self._run_news)
         desk.controller.permission.connect(self._run_news)
-        changes.conversation_changed.connect(self._mark_soon)
+        changes.conversation_changed.connect(self.mark_list)
         self.retranslate_ui()
         self.show_session(sessions.pane.selected_record())
         # the list's conversation marks are read once the window has painted:
@@ -293,14 +285,9 @@ class ConversationPane(QWidget):
         if not self.mark_list():
             self.reload()  # its new node shows
 
-    def _mark_soon(self, *_args: object) -> None:
-        if not self._marks.isActive():
-            self._marks.start()
-
     def mark_list(self, *_args: object) -> bool:
         """The session list marks which conversation each session belongs to; when
         that says the shown session joined (or left) one, the pane follows (True)."""
-        self._marks.stop()  # read now: a pending read would find the same
         try:
             members = self.hub.conversations.memberships()
         except SessiondeskError as exc:
