@@ -251,3 +251,21 @@ def test_a_missing_working_folder(standin: Path, tmp_path: Path) -> None:
         asyncio.run(
             ClaudeProcess.start(standin, RunRequest(cwd=str(tmp_path / "gone")), {})
         )
+
+
+def test_a_lower_priority_is_the_process_s_own_and_its_exit_is_seen(
+    standin: Path, tmp_path: Path
+) -> None:
+    """Started off the loop with `nice`, the process runs that much lower than us,
+    and its pipes and exit code still reach the loop."""
+
+    async def run() -> tuple[int, int | None]:
+        argv = [str(standin)]
+        proc = await ClaudeProcess.launch(argv, str(tmp_path), env(tmp_path, "big"), nice=3)
+        niceness = psutil.Process(proc.pid).nice()
+        code = await proc.close(StopGrace(stdin=0.1, sigint=1))
+        return niceness, code
+
+    niceness, code = asyncio.run(run())
+    assert niceness == psutil.Process().nice() + 3
+    assert code is not None

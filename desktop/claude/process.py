@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import itertools
 import math
+import os
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import Any, Self
 
 from desktop.claude.argv import REPLAY_TURNS, build_argv, build_env, check_argv
 from desktop.claude.reap import StopGrace, escalate, process_start_time, sweep_group, wait_until
+from desktop.claude.spawn import SpawnedProcess, spawn
 from desktop.claude.stream import (
     Tail,
     control_error,
@@ -57,7 +59,9 @@ _EXIT_WAIT = 5.0
 class ClaudeProcess:
     """A `claude -p` process speaking stream-json on stdin and stdout."""
 
-    def __init__(self, proc: asyncio.subprocess.Process, argv: list[str], grace: StopGrace):
+    def __init__(
+        self, proc: asyncio.subprocess.Process | SpawnedProcess, argv: list[str], grace: StopGrace
+    ):
         self._proc = proc
         self.argv = tuple(argv)
         self.pid = proc.pid
@@ -104,8 +108,10 @@ class ClaudeProcess:
         *,
         base_env: Mapping[str, str] | None = None,
         grace: StopGrace | None = None,
+        nice: int = 0,
     ) -> Self:
-        """Spawn an argv already built (`build_argv`), as `start` does."""
+        """Spawn an argv already built (`build_argv`), as `start` does; `nice`
+        lowers its scheduling priority (and so its children's) by that much."""
         if not Path(cwd).is_dir():
             raise ClaudeError(f"the working folder {cwd} does not exist",
                               kind="folder_missing", folder=str(cwd))  # fmt: skip
@@ -113,18 +119,16 @@ class ClaudeProcess:
         env = build_env(account_env, base_env)
         check_argv(argv, env)
         try:
-            proc = await asyncio.create_subprocess_exec(
-                *argv,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                cwd=cwd,
-                env=env,
-                start_new_session=True,  # a group of its own, to signal as one
-            )
+            # forked off the loop; a group of its own, to signal as one
+            proc = await spawn(argv, cwd=cwd, env=env, new_session=True)
         except OSError as exc:
             raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}",
                               kind="claude_cannot_start", path=str(argv[0])) from exc  # fmt: skip
+        if nice:
+            # set from here, not in the child before exec (that would cost posix_spawn's speed);
+            # what it starts later inherits it
+            with contextlib.suppress(OSError):  # it may be gone already
+                os.setpriority(os.PRIO_PROCESS, proc.pid, os.getpriority(os.PRIO_PROCESS, 0) + nice)
         return cls(proc, argv, grace or StopGrace())
 
     # ---- state ----------------------------------------------------------------

@@ -56,8 +56,8 @@ def group_members(pgid: int) -> list[int]:
     return members
 
 
-def send_group(pgid: int, sig: signal.Signals) -> bool:
-    """Signal a whole group; False when it no longer exists."""
+def send_group(pgid: int, sig: signal.Signals | int) -> bool:
+    """Signal a whole group (0: only ask whether it exists); False when it no longer exists."""
     try:
         os.killpg(pgid, sig)
     except ProcessLookupError:
@@ -104,7 +104,8 @@ async def sweep_group(pgid: int, grace: float) -> None:
     While one member lives the kernel keeps `pgid` from being reused as a
     pid, so signalling it cannot reach a stranger.
     """
-    if not group_members(pgid):
+    if not send_group(pgid, 0) or not group_members(pgid):
+        # signal 0 first: an empty group is the common end and costs no scan of every process
         return
     send_group(pgid, signal.SIGTERM)
     if not await wait_until(lambda: not group_members(pgid), grace):

@@ -19,6 +19,7 @@ class ClaudeCli:
     def __init__(self, cache_dir: Path, base_env: Mapping[str, str] | None = None) -> None:
         self._cache_dir = cache_dir
         self._base_env = base_env
+        self.nice = 0
 
     def locate(self, explicit: str | None, setting: str | None) -> str:
         return str(locate_claude(explicit, setting))
@@ -32,7 +33,9 @@ class ClaudeCli:
     async def start(
         self, argv: Sequence[str], cwd: str, account_env: Mapping[str, str]
     ) -> ClaudeProcess:
-        return await ClaudeProcess.launch(argv, cwd, account_env, base_env=self._base_env)
+        return await ClaudeProcess.launch(
+            argv, cwd, account_env, base_env=self._base_env, nice=self.nice
+        )
 
     def start_time(self, pid: int) -> float | None:
         return process_start_time(pid)

@@ -162,6 +162,10 @@ class RunningClaude(Protocol):
 class ClaudeRuntime(Protocol):
     """Finding, probing, starting and ending `claude` processes."""
 
+    nice: int
+    """How far below ours the scheduling priority of the processes started is
+    (0: the same); the window lowers it so starting claudes leave it a core."""
+
     def locate(self, explicit: str | None, setting: str | None) -> str: ...
     async def probe(self, binary: str) -> Capabilities: ...
     def argv(self, binary: str, request: RunRequest, caps: Capabilities) -> list[str]: ...

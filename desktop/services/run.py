@@ -55,15 +55,15 @@ class TurnRecorder(Protocol):
     live: dict[str, Run]
 
     def command(self, plan: Plan, request: TurnRequest, launch: Launch) -> list[str]: ...
-    def begin(
+    async def begin(
         self, plan: Plan, request: TurnRequest, launch: Launch, argv: Sequence[str]
     ) -> Execution: ...
     async def spawn(
         self, execution: Execution, plan: Plan, argv: Sequence[str]
     ) -> RunningClaude: ...
-    def record_session(self, execution: Execution, session_id: str) -> Execution: ...
-    def fail(self, execution: Execution, error: str) -> Execution: ...
-    def finish(
+    async def record_session(self, execution: Execution, session_id: str) -> Execution: ...
+    async def fail(self, execution: Execution, error: str) -> Execution: ...
+    async def finish(
         self,
         execution: Execution,
         plan: Plan,
@@ -72,7 +72,7 @@ class TurnRecorder(Protocol):
         *,
         interrupted: bool,
     ) -> Execution: ...
-    def retry_plan(self, plan: Plan, refused: Execution) -> Plan: ...
+    async def retry_plan(self, plan: Plan, refused: Execution) -> Plan: ...
 
 
 class Run:
@@ -120,14 +120,14 @@ class Run:
             # the pinned session is gone (other machine, cleaned up): replay instead;
             # a failed rollover: the turn goes to the old session
             assert self.execution is not None
-            self._plan = self._recorder.retry_plan(self._plan, self.execution)
+            self._plan = await self._recorder.retry_plan(self._plan, self.execution)
             async for event in self._attempt():
                 yield event
 
     async def _attempt(self) -> AsyncIterator[Event]:
         recorder = self._recorder
         argv = recorder.command(self._plan, self._request, self._launch)
-        self.execution = recorder.begin(self._plan, self._request, self._launch, argv)
+        self.execution = await recorder.begin(self._plan, self._request, self._launch, argv)
         recorder.live[self.execution.id] = self
         seen: list[Event] = []
         try:
@@ -135,7 +135,7 @@ class Run:
             async for event in self._process.turn(self._plan.content):
                 seen.append(event)
                 if isinstance(event, SystemInit) and event.session_id:
-                    self.execution = recorder.record_session(self.execution, event.session_id)
+                    self.execution = await recorder.record_session(self.execution, event.session_id)
                 if isinstance(event, PermissionRequest) and event.tool_name in self._always:
                     await self._process.respond_permission(event.request_id, True)
                     continue
@@ -143,7 +143,7 @@ class Run:
             await self._process.close()
         except SessiondeskError as exc:
             self.outcome = summarize_turn(seen)
-            self.execution = recorder.fail(self.execution, str(exc))
+            self.execution = await recorder.fail(self.execution, str(exc))
             raise
         finally:
             recorder.live.pop(self.execution.id, None)
@@ -151,7 +151,7 @@ class Run:
                 await self._process.close()
         self.outcome = summarize_turn(seen)
         code = self._process.returncode if self._process else None
-        self.execution = recorder.finish(
+        self.execution = await recorder.finish(
             self.execution, self._plan, self.outcome, code, interrupted=self._stopping
         )
 

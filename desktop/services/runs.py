@@ -11,12 +11,14 @@ history. Conversations themselves (queries, edits, references) belong to
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import uuid
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from desktop.domain.carry import SwitchDecision, pending_switch, recorded_args
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
@@ -54,6 +56,31 @@ from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+class Offload(Protocol):
+    """Runs blocking work (SQLite, the keyring, the index) for a coroutine that must not block."""
+
+    def __call__(self, work: Callable[[], T]) -> Awaitable[T]: ...
+
+
+async def inline(work: Callable[[], T]) -> T:
+    """A command's offload: nothing else shares its loop, so the work runs right there."""
+    return work()
+
+
+def offloaded(
+    method: Callable[Concatenate[RunService, P], T],
+) -> Callable[Concatenate[RunService, P], Awaitable[T]]:
+    """A blocking step of a run, awaited through the service's `offload`."""
+
+    @functools.wraps(method)
+    async def step(service: RunService, *args: P.args, **kwargs: P.kwargs) -> T:
+        return await service.offload(lambda: method(service, *args, **kwargs))
+
+    return step
 
 
 class RunService:
@@ -82,6 +109,11 @@ class RunService:
         self._rollovers = rollovers
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
+        self.offload: Offload = inline
+        """How a run's blocking steps are run: its execution row's writes, the
+        account's secret, the index refresh and the replayed history when it
+        ends or retries. The window hands them to a thread of its own, so the
+        loop that reads the pipes keeps painting."""
 
     @property
     def runtime(self) -> ClaudeRuntime:
@@ -234,6 +266,7 @@ class RunService:
         )
         return with_history(plan, turns, budget)
 
+    @offloaded
     def retry_plan(self, plan: Plan, refused: Execution) -> Plan:
         if plan.fallback is not None:
             log.warning("rollover of conversation %s failed: %s", plan.conversation_id,
@@ -258,6 +291,7 @@ class RunService:
         )
         return self.runtime.argv(launch.binary, run_request, launch.caps)
 
+    @offloaded
     def begin(
         self, plan: Plan, request: TurnRequest, launch: Launch, argv: Sequence[str]
     ) -> Execution:
@@ -289,27 +323,32 @@ class RunService:
         )
 
     async def spawn(self, execution: Execution, plan: Plan, argv: Sequence[str]) -> RunningClaude:
-        account = self._accounts.get(plan.account)
-        env = self.runtime.account_env(
-            account.config_dir, account.auth, self._accounts.secret(account.name)
-        )
+        env = await self.offload(lambda: self._account_env(plan.account))
         process = await self.runtime.start(argv, plan.cwd, env)
-        self._executions.update(
+        await self.offload(lambda: self._executions.update(
             execution.id,
             status=ExecutionStatus.RUNNING,
             pid=process.pid,
             pid_started=process.start_time,
-        )
+        ))  # fmt: skip
         return process
 
+    def _account_env(self, name: str) -> dict[str, str]:
+        account = self._accounts.get(name)
+        secret = self._accounts.secret(account.name)  # the keyring, over D-Bus
+        return self.runtime.account_env(account.config_dir, account.auth, secret)
+
+    @offloaded
     def record_session(self, execution: Execution, session_id: str) -> Execution:
         return self._executions.update(execution.id, session_id=session_id)
 
+    @offloaded
     def fail(self, execution: Execution, error: str) -> Execution:
         return self._executions.update(
             execution.id, status=ExecutionStatus.FAILED, error=error, finished=True
         )
 
+    @offloaded
     def finish(
         self,
         execution: Execution,
@@ -319,6 +358,7 @@ class RunService:
         *,
         interrupted: bool,
     ) -> Execution:
+        """Record how the turn ended, after indexing its transcript."""
         current = self._threads.execution(execution.id)
         if interrupted or current.stop_requested:
             status = ExecutionStatus.INTERRUPTED

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -167,3 +169,43 @@ def test_a_fresh_session_from_a_chosen_one_is_shown_on_its_own_then_listed(rig: 
         assert first_run.conversation_id == second_run.conversation_id
 
     rig.play(scenario())
+
+
+def test_a_run_streams_on_the_window_loop_and_blocks_it_only_elsewhere(rig: Rig) -> None:
+    """The pipes are read on the window's thread; the keyring, the execution row's
+    writes and the index refresh at the end run on another one; news comes a frame
+    at a time, so a reply in many chunks is not one update per chunk."""
+    rig.api.enqueue(Reply.text(REPLY, chunks=60, delay=0))
+    window_thread = threading.current_thread()
+    seen: dict[str, set[threading.Thread]] = {}
+    runs = rig.hub.runs
+
+    def watch(owner: object, name: str) -> None:
+        original = getattr(owner, name)
+
+        def watched(*args: object, **kwargs: object) -> object:
+            seen.setdefault(name, set()).add(threading.current_thread())
+            return original(*args, **kwargs)
+
+        setattr(owner, name, watched)
+
+    watch(rig.hub.accounts, "secret")
+    watch(runs._executions, "update")
+    watch(rig.hub.sessions, "refresh")
+    updates: list[int] = []
+    rig.desk.controller.updated.connect(lambda _live, changes: updates.append(len(changes)))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Which river reaches the sea at Whitby?")
+        live = await rig.started()
+        assert live.driver is not None
+        execution = await rig.finished(live)
+        assert execution.status is ExecutionStatus.SUCCEEDED
+        assert live.transcript.text() == REPLY
+
+    rig.play(scenario())
+    assert set(seen) == {"secret", "update", "refresh"}, seen
+    assert all(window_thread not in threads for threads in seen.values()), seen
+    # 60 chunks sent at once: a frame's worth at a time is far fewer updates than chunks
+    assert 0 < len(updates) < 60 and max(updates) > 1, updates

@@ -170,6 +170,8 @@ class LivePresenter(QObject):
         rows = [key for key in self._rows.get(item.key, []) if model.row_of_key(key) >= 0]
         if message.is_meta and not rows:
             return  # bookkeeping (a quiet turn's close): the transcript does not show it
+        if not rows and self._on_disk(item):
+            return  # news of a message the last read already showed (it came a frame late)
         new = not rows
         last_row = model.rowCount() - 1
         if rows and len(parts) > len(rows) and model.row_of_key(rows[-1]) != last_row:

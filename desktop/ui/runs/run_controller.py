@@ -1,10 +1,11 @@
 """The window's runs: start them, follow what they say, answer their questions, stop them.
 
-Each run is driven by a `RunDriver` in a thread of its own, so several
-conversations stream at once, none waits for another and none blocks the
-window; what a run says arrives here in order, on the window's thread, and
-is re-emitted as Qt signals for the widgets. Nothing here knows which
-session the window shows: that is the presenter's business.
+Each run is driven by a `RunDriver`, a task on the window's loop whose
+blocking steps go to the one `BlockingLane` thread, so several conversations
+stream at once, none waits for another and none blocks the window. What the
+runs say arrives here in order, a frame's worth at a time, and is re-emitted
+as Qt signals for the widgets (one `updated` per run a frame). Nothing here
+knows which session the window shows: that is the presenter's business.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import count
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
@@ -22,8 +24,12 @@ from desktop.domain.events import Event, PermissionRequest, Result, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
 from desktop.ui.common.error_text import error_text
-from desktop.ui.runs.live_run import LiveTranscript
-from desktop.ui.runs.run_driver import Key, RunDriver
+from desktop.ui.runs import run_driver
+from desktop.ui.runs.live_run import Change, LiveTranscript
+from desktop.ui.runs.run_driver import BlockingLane, FrameBatch, Key, RunDriver
+
+if TYPE_CHECKING:
+    from desktop.services.runs import Offload
 
 __all__ = ["Key", "LiveRun", "Phase", "RunController"]
 
@@ -104,6 +110,10 @@ class RunController(QObject):
         self._ids = count(1)
         self.runs: list[LiveRun] = []
         """Every run of this window, oldest first, finished ones included."""
+        self._lane: BlockingLane | None = None
+        self._inline: Offload | None = None
+        """The run service's own offload, given back when the window closes."""
+        self._batch = FrameBatch(self)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -122,10 +132,14 @@ class RunController(QObject):
         """Prepare a turn and set it streaming; SessiondeskError when it cannot start.
 
         With `origin`, the turn continues that session (adopting it into a
-        conversation the first time). The turn itself runs in its own thread.
+        conversation the first time). The turn goes on as a task of this loop.
         """
+        if self._lane is None:  # the first turn: its service does its blocking work there
+            self._lane = BlockingLane()
+            self._inline, self._hub.runs.offload = self._hub.runs.offload, self._lane.call
+            self._hub.runs.runtime.nice = run_driver.CLAUDE_NICE
         handler = _Handler(self, request, origin, asyncio.get_running_loop().create_future())
-        handler.driver = RunDriver(self._hub, request, origin, handler, self)
+        handler.driver = RunDriver(self._hub, request, origin, handler, self._lane, self._batch)
         handler.driver.start()
         return await handler.ready
 
@@ -147,6 +161,14 @@ class RunController(QObject):
         for live in self.streaming():
             self.stop(live)
 
+    def close(self) -> None:
+        """The window is gone: the runs' service does its blocking work inline again."""
+        if self._lane is not None:
+            if self._inline is not None and self._hub.runs.offload == self._lane.call:
+                self._hub.runs.offload = self._inline
+            self._lane.close()
+            self._lane = None
+
     # -- what a run says (on the window's thread, in order) --------------------------------------
 
     def _new(
@@ -166,23 +188,34 @@ class RunController(QObject):
         self.started.emit(live)
         return live
 
-    def _event(self, live: LiveRun, event: Event) -> None:
-        if isinstance(event, SystemInit) and event.session_id:
-            key = (live.account, event.session_id)
-            if key != live.key:
-                live.key = key
-                self.bound.emit(live)
-        elif isinstance(event, PermissionRequest):
-            live.pending[event.request_id] = event
-            self.permission.emit(live, event)
-            return
-        changes = live.transcript.apply(event)
+    def _events(self, live: LiveRun, events: list[Event]) -> None:
+        """A frame's events of one run: the transcript's changes go out in one `updated`,
+        sent before any other news so each signal sees the transcript as it was then."""
+        changes: list[Change] = []
+        for event in events:
+            if isinstance(event, SystemInit) and event.session_id:
+                key = (live.account, event.session_id)
+                if key != live.key:
+                    changes = self._updated(live, changes)
+                    live.key = key
+                    self.bound.emit(live)
+            elif isinstance(event, PermissionRequest):
+                changes = self._updated(live, changes)
+                live.pending[event.request_id] = event
+                self.permission.emit(live, event)
+                continue
+            changes.extend(live.transcript.apply(event))
+            # an error result may be followed by a retry (a refused resume replays): not yet
+            if isinstance(event, Result) and not event.is_error and not live.replied:
+                changes = self._updated(live, changes)
+                live.replied = True
+                self.replied.emit(live)
+        self._updated(live, changes)
+
+    def _updated(self, live: LiveRun, changes: list[Change]) -> list[Change]:
         if changes:
             self.updated.emit(live, changes)
-        # an error result may be followed by a retry (a refused resume replays): not yet
-        if isinstance(event, Result) and not event.is_error and not live.replied:
-            live.replied = True
-            self.replied.emit(live)
+        return []
 
     def _ended(self, live: LiveRun, error: str | SessiondeskError | None) -> None:
         live.phase = Phase.FINISHED
@@ -191,7 +224,6 @@ class RunController(QObject):
         execution = live.run.execution
         if error is None and execution is not None and execution.status is ExecutionStatus.FAILED:
             live.error = execution.error or self.tr("The turn failed.")
-        live.driver.deleteLater()
         self.finished.emit(live)
 
 
@@ -213,14 +245,12 @@ class _Handler:
             self.ready.set_result(self.live)
 
     def refused(self, error: BaseException) -> None:
-        if self.driver is not None:
-            self.driver.deleteLater()
         if not self.ready.done():
             self.ready.set_exception(error)
 
-    def event(self, event: Event) -> None:
+    def events(self, events: list[Event]) -> None:
         if self.live is not None:
-            self.controller._event(self.live, event)
+            self.controller._events(self.live, events)
 
     def ended(self, error: str | SessiondeskError | None) -> None:
         if self.live is not None:

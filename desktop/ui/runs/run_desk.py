@@ -19,7 +19,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QMessageBox
 
@@ -141,6 +141,7 @@ class RunDesk(QObject):
         self._fill_accounts()
         self._selected(self.pane.selected_record())
         threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
+        self._renderer_warm = False
 
     # -- what is shown ---------------------------------------------------------------------
 
@@ -237,6 +238,10 @@ class RunDesk(QObject):
     def send(self, *, confirm_cross_account: bool = False) -> None:
         if self.starting or not self.composer.can_send():
             return
+        if not self._renderer_warm:  # the reply's Markdown renderer loads while claude starts
+            self._renderer_warm = True
+            threading.Thread(target=_warm_up_markdown, name="sessiondesk-warm-md",
+                             daemon=True).start()  # fmt: skip
         self._sending = asyncio.ensure_future(self._send(confirm_cross_account))
 
     async def _send(self, confirm_cross_account: bool = False) -> None:
@@ -447,12 +452,31 @@ class RunDesk(QObject):
 
         A run still going after that is recorded as interrupted at the next start.
         """
-        streaming = self.controller.streaming()
         self.controller.stop_all()
         deadline = time.monotonic() + grace
-        for live in streaming:
-            live.driver.join(max(0.0, deadline - time.monotonic()))
+        # the runs are tasks of this loop: it goes on turning while they record their
+        # end — unless a task of the loop closes the window, which cannot wait on others
+        while self.controller.streaming() and time.monotonic() < deadline and not _in_task():
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        self.controller.close()
         self.notifier.close()
+
+
+def _in_task() -> bool:
+    try:
+        return asyncio.current_task() is not None
+    except RuntimeError:  # no loop is running: nothing would drive the runs either
+        return True
+
+
+def _warm_up_markdown() -> None:
+    """Load markdown-it and build the reply renderer, in a thread of its own.
+
+    It loads at the first message rendered, not while the window starts; for
+    a new conversation that is the first streamed reply, where the import
+    (60–100 ms) was the longest stall on the window's thread.
+    """
+    markdown_html("x", Theme.for_dark(False))
 
 
 def _warm_up_highlighter() -> None:

@@ -1,11 +1,17 @@
-"""One turn driven in a worker thread on its own asyncio loop, its events posted to the window.
+"""Turns driven on the window's own asyncio loop, their blocking steps on one thread beside it.
 
-Driving a turn calls blocking code: the keyring over D-Bus for the account's
-key, SQLite commits for the execution row, fork and exec for `claude`, and
-the index refresh when the turn ends. Each is brief, but on the window's
-loop they add up to frames the window cannot paint, five runs at a time. So
-each run gets a thread with its own loop; the window only receives what the
-run says, as queued Qt signals, in order, on its own thread.
+A turn's pipes are asyncio streams: reading `claude`'s output never blocks,
+so each run is a task on the window's loop (qasync), with its answers and its
+stop. What does block is handed to the `BlockingLane`, one thread with a loop
+of its own shared by every run: preparing the turn (SQLite reads and writes,
+probing claude, adopting a session), the execution row's writes (one writer
+for all runs), the keyring look-up for the account's key, and the index
+refresh when the turn ends. The run service awaits those through its
+`offload`, which the window points at the lane.
+
+The window is not told of each event as it comes: `FrameBatch` collects what
+every run said and hands it over once a frame (16 ms), so five streams cost
+a handful of updates a frame, not one per token.
 """
 
 from __future__ import annotations
@@ -13,11 +19,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import Event
@@ -25,6 +31,13 @@ from desktop.services.hub import ServiceHub
 from desktop.services.run import Run, TurnRequest
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+FRAME_MS = 16
+CLAUDE_NICE = 0
+"""How far below the window's the scheduling priority of its `claude` processes is.
++10 was meant to keep five claudes starting on two cores from taking turns with
+the window; measured (bench/RESULTS.md) it did not shorten the window's stalls
+on a machine other work also loads, so it is off; `ui_stall.py --nice` tries it."""
 
 Key = tuple[str, str]
 """(account, session id), as the session list keys its rows."""
@@ -39,20 +52,75 @@ class RunHandler(Protocol):
     def refused(self, error: BaseException) -> None:
         """The turn could not start (a SessiondeskError says why, in words)."""
 
-    def event(self, event: Event) -> None:
-        """One event of the turn, in order."""
+    def events(self, events: list[Event]) -> None:
+        """The events of the turn since the last frame, in order."""
 
     def ended(self, error: str | SessiondeskError | None) -> None:
         """The turn is over: None when it ran to its end, else what went wrong."""
 
 
-class RunDriver(QObject):
-    # emitted on the worker thread; a QObject of the window's thread receives them, so
-    # Qt queues each one and the handler runs there, in the order they were sent
-    _prepared = Signal(object)
-    _refused = Signal(object)
-    _event = Signal(object)
-    _ended = Signal(object)
+class BlockingLane:
+    """One thread with its own asyncio loop, for the runs' blocking work.
+
+    Every call goes through the one thread, in the order given, so SQLite
+    sees one writer however many runs stream.
+    """
+
+    def __init__(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever,
+                                        name="sessiondesk-runs-blocking", daemon=True)  # fmt: skip
+        self._thread.start()
+
+    async def run(self, work: Coroutine[Any, Any, T]) -> T:
+        """Run a coroutine on the lane's loop and wait for it from the caller's."""
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    async def call(self, work: Callable[[], T]) -> T:
+        """Run a blocking function on the lane (the run service's `offload`)."""
+
+        async def step() -> T:
+            return work()
+
+        return await self.run(step())
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the thread once what it was given is done (at most `timeout`)."""
+        if self._loop.is_closed():
+            return
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+
+class FrameBatch(QObject):
+    """The runs' events, handed to their handlers once a frame rather than one by one."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._waiting: dict[int, tuple[RunHandler, list[Event]]] = {}
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(FRAME_MS)
+        self._timer.timeout.connect(self.flush)
+
+    def post(self, handler: RunHandler, event: Event) -> None:
+        entry = self._waiting.setdefault(id(handler), (handler, []))
+        entry[1].append(event)
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def flush(self) -> None:
+        """Hand over everything waiting now (a run that ends says its last words first)."""
+        self._timer.stop()
+        waiting, self._waiting = self._waiting, {}
+        for handler, events in waiting.values():
+            handler.events(events)
+
+
+class RunDriver:
+    """One turn as a task on the window's loop: prepared on the lane, then streamed."""
 
     def __init__(
         self,
@@ -60,81 +128,61 @@ class RunDriver(QObject):
         request: TurnRequest,
         origin: Key | None,
         handler: RunHandler,
-        parent: QObject,
+        lane: BlockingLane,
+        batch: FrameBatch,
     ) -> None:
-        super().__init__(parent)
         self._hub = hub
         self._request = request
         self._origin = origin
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread = threading.Thread(target=self._work, name="sessiondesk-run", daemon=True)
-        self._prepared.connect(self._on_prepared)
-        self._refused.connect(self._on_refused)
-        self._event.connect(self._on_event)
-        self._ended.connect(self._on_ended)
         self._handler = handler
+        self._lane = lane
+        self._batch = batch
+        self._task: asyncio.Task[None] | None = None
+        self._work: set[asyncio.Future[None]] = set()
 
     def start(self) -> None:
-        self._thread.start()
-
-    # the window's thread: hand over to whoever handles this run now
-    def _on_prepared(self, run: Run) -> None:
-        self._handler.prepared(run)
-
-    def _on_refused(self, error: BaseException) -> None:
-        self._handler.refused(error)
-
-    def _on_event(self, event: Event) -> None:
-        self._handler.event(event)
-
-    def _on_ended(self, error: str | SessiondeskError | None) -> None:
-        self._handler.ended(error)
+        self._task = asyncio.ensure_future(self._serve())
 
     def call(self, work: Coroutine[Any, Any, None], what: str) -> None:
-        """Run `work` (an answer, a stop) on the run's own loop."""
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            work.close()
-            return
-        try:
-            future = asyncio.run_coroutine_threadsafe(work, loop)
-        except RuntimeError:  # the loop ended between the check and the call
-            work.close()
-            return
+        """Run `work` (an answer, a stop) beside the turn, on the same loop."""
+        future = asyncio.ensure_future(work)
+        self._work.add(future)  # held until done: the loop keeps only weak references
 
-        def report(done: Any) -> None:
+        def report(done: asyncio.Future[None]) -> None:
+            self._work.discard(done)
             if not done.cancelled() and done.exception() is not None:
                 # how the turn ended is told by its events; this is only for a log
                 log.warning("%s failed: %s", what, done.exception())
 
         future.add_done_callback(report)
 
-    def join(self, timeout: float) -> None:
-        self._thread.join(timeout)
-
-    # -- the worker thread -------------------------------------------------------------------
-
-    def _work(self) -> None:
-        asyncio.run(self._serve())
+    def done(self) -> bool:
+        return self._task is not None and self._task.done()
 
     async def _serve(self) -> None:
-        self._loop = asyncio.get_running_loop()
         try:
-            run = await self._prepare()
+            run = await self._lane.run(self._prepare())
         except Exception as exc:  # told to the window, which shows it in words
-            self._post(self._refused, exc)
+            self._tell(self._handler.refused, exc)
             return
-        self._post(self._prepared, run)
+        self._tell(self._handler.prepared, run)
         error: str | SessiondeskError | None = None
         try:
             async for event in run.events():
-                self._post(self._event, event)
+                self._tell(self._post, event)
         except SessiondeskError as exc:
-            error = exc  # put in words on the window's thread, in its language
+            error = exc  # put in words by the handler, in the window's language
         except Exception as exc:  # a run must end visibly, never silently
             log.exception("a run failed")
             error = f"{type(exc).__name__}: {exc}"
-        self._post(self._ended, error)
+        self._tell(self._end, error)
+
+    def _end(self, error: str | SessiondeskError | None) -> None:
+        self._batch.flush()  # its last words first
+        self._handler.ended(error)
+
+    def _post(self, event: Event) -> None:
+        self._batch.post(self._handler, event)
 
     async def _prepare(self) -> Run:
         runs, request = self._hub.runs, self._request
@@ -144,9 +192,12 @@ class RunDriver(QObject):
             request = replace(request, conversation_id=conversation.id)
         return await runs.prepare(request)
 
-    def _post(self, signal: Any, value: object) -> None:
+    @staticmethod
+    def _tell(news: Callable[[Any], object], value: object) -> None:
         try:
-            signal.emit(value)
-        except RuntimeError:
+            news(value)
+        except RuntimeError as exc:
+            if "already deleted" not in str(exc):
+                raise
             # the window is gone; the turn goes on and is recorded all the same
             log.debug("a run's news was dropped: the window closed")

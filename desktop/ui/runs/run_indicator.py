@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRectF, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -105,6 +105,7 @@ class RunIndicator(QObject):
         self._controller = controller
         self._view = view
         self.label = label
+        self._column = column
         self.delegate = RunBadgeDelegate(self.badge, view)
         view.setItemDelegateForColumn(column, self.delegate)
         self._timer = QTimer(self)
@@ -141,8 +142,22 @@ class RunIndicator(QObject):
         self._view.viewport().update()
 
     def _spin(self) -> None:
+        """The next spinner step: only the rows on screen that show one are painted again
+        (painting the whole list ten times a second cost the window a frame with five runs)."""
         self.delegate.step += 1
-        self._view.viewport().update()
+        view, model = self._view, self._view.model()
+        viewport = view.viewport()
+        first = view.indexAt(QPoint(0, 0))
+        if model is None or not first.isValid():
+            return
+        last = view.indexAt(QPoint(0, viewport.height() - 1))
+        end = last.row() if last.isValid() else model.rowCount() - 1
+        keys = {live.key for live in self._controller.streaming()}
+        for row in range(first.row(), end + 1):
+            index = model.index(row, self._column)
+            record = index.data(RECORD_ROLE)
+            if record is not None and key_of(record) in keys:
+                viewport.update(view.visualRect(index))
 
 
 def status_label(parent: QWidget) -> QLabel:

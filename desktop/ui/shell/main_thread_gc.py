@@ -1,7 +1,7 @@
 """Cyclic garbage collection on the window's thread, never on a worker's.
 
 Python's cycle collector runs on whichever thread happens to allocate when a
-threshold is crossed: a run's worker thread, the transcript reader, the
+threshold is crossed: the runs' blocking lane, the transcript reader, the
 highlighter warm-up. A cycle that holds a Qt object with a live timer (a
 widget, a QTimer) then dies on that thread, and Qt warns "Timers cannot be
 stopped from another thread" or worse. So while the window lives, automatic
