@@ -193,7 +193,7 @@ def _measured_on(
         results["window_start"] = window
         rows.append(_window_row(window, shape))
     if shape == "text" and "read" not in skip:
-        read = _transcript_read(runner, largest)
+        read = _transcript_read(runner, config)
         results["transcript_read_bench"] = read
         rows.append(_read_row(read, shape))
     return rows
@@ -237,16 +237,11 @@ def _window_row(window: dict[str, Any] | str, shape: str) -> Row:
     return (ROWS["window"], shape, figure, f"≤ {target:g} s", verdict(mark["wall"] <= target), "")
 
 
-def _transcript_read(runner: Runner, largest: Path) -> dict[str, Any] | str:
+def _transcript_read(runner: Runner, config: Path) -> dict[str, Any] | str:
     script = BENCH / "transcript_read_bench.py"
     if not script.exists():
         return "not measured (script missing)"
-    argv = [sys.executable, str(script)]
-    helped = subprocess.run([*argv, "--help"], cwd=ROOT, capture_output=True, text=True)
-    for option in ("--path", "--file", "--transcript"):  # hand it the corpus's transcript
-        if option in helped.stdout:
-            argv += [option, str(largest)]
-            break
+    argv = [sys.executable, str(script), "--corpus", str(config)]  # it opens the largest file
     return runner.run("transcript_read_bench", argv, timeout=1800, env=_offscreen())
 
 

@@ -166,6 +166,7 @@ def main() -> int:
         if args.corpus is None:
             make_text_corpus(config_dir, sessions=0, large_mb=args.large_mb)
         big = max(config_dir.glob("projects/*/*.jsonl"), key=lambda p: p.stat().st_size)
+        file_mb = round(big.stat().st_size / 1e6, 1)  # the folder is gone when the result is made
         env = indexed_home(code, Path(work) / "home", config_dir)
         runs = []
         for number in range(args.runs):
@@ -190,7 +191,7 @@ def main() -> int:
             )
     middle = sorted(runs, key=lambda r: r["full_read_s"])[len(runs) // 2]
     result = {
-        "file_mb": round(big.stat().st_size / 1e6, 1),
+        "file_mb": file_mb,
         "messages": middle["messages"],
         "rows": middle["rows"],
         "first_screen_s": round(middle["first_screen_s"], 3),
