@@ -13,8 +13,8 @@ import pytest
 from desktop.claude import transcript_split
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.claude.transcript_aside import load_aside
-from desktop.claude.transcript_reader import TranscriptReader
-from desktop.claude.transcript_split import parts, read_split
+from desktop.claude.transcript_reader import TranscriptReader, line_ranges
+from desktop.claude.transcript_split import read_split
 from desktop.claude.transcripts import load_session, read_entries
 from tests.test_transcript_fixtures import Transcript, text, tool_use
 
@@ -48,11 +48,11 @@ def test_parts_start_at_line_starts_and_cover_the_file(tmp_path: Path) -> None:
     path = damaged_transcript(tmp_path)
     raw = path.read_bytes()
     for size in (1, 100, 1000, 4096):
-        cut = parts(path, size)
+        cut = line_ranges(path, size)
         assert cut[0][0] == 0 and cut[-1][1] is None
         assert all(end == start for (_s, end), (start, _e) in pairwise(cut))
         assert all(raw[start - 1 : start] == b"\n" for start, _end in cut[1:])
-    assert len(parts(path, 1)) == raw.count(b"\n") + 1  # every line a part of its own
+    assert len(line_ranges(path, 1)) == raw.count(b"\n") + 1  # every line a part of its own
 
 
 @pytest.mark.parametrize("part_bytes", [1, 300, 2048])
@@ -74,7 +74,7 @@ def test_a_split_reading_equals_the_plain_one(
 
 def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
     path = damaged_transcript(tmp_path)
-    (start, end), *_ = parts(path, 2000)
+    (start, end), *_ = line_ranges(path, 2000)
     assert end is not None
     reader = TranscriptReader(path, start, end=end)
     list(reader)

@@ -56,11 +56,6 @@ def shown(entry: Entry) -> bool:
     return entry.uuid is not None or entry.kind is not EntryKind.META
 
 
-def parts(path: str | os.PathLike[str], part_bytes: int) -> list[Part]:
-    """The file cut about every `part_bytes`, each cut just after a newline."""
-    return line_ranges(path, part_bytes)
-
-
 def read_part(path: str, part: Part) -> tuple[list[tuple[Any, ...]], list[LineProblem], int]:
     """One part's shown entries as tuples, its problems (line numbers counted
     from the part's start) and how many lines it has. Runs in a worker."""
@@ -82,7 +77,7 @@ def read_split(
     processes; None when splitting does not pay or workers cannot start."""
     if workers < 2 or os.stat(path).st_size < SPLIT_BYTES:
         return None
-    cut = parts(path, part_bytes or PART_BYTES)
+    cut = line_ranges(path, part_bytes or PART_BYTES)
     if len(cut) < 2:
         return None
     # loaded only for a big file: the window's start and a small read need none of it
