@@ -47,7 +47,11 @@ def self_test(claude: str | None, json_mode: bool = False) -> int:
     report: list[tuple[str, str]] = []
     step = "start"
     try:
-        with tempfile.TemporaryDirectory(prefix="sessiondesk-self-test-") as scratch:
+        # a window's background work may still be writing there when a step fails:
+        # what failed is the step, never the scratch folder's removal
+        with tempfile.TemporaryDirectory(
+            prefix="sessiondesk-self-test-", ignore_cleanup_errors=True
+        ) as scratch:
             home = Path(scratch)
             step = "qt"
             app = _application()
