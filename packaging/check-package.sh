@@ -60,7 +60,7 @@ say "every system library the bundle links comes from Depends"
 QT_QPA_PLATFORM=offscreen /usr/bin/sessiondesk --self-test || fail "--self-test offscreen"
 
 # a real X server with Qt's xcb platform: the libraries of a desktop session
-Xvfb -displayfd 9 -screen 0 1600x1000x24 -nolisten tcp 9>"$scratch/display" 2>/dev/null &
+Xvfb -displayfd 9 -screen 0 1600x1000x24 -nolisten tcp -noreset 9>"$scratch/display" 2>/dev/null &
 xvfb_pid=$!
 for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
 [ -s "$scratch/display" ] || fail "Xvfb did not start"

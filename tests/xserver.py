@@ -24,8 +24,12 @@ def xvfb() -> Iterator[str]:
     if binary is None:
         raise RuntimeError("Xvfb is not installed (scripts/setup.sh installs the xvfb package)")
     read_end, write_end = os.pipe()
+    # -noreset: by default the server resets whenever its last client leaves, and a client
+    # connecting during that reset is refused; wait_for_window's xdotool calls come and go
+    # while the app connects, so without it the app failed to reach the display in 1 of 3 runs.
     server = subprocess.Popen(
-        [binary, "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        [binary, "-displayfd", str(write_end), "-screen", "0", SCREEN,
+         "-nolisten", "tcp", "-noreset"],
         pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     os.close(write_end)
