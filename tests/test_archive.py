@@ -137,6 +137,18 @@ def test_a_torn_append_is_cut_off_before_the_next(tmp_path: Path) -> None:
     assert gzip.decompress(copy.read_bytes()) == b"line one\nline two\n"
 
 
+def test_a_copy_zlib_wrote_grows_and_reads_back_whole(tmp_path: Path) -> None:
+    """Copies written before the archive compressed with ISA-L are zlib's
+    gzip members: appending to one and reading it back still works."""
+    copy = tmp_path / "copy.gz"
+    first = b"".join(f'{{"n":{n},"text":"\u636e\u7ebf {n}"}}\n'.encode() for n in range(5000))
+    copy.write_bytes(gzip.compress(first, compresslevel=6))
+    second = b'{"n":"last"}\n' * 3000
+    stored = archive_files.append(copy, copy.stat().st_size, [second[:7000], second[7000:]])
+    assert b"".join(archive_files.unpack(copy, stored)) == first + second
+    assert gzip.decompress(copy.read_bytes()) == first + second
+
+
 def test_an_index_rebuild_keeps_sessions_only_the_archive_has(home: Path, config: Path) -> None:
     t = Transcript(session_id=SID, cwd="/src/app")
     t.prompt("remember the HERON")

@@ -188,3 +188,42 @@ def _as_problems(path: Path) -> list[LineProblem]:
     reader = TranscriptReader(path)
     list(reader)
     return reader.problems
+
+
+def cjk_session_with_blobs() -> Transcript:
+    """Chinese prompts and replies: no chunk of the file is ASCII."""
+    t = Transcript()
+    for turn in range(3):
+        t.prompt(f"问题 {turn} 据线会移存试")
+        t.meta("api-request-blob", blob=BLOB)
+        t.meta("cost-state", totalCostUSD=0.01)
+        t.reply(text(f"回答 {turn} 迁索口部户型"))
+    return t
+
+
+def test_bookkeeping_beside_cjk_text_is_stepped_over(tmp_path: Path) -> None:
+    path = cjk_session_with_blobs().write(tmp_path / "s.jsonl")
+    plain = entries(path, None)
+    reader = TranscriptReader(path, skip=BOOKKEEPING)
+    stepped = [(r.line, r.offset, r.length, r.obj["type"]) for r in reader]
+    assert stepped == [e for e in plain if e[3] in ("user", "assistant")]
+    assert reader.stepped == 6 and reader.problems == []
+
+
+@pytest.mark.parametrize("small_chunks", [False, True])
+def test_bookkeeping_not_utf8_beside_cjk_text_is_reported(
+    tmp_path: Path, small_chunks: bool
+) -> None:
+    """The lines of a chunk are checked at once when it is valid UTF-8, one by
+    one when it is not: a bad blob among Chinese text is still found."""
+    raw = cjk_session_with_blobs().dumps().split(b"\n")
+    index = next(i for i, line in enumerate(raw) if b'"api-request-blob"' in line)
+    raw[index] = raw[index].replace(b"xxxx", b"x\xff\xfex", 1)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"\n".join(raw))
+    expected = problems(path, None)
+    assert [e[2] for e in expected] == ["invalid UTF-8"]
+    chunk = {"chunk_size": 97} if small_chunks else {}
+    reader = TranscriptReader(path, skip=BOOKKEEPING, **chunk)  # type: ignore[arg-type]
+    list(reader)
+    assert [(p.line, p.offset, p.reason, p.skipped) for p in reader.problems] == expected

@@ -308,3 +308,29 @@ def test_summary_hands_each_new_entry_to_the_indexer(tmp_path: Path) -> None:
     ]
     assert seen == kept
     assert seen[0] == ("user", 2)
+
+
+def test_lines_decode_to_what_the_json_module_gives(tmp_path: Path) -> None:
+    """Most lines are decoded by a faster decoder: the values must be json's,
+    huge integers exact (a count past 64 bits is clamped later, not lost)."""
+    odd = {
+        "type": "user",
+        "n": [2**80, -(2**70), 0, -0.0, 1.5e300, 12345678901234567890],
+        "s": "caf\u00e9 \U0001f600 \u0000 据线",
+        "nested": {"a": [{"b": None}, True, False]},
+    }
+    path = tmp_path / "s.jsonl"
+    path.write_text(json.dumps(odd) + "\n" + json.dumps(odd, ensure_ascii=False) + "\n")
+    got = [r.obj for r in TranscriptReader(path)]
+    assert got == [odd, odd]
+    assert type(got[0]["n"][0]) is int and type(got[0]["n"][3]) is float
+
+
+def test_a_line_nested_past_what_json_reads_is_reported_as_before(tmp_path: Path) -> None:
+    deep = '{"type":"user","x":' + "[" * 50_000 + "]" * 50_000 + "}"
+    shallow = '{"type":"user","x":' + "[" * 400 + "]" * 400 + "}"
+    path = tmp_path / "s.jsonl"
+    path.write_text(deep + "\n" + shallow + "\n")
+    reader = TranscriptReader(path)
+    assert [r.line for r in reader] == [2]
+    assert [(p.line, p.reason) for p in reader.problems] == [(1, "invalid JSON")]

@@ -11,6 +11,12 @@ crash, or damaged. So the reader:
 * skips a line it cannot use (not UTF-8 and not JSON, not an object, empty)
   and records a `LineProblem`; a line with invalid UTF-8 that is otherwise
   JSON is kept, with replacement characters, and noted;
+* decodes a line with msgspec, about twice as fast as the json module; a
+  line msgspec refuses (invalid UTF-8, a lone surrogate, NaN, damage) goes
+  through `json` as before, so the same lines are kept, repaired and
+  reported (what msgspec accepts is valid UTF-8 without lone surrogates, so
+  it needs none of the repairs, and it gives the same values; both stop at
+  Python's recursion limit for nesting);
 * given a `skip` pattern, steps over lines whose start matches it without
   decoding them (`BOOKKEEPING`: request blobs and the like, most of a
   transcript's bytes and none of its conversation). Such a line is still
@@ -28,6 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
+
+import msgspec
 
 from desktop.claude.discovery import open_regular
 from desktop.domain.oddtext import clean_json
@@ -147,7 +155,10 @@ class TranscriptReader:
             start = 0
             # the hot loop: most lines are stepped over, so it keeps its counts in locals
             skip, line, stepped = self._skip, self.line, 0
-            ascii = skip is not None and buf.isascii()  # spares each line its UTF-8 check
+            # spares each line its UTF-8 check: complete lines that are valid
+            # together are each valid, as no character's bytes hold a newline
+            whole = buf.rfind(b"\n")
+            valid = skip is not None and whole >= 0 and (buf.isascii() or _utf8(buf, 0, whole))
             while (newline := buf.find(b"\n", searched)) >= 0:
                 if (
                     skip
@@ -162,7 +173,7 @@ class TranscriptReader:
                     and buf[newline - 1] == _CLOSE
                     and buf.count(_SESSION_KEY, start, newline) == 1
                     and (newline - start > _SHORT or not _ENTRY.search(buf, start + 1, newline))
-                    and (ascii or _utf8(buf, start, newline))
+                    and (valid or _utf8(buf, start, newline))
                 ):
                     stepped += 1
                     line += 1 if line else 0
@@ -211,6 +222,14 @@ class TranscriptReader:
         if not data or data.isspace():  # isspace: no copy of a huge line
             self._problem(offset, "empty line", number)
             return
+        try:
+            obj = _decode(data)  # the usual line: straight from its bytes
+        except (ValueError, RecursionError):
+            pass  # anything else is left to the json module: its reasons, its problems
+        else:
+            if type(obj) is dict:
+                yield RawEntry(obj, number, offset, len(data) + (0 if last else 1))
+                return
         replaced = False
         try:
             text = data.decode("utf-8")
@@ -241,6 +260,9 @@ class TranscriptReader:
 
 
 _scan_once = json.JSONDecoder().scan_once
+_decode = msgspec.json.Decoder().decode
+
+
 def line_ranges(
     path: str | os.PathLike[str], part_bytes: int, start: int = 0, size: int | None = None
 ) -> list[tuple[int, int | None]]:

@@ -71,7 +71,7 @@ class SqlTranscriptArchive:
 
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
         """Bring many copies up to date; the jobs that failed, with why. The
-        copies of a batch are compressed on several threads (zlib lets go of
+        copies of a batch are compressed on several threads (the compressor lets go of
         the GIL) and recorded in one transaction: a first index archives
         thousands of files, and a commit each cost more than their compression."""
         failed: list[tuple[ArchiveJob, OSError]] = []
