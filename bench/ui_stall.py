@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -188,7 +189,9 @@ class StallMeter:
     """A 5 ms timer that remembers, per phase, how late each tick came and why."""
 
     def __init__(self) -> None:
-        self.phase = "idle"
+        self._phase = "idle"
+        self.began: dict[str, int] = {"idle": time.perf_counter_ns()}
+        """When each phase began (perf_counter_ns)."""
         self.gaps: dict[str, list[tuple[float, float]]] = {}
         """Per phase: (wall ms between ticks, ms of it on the window thread's CPU)."""
         self.long: list[tuple[int, int, float]] = []
@@ -200,10 +203,33 @@ class StallMeter:
         self._all_cpu = 0.0
         self.others: dict[str, list[float]] = {}
         """Per phase, per gap: ms of CPU the process's other threads used meanwhile."""
+        self.collections: dict[str, list[tuple[int, float]]] = {}
+        """Per phase: each cyclic garbage collection (generation, ms)."""
+        self._collecting = 0
+        gc.callbacks.append(self._collected)
         self._timer = QTimer()
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        self._phase = phase
+        self.began[phase] = time.perf_counter_ns()
+
+    def by_second(self, phase: str, until: str) -> list[float]:
+        """The longest gap (ms) in each second of a phase, from its start."""
+        start, end = self.began.get(phase, 0), self.began.get(until, 0)
+        seconds = [0.0] * max(1, -(-(end - start) // 1_000_000_000))
+        for begun, ended, _busy in self.long:
+            if start <= ended <= end:
+                at = min(len(seconds) - 1, (ended - start) // 1_000_000_000)
+                seconds[at] = max(seconds[at], (ended - begun) / 1e6)
+        return seconds
 
     def start(self) -> None:
         self._clock.start()
@@ -214,6 +240,15 @@ class StallMeter:
 
     def stop(self) -> None:
         self._timer.stop()
+        gc.callbacks.remove(self._collected)
+
+    def _collected(self, what: str, info: dict[str, int]) -> None:
+        if what == "start":
+            self._collecting = time.perf_counter_ns()
+        elif self._collecting:
+            ms = (time.perf_counter_ns() - self._collecting) / 1e6
+            self.collections.setdefault(self.phase, []).append((info["generation"], ms))
+            self._collecting = 0
 
     def _tick(self) -> None:
         now, cpu, all_cpu = self._clock.nsecsElapsed(), time.thread_time(), time.process_time()
@@ -284,6 +319,16 @@ def report(meter: StallMeter, runs: int, elapsed: float) -> bool:
         print(f"{phase:30} {len(gaps):6d} {max(walls):7.1f}ms {p99(walls):7.1f}ms {late:7d}"
               f" {max(busy):7.1f}ms {p99(busy):7.1f}ms  {sum(busy):5.0f} ms"
               f" ({1000 * sum(busy) / max(sum(walls), 1.0):.0f} ms/s)")  # fmt: skip
+    for phase, done in meter.collections.items():
+        spent = sum(ms for _g, ms in done)
+        gen, longest = max(done, key=lambda c: c[1])
+        print(f"garbage collections, {phase}: {len(done)}, {spent:.1f} ms in all,"
+              f" the longest {longest:.1f} ms (generation {gen})")  # fmt: skip
+    print("phases began at (CLOCK_MONOTONIC, s; for `perf record -k CLOCK_MONOTONIC`): "
+          + ", ".join(f"{phase} {at / 1e9:.3f}" for phase, at in meter.began.items()))  # fmt: skip
+    seconds = meter.by_second("streaming", ENDING)
+    print("streaming, the longest gap over a frame in each second (0: none): "
+          + " ".join(f"{ms:.0f}" for ms in seconds))  # fmt: skip
     gaps = meter.gaps.get("streaming", [(0.0, 0.0)])
     streaming, busy = [g[0] for g in gaps], [g[1] for g in gaps]
     ok = max(streaming) <= FRAME_MS
@@ -299,6 +344,8 @@ def report(meter: StallMeter, runs: int, elapsed: float) -> bool:
         "phase": "streaming",
         "window_cpu_ms": round(sum(busy), 1),
         "window_cpu_ms_per_s": round(1000 * sum(busy) / max(sum(streaming), 1.0), 1),
+        "longest_by_second": [round(ms) for ms in seconds],
+        "gc_ms": round(sum(ms for _g, ms in meter.collections.get("streaming", [])), 1),
         "window_cpu_ms_ending": round(sum(g[1] for g in meter.gaps.get(ENDING, [])), 1),
         "long_gaps_total_ms": round(sum(w for w in streaming if w > FRAME_MS), 1),
         "busy_ms_in_long_gaps": round(sum(g[1] for g in gaps if g[0] > FRAME_MS), 1),
@@ -365,7 +412,8 @@ def main() -> int:
         ok = report(meter, args.runs, time.perf_counter() - started)
         if sampler is not None:
             sampler.explain(meter.long)
-            sampler.spent(("streaming", ENDING))
+            sampler.spent(("streaming",))
+            sampler.spent((ENDING,))
         return 0 if ok else 1
     finally:
         server.communicate(timeout=10)
