@@ -138,7 +138,12 @@ class StackSampler:
         return "the loop and the runs' plumbing"
 
     def spent(self, phases: tuple[str, ...], top: int = 12) -> None:
-        """The window thread's CPU time in these phases, by handler and by innermost frame."""
+        """The window thread's CPU time in these phases, by handler and by innermost frame.
+
+        The sampler runs only when the window thread lets go of the interpreter
+        lock: a Python stretch longer than the switch interval (5 ms) is seen
+        where it runs, but a short callback's time is counted where the thread
+        next let go, mostly inside Qt's loop. The split favours long stretches."""
         chosen = [c for c in self.cpu if c[0] in phases]
         total = sum(c[3] for c in chosen) or 1.0
         for title, pick in (("handler", 1), ("innermost frames", 2)):
