@@ -1,6 +1,7 @@
 """The conversation pane reads what it shows in a worker, and shows the newest read:
-news that comes quickly folds into one more read, a read made in place wins
-over one still out, and a run's end still updates its node."""
+news that comes together makes one read, news that comes while a read is out
+one more, a read made in place wins over one still out, and a run's end
+still updates its node."""
 
 from __future__ import annotations
 
@@ -75,17 +76,32 @@ def test_two_quick_changes_fold_into_one_read_off_the_window_thread(
 ) -> None:  # fmt: skip
     window, made = shown
     pane = window.conversation
-    seen = readers(hub, monkeypatch)
+    gate = threading.Event()
+    gate.set()  # open for now
+    seen = readers(hub, monkeypatch, gate)
     applied = pane.reader.applied
     hub.conversations.rename(made.id, "Cranes, first plan")
     window.changes.conversation_changed.emit(made.id)
     hub.conversations.rename(made.id, "Cranes, second plan")
-    window.changes.execution_changed.emit("x")  # before the loop runs again: folded
+    window.changes.execution_changed.emit("x")  # before the loop runs again: one read
     assert pane.reader.busy(), "read in a worker, not in place"
     qtbot.waitUntil(lambda: not pane.reader.busy(), timeout=WAIT_MS)
     assert pane.header.title_edit.text() == "Cranes, second plan"
-    assert pane.reader.applied == applied + 1, "the first read's answer was stale: not shown"
-    assert len(seen) == 2 and threading.main_thread().name not in seen, seen
+    assert pane.reader.applied == applied + 1
+    assert len(seen) == 1 and threading.main_thread().name not in seen, seen
+
+    # news while a read is out: that read's answer is stale, one more read follows
+    gate.clear()
+    window.changes.execution_changed.emit("x")
+    qtbot.waitUntil(lambda: len(seen) == 2, timeout=WAIT_MS)  # out, held by the gate
+    hub.conversations.rename(made.id, "Cranes, third plan")
+    window.changes.execution_changed.emit("x")
+    window.changes.conversation_changed.emit(made.id)
+    gate.set()
+    qtbot.waitUntil(lambda: not pane.reader.busy(), timeout=WAIT_MS)
+    assert pane.header.title_edit.text() == "Cranes, third plan"
+    assert pane.reader.applied == applied + 2, "the held read's answer was not shown"
+    assert len(seen) == 3, seen
 
 
 @pytest.mark.gui
@@ -96,15 +112,16 @@ def test_a_read_in_place_wins_over_one_still_out(
     window, made = shown
     pane = window.conversation
     gate = threading.Event()
-    readers(hub, monkeypatch, gate)
-    pane.refresh()  # held in its worker
+    seen = readers(hub, monkeypatch, gate)
+    pane.refresh()
+    qtbot.waitUntil(lambda: bool(seen), timeout=WAIT_MS)  # out, held in its worker
     hub.conversations.rename(made.id, "Cranes, as saved")
     pane.reload()  # a setting changed: read and shown now
     assert pane.header.title_edit.text() == "Cranes, as saved"
     assert not pane.reader.busy()
     applied = pane.reader.applied
     hub.conversations.rename(made.id, "Cranes, renamed behind the pane's back")
-    gate.set()  # the worker read the new title, after the read in place
+    gate.set()  # whatever the held read found, it was asked for before the read in place
     background = window.sessions.background
     qtbot.waitUntil(lambda: not background.busy(), timeout=WAIT_MS)
     marker: list[object] = []  # its answer was posted before this one's: it came first

@@ -64,6 +64,9 @@ from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
 
 MIN_NODE_WIDTH = 110
+MARKS_FOLD_MS = 100
+"""The list's marks are read once for news that comes this close together (a run's
+end relists its session, tells its conversation changed, and the index follows)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +184,7 @@ class ConversationPane(QWidget):
         self.reader = LatestRead(background, self._plan_read, self._show)
         """The pane's reads: `reader.busy()` while what it shows may still change."""
         self._marks = LatestRead(background, lambda: hub.conversations.memberships,
-                                 self._marked, self._not_marked)  # fmt: skip
+                                 self._marked, self._not_marked, MARKS_FOLD_MS)  # fmt: skip
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
@@ -334,8 +337,9 @@ class ConversationPane(QWidget):
             self._asked[execution.id] = status
             self.refresh()  # the running turn's node appears, or its status dot changes
 
-    def _run_started(self, *_args: object) -> None:
-        self.mark_list()
+    def _run_started(self, live: LiveRun) -> None:
+        if live.origin is not None:  # a listed session it continues may have joined one
+            self.mark_list()
         self.refresh()  # its new node shows
 
     def mark_list(self, *_args: object) -> None:
