@@ -16,6 +16,12 @@ lock held by a worker thread — rather than running the window's code.
 
     dbus-run-session -- scripts/with-keyring .venv/bin/python bench/ui_stall.py [--runs 5]
 
+Besides the gaps it prints the window thread's own CPU time per phase (in
+all, and per second): the work the window does, which the machine's load
+stretches far less than it stretches the gaps. With `--why` the sampler also
+splits that CPU time by where the thread was (by the window's handler that
+was called, outermost, and by the innermost frame).
+
 Needs the real claude (the test rig's pinned copy) and a Secret Service
 keyring for the account's key, like the tests.
 """
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -52,6 +59,9 @@ from tests.rig.claude import find_claude, make_account  # noqa: E402
 
 TICK_MS = 5
 FRAME_MS = 16.0
+ENDING = "runs ending (incl. re-index)"
+PLUMBING = {"run_driver.py", "run_controller.py"}
+"""Modules that only pass the runs' news on to the widgets' handlers."""
 REPLY = (
     "Here is the plan, step by step.\n\n"
     + "".join(f"{n}. Change `module_{n}.py` so the parser keeps its place.\n" for n in range(1, 13))
@@ -76,11 +86,18 @@ class StackSampler:
 
     A thread of its own reads `sys._current_frames()`; it costs the window a
     little time for the interpreter lock, so figures are taken without it.
+    Each sample also carries the window thread's CPU time since the one
+    before (its CPU clock is readable from another thread), so the thread's
+    work can be told apart from its waiting.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, meter: StallMeter) -> None:
         self.samples: list[tuple[int, str]] = []
+        self.cpu: list[tuple[str, str, str, float]] = []
+        """(phase, outermost window frame, innermost frame, ms of the window's CPU)."""
+        self._meter = meter
         self._main = threading.main_thread().ident
+        self._clock = time.pthread_getcpuclockid(self._main or 0)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -92,9 +109,50 @@ class StackSampler:
         self._thread.join()
 
     def _run(self) -> None:
+        last = time.clock_gettime_ns(self._clock)
         while not self._stop.wait(0.002):
             frame = sys._current_frames().get(self._main or 0)
-            self.samples.append((time.perf_counter_ns(), self._where(frame)))
+            cpu = time.clock_gettime_ns(self._clock)
+            where = self._where(frame)
+            self.samples.append((time.perf_counter_ns(), where))
+            entry = self._entry(frame)
+            self.cpu.append((self._meter.phase, entry, where, (cpu - last) / 1e6))
+            last = cpu
+
+    @staticmethod
+    def _entry(frame: object) -> str:
+        """The outermost frame of the window's code, past the runs' plumbing that
+        hands their news on: the handler that did the work."""
+        outer = None
+        innermost = frame
+        while frame is not None:
+            code = frame.f_code  # type: ignore[attr-defined]
+            name = Path(code.co_filename).name
+            if "/desktop/ui/" in code.co_filename and name not in PLUMBING:
+                outer = f"{name}:{code.co_name}"
+            frame = frame.f_back  # type: ignore[attr-defined]
+        if outer is not None:
+            return outer
+        if innermost is None or "qasync" in innermost.f_code.co_filename:  # type: ignore[attr-defined]
+            return "Qt itself (no Python frame on top: painting, layout, events)"
+        return "the loop and the runs' plumbing"
+
+    def spent(self, phases: tuple[str, ...], top: int = 12) -> None:
+        """The window thread's CPU time in these phases, by handler and by innermost frame.
+
+        The sampler runs only when the window thread lets go of the interpreter
+        lock: a Python stretch longer than the switch interval (5 ms) is seen
+        where it runs, but a short callback's time is counted where the thread
+        next let go, mostly inside Qt's loop. The split favours long stretches."""
+        chosen = [c for c in self.cpu if c[0] in phases]
+        total = sum(c[3] for c in chosen) or 1.0
+        for title, pick in (("handler", 1), ("innermost frames", 2)):
+            seen: dict[str, float] = {}
+            for sample in chosen:
+                seen[sample[pick]] = seen.get(sample[pick], 0.0) + sample[3]
+            print(f"the window thread's CPU in {' + '.join(phases)} ({total:.0f} ms), by {title}:")
+            for where, ms in sorted(seen.items(), key=lambda kv: -kv[1])[:top]:
+                print(f"  {ms:7.1f} ms {100 * ms / total:5.1f}%  {where}")
 
     @staticmethod
     def _where(frame: object) -> str:
@@ -136,7 +194,9 @@ class StallMeter:
     """A 5 ms timer that remembers, per phase, how late each tick came and why."""
 
     def __init__(self) -> None:
-        self.phase = "idle"
+        self._phase = "idle"
+        self.began: dict[str, int] = {"idle": time.perf_counter_ns()}
+        """When each phase began (perf_counter_ns)."""
         self.gaps: dict[str, list[tuple[float, float]]] = {}
         """Per phase: (wall ms between ticks, ms of it on the window thread's CPU)."""
         self.long: list[tuple[int, int, float]] = []
@@ -148,10 +208,33 @@ class StallMeter:
         self._all_cpu = 0.0
         self.others: dict[str, list[float]] = {}
         """Per phase, per gap: ms of CPU the process's other threads used meanwhile."""
+        self.collections: dict[str, list[tuple[int, float]]] = {}
+        """Per phase: each cyclic garbage collection (generation, ms)."""
+        self._collecting = 0
+        gc.callbacks.append(self._collected)
         self._timer = QTimer()
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        self._phase = phase
+        self.began[phase] = time.perf_counter_ns()
+
+    def by_second(self, phase: str, until: str) -> list[float]:
+        """The longest gap (ms) in each second of a phase, from its start."""
+        start, end = self.began.get(phase, 0), self.began.get(until, 0)
+        seconds = [0.0] * max(1, -(-(end - start) // 1_000_000_000))
+        for begun, ended, _busy in self.long:
+            if start <= ended <= end:
+                at = min(len(seconds) - 1, (ended - start) // 1_000_000_000)
+                seconds[at] = max(seconds[at], (ended - begun) / 1e6)
+        return seconds
 
     def start(self) -> None:
         self._clock.start()
@@ -162,6 +245,15 @@ class StallMeter:
 
     def stop(self) -> None:
         self._timer.stop()
+        gc.callbacks.remove(self._collected)
+
+    def _collected(self, what: str, info: dict[str, int]) -> None:
+        if what == "start":
+            self._collecting = time.perf_counter_ns()
+        elif self._collecting:
+            ms = (time.perf_counter_ns() - self._collecting) / 1e6
+            self.collections.setdefault(self.phase, []).append((info["generation"], ms))
+            self._collecting = 0
 
     def _tick(self) -> None:
         now, cpu, all_cpu = self._clock.nsecsElapsed(), time.thread_time(), time.process_time()
@@ -201,7 +293,7 @@ async def scenario(window: MainWindow, meter: StallMeter, runs: int, project: Pa
                     30, f"run {number} to start")  # fmt: skip
     meter.phase = "streaming"
     await until(lambda: any(not r.streaming for r in controller.runs), 120, "a run to end")
-    meter.phase = "runs ending (incl. re-index)"
+    meter.phase = ENDING
     await until(lambda: not controller.streaming(), 120, "every run to end")
     await asyncio.sleep(1.0)
     meter.phase = "after"
@@ -222,15 +314,26 @@ def p99(values: list[float]) -> float:
 def report(meter: StallMeter, runs: int, elapsed: float) -> bool:
     print(f"{runs} runs streaming at once · {os.cpu_count()} cores · a tick every {TICK_MS} ms"
           f" · {elapsed:.1f} s")  # fmt: skip
-    head = ("phase", "ticks", "max gap", "p99 gap", ">16 ms", "max busy", "p99 busy")
+    head = ("phase", "ticks", "max gap", "p99 gap", ">16 ms", "max busy", "p99 busy", "window CPU")
     print(f"{head[0]:30} {head[1]:>6} {head[2]:>9} {head[3]:>9} {head[4]:>7}"
-          f" {head[5]:>9} {head[6]:>9}")  # fmt: skip
+          f" {head[5]:>9} {head[6]:>9}  {head[7]}")  # fmt: skip
     rows = [*meter.gaps.items(), ("all", [g for gaps in meter.gaps.values() for g in gaps])]
     for phase, gaps in rows:
         walls, busy = [g[0] for g in gaps], [g[1] for g in gaps]
         late = sum(1 for wall in walls if wall > FRAME_MS)
         print(f"{phase:30} {len(gaps):6d} {max(walls):7.1f}ms {p99(walls):7.1f}ms {late:7d}"
-              f" {max(busy):7.1f}ms {p99(busy):7.1f}ms")  # fmt: skip
+              f" {max(busy):7.1f}ms {p99(busy):7.1f}ms  {sum(busy):5.0f} ms"
+              f" ({1000 * sum(busy) / max(sum(walls), 1.0):.0f} ms/s)")  # fmt: skip
+    for phase, done in meter.collections.items():
+        spent = sum(ms for _g, ms in done)
+        gen, longest = max(done, key=lambda c: c[1])
+        print(f"garbage collections, {phase}: {len(done)}, {spent:.1f} ms in all,"
+              f" the longest {longest:.1f} ms (generation {gen})")  # fmt: skip
+    print("phases began at (CLOCK_MONOTONIC, s; for `perf record -k CLOCK_MONOTONIC`): "
+          + ", ".join(f"{phase} {at / 1e9:.3f}" for phase, at in meter.began.items()))  # fmt: skip
+    seconds = meter.by_second("streaming", ENDING)
+    print("streaming, the longest gap over a frame in each second (0: none): "
+          + " ".join(f"{ms:.0f}" for ms in seconds))  # fmt: skip
     gaps = meter.gaps.get("streaming", [(0.0, 0.0)])
     streaming, busy = [g[0] for g in gaps], [g[1] for g in gaps]
     ok = max(streaming) <= FRAME_MS
@@ -244,6 +347,11 @@ def report(meter: StallMeter, runs: int, elapsed: float) -> bool:
         "longest_busy_ms": round(max(busy), 1),
         "p99_busy_ms": round(p99(busy), 1),
         "phase": "streaming",
+        "window_cpu_ms": round(sum(busy), 1),
+        "window_cpu_ms_per_s": round(1000 * sum(busy) / max(sum(streaming), 1.0), 1),
+        "longest_by_second": [round(ms) for ms in seconds],
+        "gc_ms": round(sum(ms for _g, ms in meter.collections.get("streaming", [])), 1),
+        "window_cpu_ms_ending": round(sum(g[1] for g in meter.gaps.get(ENDING, [])), 1),
         "long_gaps_total_ms": round(sum(w for w in streaming if w > FRAME_MS), 1),
         "busy_ms_in_long_gaps": round(sum(g[1] for g in gaps if g[0] > FRAME_MS), 1),
         "other_threads_ms_in_long_gaps": round(sum(meter.others.get("streaming", [0.0])), 1),
@@ -295,7 +403,7 @@ def main() -> int:
         window.resize(1200, 760)
         window.show()
         meter = StallMeter()
-        sampler = StackSampler() if args.why else None
+        sampler = StackSampler(meter) if args.why else None
         if sampler is not None:
             sampler.start()
         started = time.perf_counter()
@@ -309,6 +417,8 @@ def main() -> int:
         ok = report(meter, args.runs, time.perf_counter() - started)
         if sampler is not None:
             sampler.explain(meter.long)
+            sampler.spent(("streaming",))
+            sampler.spent((ENDING,))
         return 0 if ok else 1
     finally:
         server.communicate(timeout=10)

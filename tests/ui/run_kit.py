@@ -117,8 +117,9 @@ class Rig:
         return self.hub.conversations.execution(live.execution.id)
 
     async def settled_on(self, live: LiveRun) -> None:
-        """Until the centre shows the run's session as read from disk, nothing live on top."""
-        panel, presenter = self.desk.panel, self.desk.presenter
+        """Until the centre shows the run's session as read from disk, nothing live on top,
+        and the conversation pane and the list's marks have read what the run changed."""
+        panel, presenter, pane = self.desk.panel, self.desk.presenter, self.window.conversation
 
         def done() -> bool:
             current = panel.current()
@@ -129,6 +130,8 @@ class Rig:
                 and not panel.is_loading()
                 and presenter.shown() is None
                 and panel.model.rowCount() > 0
+                and not pane.reader.busy()
+                and not pane.marking()
             )
 
         await until(done, 30.0, "the transcript to be read back from disk")

@@ -187,7 +187,8 @@ def test_a_listed_session_shows_its_conversation_as_soon_as_a_turn_adopts_it(
             rig.type_and_send("Where does it reach the sea?")
             live = await rig.started(1)
             await until(lambda: desk.cards.pending(), 30, "the permission card")
-            assert live.streaming and pane.conversation() is not None
+            await until(lambda: pane.conversation() is not None, what="the adopted conversation")
+            assert live.streaming
             assert pane.body.isVisibleTo(pane) and not pane.empty_label.isVisibleTo(pane)
             assert pane.header.code_label.text() == pane.conversation().code
             assert pane.header.session_id() == record.session_id

@@ -6,14 +6,21 @@ result (or error) is delivered through a queued Qt signal, so callbacks always
 run on the UI thread. A newer request can make an older one's answer
 irrelevant: `cancel()` drops the callbacks, the thread just finishes.
 
+Each call runs at once in a thread of its own, as ever, but a thread whose
+call is over waits a while for the next one instead of ending: starting a
+thread blocks the window's thread until the new one is scheduled, which on
+two loaded cores took milliseconds a call, and five streaming runs make many.
+
 This works the same under the qasync loop and in tests without one.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable
+from functools import partial
 from itertools import count
 from typing import Any
 
@@ -23,6 +30,47 @@ log = logging.getLogger(__name__)
 
 Done = Callable[[Any], None]
 Failed = Callable[[BaseException], None]
+IDLE_S = 30.0
+"""How long a thread with nothing to do waits for another call before it ends."""
+
+
+class _Workers:
+    """Threads for every `Background`'s calls: an idle one takes a call, else a new one.
+
+    Plain Python, no Qt: a thread holds a call only while it runs it.
+    """
+
+    def __init__(self) -> None:
+        self._calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+        """Threads waiting for a call that no `start` has counted on yet."""
+
+    def start(self, call: Callable[[], None], name: str) -> None:
+        with self._lock:
+            waiting = self._idle > 0
+            self._idle -= waiting
+        self._calls.put(call)
+        if not waiting:
+            threading.Thread(target=self._serve, name=name, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                call = self._calls.get(timeout=IDLE_S)
+            except queue.Empty:
+                with self._lock:
+                    if self._idle > 0:  # no `start` counts on this thread: it may end
+                        self._idle -= 1
+                        return
+                continue  # a call is on its way to this thread
+            call()
+            del call  # nothing of it is kept while this thread waits
+            with self._lock:
+                self._idle += 1
+
+
+_WORKERS = _Workers()
 
 
 class Background(QObject):
@@ -33,31 +81,31 @@ class Background(QObject):
         super().__init__(parent)
         self._tickets = count(1)
         self._callbacks: dict[int, tuple[Done, Failed | None]] = {}
-        self._threads: dict[int, threading.Thread] = {}
+        self._running = threading.Condition()
+        self._calls: set[int] = set()
+        """The tickets of the calls not over yet."""
         self._finished.connect(self._deliver)
 
     def submit(self, work: Callable[[], Any], done: Done, failed: Failed | None = None) -> int:
         ticket = next(self._tickets)
         self._callbacks[ticket] = (done, failed)
-        thread = threading.Thread(
-            target=self._run, args=(ticket, work), name=f"sessiondesk-bg-{ticket}", daemon=True
-        )
-        self._threads[ticket] = thread
-        thread.start()
+        with self._running:
+            self._calls.add(ticket)
+        _WORKERS.start(partial(self._run, ticket, work), f"sessiondesk-bg-{ticket}")
         return ticket
 
     def cancel(self, ticket: int) -> None:
         self._callbacks.pop(ticket, None)
 
     def busy(self) -> bool:
-        return any(thread.is_alive() for thread in self._threads.values())
+        with self._running:
+            return bool(self._calls)
 
     def wait(self, timeout: float = 5.0) -> bool:
-        """Join the running workers (at close); True when all ended in time."""
+        """Wait for the calls still running (at close); True when all ended in time."""
         self._callbacks.clear()
-        for thread in list(self._threads.values()):
-            thread.join(timeout)
-        return not self.busy()
+        with self._running:
+            return self._running.wait_for(lambda: not self._calls, timeout)
 
     def _run(self, ticket: int, work: Callable[[], Any]) -> None:
         result: Any = None
@@ -71,9 +119,11 @@ class Background(QObject):
         except RuntimeError:
             # the window went away while we worked: nobody is left to tell
             log.debug("background result %d dropped: receiver deleted", ticket)
+        with self._running:
+            self._calls.discard(ticket)
+            self._running.notify_all()
 
     def _deliver(self, ticket: int, result: object, error: object) -> None:
-        self._threads.pop(ticket, None)
         callbacks = self._callbacks.pop(ticket, None)
         if callbacks is None:
             return

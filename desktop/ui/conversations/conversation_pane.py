@@ -5,9 +5,18 @@ It follows the session list's choice and the window's `Changes`; choosing a
 node scrolls the transcript to that turn (showing the node's session when it
 is another one); Continue and Fork put the run desk's composer into
 "from this node" mode.
+
+What it shows is read in a worker (`LatestRead`) whenever the choice or a
+run's news asks for it, and put on screen on the window's thread: five runs
+streaming send it news often, and those SQLite reads were the window
+thread's largest own cost between frames. Asks that come while a read is out
+fold into one read after it; only the newest read's answer is shown.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -32,10 +41,12 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.execution_tree import TreeNode
 from desktop.domain.references import number_of_link
 from desktop.domain.sessions import SessionRecord
+from desktop.services.conversations import Membership
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.first_paint import after_first_paint
+from desktop.ui.common.latest_read import LatestRead
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.compare_dialog import CompareDialog
@@ -53,6 +64,38 @@ from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
 
 MIN_NODE_WIDTH = 110
+MARKS_FOLD_MS = 100
+"""The list's marks are read once for news that comes this close together (a run's
+end relists its session, tells its conversation changed, and the index follows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PaneState:
+    """What the pane shows for a chosen session, as one read found it."""
+
+    record: SessionRecord | None
+    conversation: Conversation | None = None
+    roots: tuple[TreeNode, ...] = ()
+    threshold: int | None = None
+    """The rollover threshold for its context window (None: rollovers are off)."""
+    error: SessiondeskError | None = None
+
+
+def read_state(hub: ServiceHub, record: SessionRecord | None) -> PaneState:
+    """The chosen session's conversation and its tree (blocking: SQLite)."""
+    if record is None:
+        return PaneState(None)
+    try:
+        conversations = hub.conversations
+        conversation = conversations.for_session(record.account, record.session_id)
+        if conversation is None:
+            return PaneState(record)
+        roots = conversations.tree(conversations.root_of(conversation.id).id)
+        policy = hub.runs.rollover_policy()
+        threshold = policy.threshold(conversation.context_window) if policy.enabled else None
+    except SessiondeskError as exc:
+        return PaneState(record, error=exc)
+    return PaneState(record, conversation, tuple(roots), threshold)
 
 
 class ConversationPane(QWidget):
@@ -135,18 +178,25 @@ class ConversationPane(QWidget):
         self._chosen: str | None = None
         self._known: dict[str, ExecutionStatus] = {}
         """The executions in the tree shown, by id: the status each shows."""
+        self._asked: dict[str, ExecutionStatus] = {}
+        """The running executions a read was asked for, by id: the status it was for."""
+        background = sessions.background
+        self.reader = LatestRead(background, self._plan_read, self._show)
+        """The pane's reads: `reader.busy()` while what it shows may still change."""
+        self._marks = LatestRead(background, lambda: hub.conversations.memberships,
+                                 self._marked, self._not_marked, MARKS_FOLD_MS)  # fmt: skip
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
         sessions.pane.record_selected.connect(self.show_session)
         sessions.panel.view.link_activated.connect(self._transcript_link)
-        changes.conversation_changed.connect(self._changed)
-        changes.execution_changed.connect(self._changed)
+        changes.conversation_changed.connect(self.refresh)
+        changes.execution_changed.connect(self.refresh)
         changes.sessions_changed.connect(self.mark_list)
         # a turn of it is running: its node shows (a resumed session joined a conversation
         # as the turn was prepared, under the same session id: no `bound` follows then)
         desk.controller.started.connect(self._run_started)
-        desk.controller.bound.connect(self._changed)
+        desk.controller.bound.connect(self.refresh)
         # its execution is recorded as the process starts, after `started`: its first news
         desk.controller.updated.connect(self._run_news)
         desk.controller.permission.connect(self._run_news)
@@ -172,25 +222,34 @@ class ConversationPane(QWidget):
         return self._conversation
 
     def show_session(self, record: SessionRecord | None) -> None:
+        """Follow the list's choice: its conversation shows once read (no session: at once)."""
         self._record = record
-        self.reload()
+        self._asked.clear()
+        if record is None:
+            self.reload()
+        else:
+            self.refresh()
+
+    def refresh(self, *_args: object) -> None:
+        """Read again what the pane shows, in a worker; shown when read."""
+        self.reader.request()
 
     def reload(self) -> None:
-        record = self._record
-        try:
-            conversation = (
-                self.hub.conversations.for_session(record.account, record.session_id)
-                if record is not None
-                else None
-            )
-            roots = (
-                self.hub.conversations.tree(self.hub.conversations.root_of(conversation.id).id)
-                if conversation is not None
-                else []
-            )
-        except SessiondeskError as exc:
-            self.status.notify(error_text(exc))
-            conversation, roots = None, []
+        """Read and show what the pane shows now, on this thread (a setting changed)."""
+        self.reader.cancel()
+        self._show(read_state(self.hub, self._record))
+
+    def _plan_read(self) -> Callable[[], PaneState]:
+        hub, record = self.hub, self._record
+        return lambda: read_state(hub, record)
+
+    def _show(self, state: PaneState) -> None:
+        record = state.record
+        if record != self._record:
+            return  # read for an earlier choice: the read for this one is on its way
+        if state.error is not None:
+            self.status.notify(error_text(state.error))
+        conversation, roots = state.conversation, list(state.roots)
         self._conversation = conversation
         self._known = {e.id: e.status for e in _executions(roots)}
         self.body.setVisible(conversation is not None)
@@ -215,7 +274,7 @@ class ConversationPane(QWidget):
             self._choose_shown(record)
         finally:
             self._filling = False
-        self._show_context(conversation)
+        self._show_context(conversation, state.threshold)
         self._update_actions()
 
     def _fit_columns(self) -> None:
@@ -235,10 +294,8 @@ class ConversationPane(QWidget):
             self._fit_columns()
         return super().eventFilter(watched, event)
 
-    def _show_context(self, conversation: Conversation) -> None:
+    def _show_context(self, conversation: Conversation, threshold: int | None) -> None:
         """The chart of its turns' context sizes, and how full it is now in the composer."""
-        policy = self.hub.runs.rollover_policy()
-        threshold = policy.threshold(conversation.context_window) if policy.enabled else None
         mine = [e for e in self.model.executions() if e.conversation_id == conversation.id]
         self.chart.show_turns(turn_points(mine), threshold)
         self.desk.composer.show_fill(*fill_text(conversation.last_input_tokens, threshold))
@@ -266,40 +323,45 @@ class ConversationPane(QWidget):
 
     # -- reactions -----------------------------------------------------------------------
 
-    def _changed(self, *_args: object) -> None:
-        self.reload()
-
     def _run_news(self, live: LiveRun, *_args: object) -> None:
         execution = live.execution
-        if execution is None or self._known.get(execution.id) is execution.status:
+        if execution is None:
             return
+        status = execution.status
+        if self._known.get(execution.id) is status or self._asked.get(execution.id) is status:
+            return  # once per status: a node the tree does not hold is not asked for again
         shown = (
             self._conversation is not None and execution.conversation_id == self._conversation.id
         )
         if shown or (self._record is not None and live.key == key_of(self._record)):
-            self.reload()  # the running turn's node appears, or its status dot changes
-            # once per status: a node the tree does not hold is not asked for again
-            self._known[execution.id] = execution.status
+            self._asked[execution.id] = status
+            self.refresh()  # the running turn's node appears, or its status dot changes
 
-    def _run_started(self, *_args: object) -> None:
-        if not self.mark_list():
-            self.reload()  # its new node shows
+    def _run_started(self, live: LiveRun) -> None:
+        if live.origin is not None:  # a listed session it continues may have joined one
+            self.mark_list()
+        self.refresh()  # its new node shows
 
-    def mark_list(self, *_args: object) -> bool:
-        """The session list marks which conversation each session belongs to; when
-        that says the shown session joined (or left) one, the pane follows (True)."""
-        try:
-            members = self.hub.conversations.memberships()
-        except SessiondeskError as exc:
-            self.status.notify(error_text(exc))
-            return False
+    def mark_list(self, *_args: object) -> None:
+        """Read (in a worker) which conversation each session belongs to, for the
+        session list's marks; the pane follows when the shown session joined or left one."""
+        self._marks.request()
+
+    def marking(self) -> bool:
+        """The list's conversation marks are being read: they may still change."""
+        return self._marks.busy()
+
+    def _marked(self, members: dict[tuple[str, str], Membership]) -> None:
         self.sessions.pane.source.set_memberships(members)
         record = self._record
         joined = record is not None and (record.account, record.session_id) in members
-        if record is None or joined == (self._conversation is not None):
-            return False
-        self.reload()
-        return True
+        if record is not None and joined != (self._conversation is not None):
+            self.refresh()
+
+    def _not_marked(self, error: BaseException) -> None:
+        if not isinstance(error, SessiondeskError):
+            raise error
+        self.status.notify(error_text(error))
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._update_actions()

@@ -101,11 +101,15 @@ class TokenChart(QChartView):
             series.attachAxis(self.y_axis)
         self.points: list[TurnPoint] = []
         self.limit: int | None = None
+        self._drawn = False
         self._apply_palette()
         self.retranslate_ui()
 
     def show_turns(self, points: Sequence[TurnPoint], threshold: int | None) -> None:
         """The turns' context sizes and the threshold (None: rollover is off)."""
+        if self._drawn and list(points) == self.points and threshold == self.limit:
+            return  # the pane re-reads on every run's news: a chart redrawn costs a frame
+        self._drawn = True
         self.points, self.limit = list(points), threshold
         self.tokens.replace([QPointF(p.turn, p.tokens / K) for p in points])
         self.rollovers.replace([QPointF(p.turn, p.tokens / K) for p in points if p.rollover])

@@ -1,0 +1,157 @@
+"""The conversation pane reads what it shows in a worker, and shows the newest read:
+news that comes together makes one read, news that comes while a read is out
+one more, a read made in place wins over one still out, and a run's end
+still updates its node."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from desktop.compose import DB_NAME
+from desktop.domain.conversations import Conversation, ExecutionStatus
+from desktop.services.hub import ServiceHub
+from desktop.store.conversations import SqlConversationRepository
+from desktop.store.db import open_database
+from desktop.ui.shell.main_window import MainWindow
+from tests.rig.fakeapi import Reply
+from tests.ui.run_kit import Rig, until
+from tests.ui.session_kit import (
+    WAIT_MS,
+    add_account,
+    new_session,
+    open_session,
+    wait_indexed,
+    write,
+)
+
+
+def readers(hub: ServiceHub, monkeypatch: pytest.MonkeyPatch,
+            gate: threading.Event | None = None) -> list[str]:  # fmt: skip
+    """The threads the pane's tree reads ran on, from now on; with `gate`, a read
+    off the window's thread waits for it."""
+    seen: list[str] = []
+    service = hub.conversations
+    tree = service.tree
+
+    def watched(ref: str):  # type: ignore[no-untyped-def]
+        seen.append(threading.current_thread().name)
+        if gate is not None and threading.current_thread() is not threading.main_thread():
+            gate.wait(10)
+        return tree(ref)
+
+    monkeypatch.setattr(service, "tree", watched)
+    return seen
+
+
+@pytest.fixture
+def shown(
+    home: Path, hub: ServiceHub, tmp_path: Path, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow],
+) -> tuple[MainWindow, Conversation]:  # fmt: skip
+    """The window showing a listed session that belongs to a conversation."""
+    config = add_account(hub, "work", tmp_path)
+    t = new_session("/src/harbour", "plan the dock cranes")
+    write(config, t)
+    hub.sessions.refresh()
+    rows = SqlConversationRepository(open_database(home / DB_NAME))
+    made = rows.create("Dock cranes", "work", "/src/harbour")
+    rows.update(made.id, session_id=t.session_id)
+    window = open_window(hub)
+    wait_indexed(qtbot, window)
+    open_session(qtbot, window, "work", t.session_id)
+    header = window.conversation.header
+    qtbot.waitUntil(lambda: header.code_label.text() == made.code, timeout=WAIT_MS)
+    return window, made
+
+
+@pytest.mark.gui
+def test_two_quick_changes_fold_into_one_read_off_the_window_thread(
+    shown: tuple[MainWindow, Conversation], hub: ServiceHub, qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    window, made = shown
+    pane = window.conversation
+    gate = threading.Event()
+    gate.set()  # open for now
+    seen = readers(hub, monkeypatch, gate)
+    applied = pane.reader.applied
+    hub.conversations.rename(made.id, "Cranes, first plan")
+    window.changes.conversation_changed.emit(made.id)
+    hub.conversations.rename(made.id, "Cranes, second plan")
+    window.changes.execution_changed.emit("x")  # before the loop runs again: one read
+    assert pane.reader.busy(), "read in a worker, not in place"
+    qtbot.waitUntil(lambda: not pane.reader.busy(), timeout=WAIT_MS)
+    assert pane.header.title_edit.text() == "Cranes, second plan"
+    assert pane.reader.applied == applied + 1
+    assert len(seen) == 1 and threading.main_thread().name not in seen, seen
+
+    # news while a read is out: that read's answer is stale, one more read follows
+    gate.clear()
+    window.changes.execution_changed.emit("x")
+    qtbot.waitUntil(lambda: len(seen) == 2, timeout=WAIT_MS)  # out, held by the gate
+    hub.conversations.rename(made.id, "Cranes, third plan")
+    window.changes.execution_changed.emit("x")
+    window.changes.conversation_changed.emit(made.id)
+    gate.set()
+    qtbot.waitUntil(lambda: not pane.reader.busy(), timeout=WAIT_MS)
+    assert pane.header.title_edit.text() == "Cranes, third plan"
+    assert pane.reader.applied == applied + 2, "the held read's answer was not shown"
+    assert len(seen) == 3, seen
+
+
+@pytest.mark.gui
+def test_a_read_in_place_wins_over_one_still_out(
+    shown: tuple[MainWindow, Conversation], hub: ServiceHub, qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    window, made = shown
+    pane = window.conversation
+    gate = threading.Event()
+    seen = readers(hub, monkeypatch, gate)
+    pane.refresh()
+    qtbot.waitUntil(lambda: bool(seen), timeout=WAIT_MS)  # out, held in its worker
+    hub.conversations.rename(made.id, "Cranes, as saved")
+    pane.reload()  # a setting changed: read and shown now
+    assert pane.header.title_edit.text() == "Cranes, as saved"
+    assert not pane.reader.busy()
+    applied = pane.reader.applied
+    hub.conversations.rename(made.id, "Cranes, renamed behind the pane's back")
+    gate.set()  # whatever the held read found, it was asked for before the read in place
+    background = window.sessions.background
+    qtbot.waitUntil(lambda: not background.busy(), timeout=WAIT_MS)
+    marker: list[object] = []  # its answer was posted before this one's: it came first
+    background.submit(lambda: None, marker.append)
+    qtbot.waitUntil(lambda: bool(marker), timeout=WAIT_MS)
+    assert pane.reader.applied == applied, "an answer asked for before was not shown"
+    assert pane.header.title_edit.text() == "Cranes, as saved"
+
+
+@pytest.mark.gui
+@pytest.mark.claude
+@pytest.mark.keyring
+def test_a_runs_end_updates_its_node_from_a_worker(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rig.api.enqueue(Reply.text("The Esk."))
+    pane = rig.window.conversation
+    seen = readers(rig.hub, monkeypatch)
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Which river?")
+        live = await rig.started(1)
+        execution = await rig.finished(live)
+        await rig.settled_on(live)
+        await until(lambda: pane.model.executions(), what="the turn's node")
+        (node,) = pane.model.executions()
+        assert node.id == execution.id and node.status is ExecutionStatus.SUCCEEDED
+        assert pane.conversation() is not None
+        assert pane.conversation().id == execution.conversation_id
+        assert seen and threading.main_thread().name not in seen, seen
+
+    rig.play(scenario())
