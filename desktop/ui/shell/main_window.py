@@ -12,6 +12,7 @@ own saveGeometry/saveState bytes).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QByteArray,
@@ -27,12 +28,6 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidge
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
-from desktop.ui.accounts.account_dialogs import (
-    AddAccountDialog,
-    ChangeSecretDialog,
-    RemoveAccountDialog,
-)
-from desktop.ui.accounts.account_edit import EditAccountDialog
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
@@ -42,9 +37,6 @@ from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
-from desktop.ui.settings.archive_section import ArchiveSection
-from desktop.ui.settings.settings_dialog import SettingsDialog
-from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
 from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
@@ -52,6 +44,15 @@ from desktop.ui.shell.palette import CommandPalette
 from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations
 from desktop.ui.transcript.transcript_area import TranscriptArea
+
+if TYPE_CHECKING:  # dialogs load when first opened, not with the window
+    from desktop.ui.accounts.account_dialogs import (
+        AddAccountDialog,
+        ChangeSecretDialog,
+        RemoveAccountDialog,
+    )
+    from desktop.ui.accounts.account_edit import EditAccountDialog
+    from desktop.ui.settings.settings_dialog import SettingsDialog
 
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
@@ -348,6 +349,9 @@ class MainWindow(QMainWindow):
             )
 
     def open_settings(self) -> SettingsDialog:
+        from desktop.ui.settings.archive_section import ArchiveSection
+        from desktop.ui.settings.settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(
             self.hub.settings, self.hub.claude_override, self, self.navigation.account_names()
         )
@@ -368,6 +372,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Settings saved."))
 
     def open_add_account(self) -> AddAccountDialog:
+        from desktop.ui.accounts.account_dialogs import AddAccountDialog
+
         dialog = AddAccountDialog(self.hub.accounts, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.account_added.connect(self._account_added)
@@ -380,6 +386,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Added account {name}.").format(name=name))
 
     def open_remove_account(self) -> RemoveAccountDialog:
+        from desktop.ui.accounts.account_dialogs import RemoveAccountDialog
+
         dialog = RemoveAccountDialog(
             self.hub.accounts,
             self.navigation.account_names(),
@@ -396,6 +404,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Removed account {name}.").format(name=name))
 
     def open_change_secret(self) -> ChangeSecretDialog:
+        from desktop.ui.accounts.account_dialogs import ChangeSecretDialog
+
         dialog = ChangeSecretDialog(self.hub.accounts, self.navigation.selected_account(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.secret_changed.connect(
@@ -407,6 +417,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_edit_account(self) -> EditAccountDialog:
+        from desktop.ui.accounts.account_edit import EditAccountDialog
+
         dialog = EditAccountDialog(self.hub.accounts, self.navigation.selected_account(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.account_edited.connect(self._account_edited)
@@ -419,6 +431,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Account {name} was changed.").format(name=name))
 
     def show_about(self) -> QMessageBox:
+        from desktop.ui.shell.about import show_about
+
         return show_about(self, self.hub.home)
 
     def show_error(self, title: str, error: SessiondeskError | str) -> QMessageBox:
