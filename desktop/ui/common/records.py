@@ -58,15 +58,20 @@ def short_time(moment: datetime | None) -> str:
 
 
 def day_samples(moments: Iterable[datetime | None]) -> set[str]:
-    """For each local day among `moments`, the widest value `short_time` gives on it
-    (its clock at 22:58, as in `sample_times`): a column's width for thousands of
-    sessions from one `short_time` a day, not one a session."""
+    """For each local day among `moments`, the widest values `short_time` gives on it
+    (its clock at 10:58 and 22:58: two-digit hours, before and after noon): a
+    column's width for thousands of sessions from two `short_time`s a day, not
+    one a session."""
     days = {
         (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment).astimezone().date()
         for moment in moments
         if moment is not None
     }
-    return {short_time(datetime.combine(day, time(22, 58)).astimezone(UTC)) for day in days}
+    return {
+        short_time(datetime.combine(day, clock).astimezone(UTC))
+        for day in days
+        for clock in (time(10, 58), time(22, 58))
+    }
 
 
 def sample_times() -> list[str]:
