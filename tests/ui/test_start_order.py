@@ -3,20 +3,15 @@ first paint; the run desk, the conversation pane and the library just after it."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
-from desktop.app import build_window
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell import main_thread_gc
 from desktop.ui.shell.main_window import MainWindow
-from desktop.ui.shell.theme import theme_controller
-from desktop.ui.shell.translations import Translations
 from tests.ui.session_kit import add_account, browser, new_session, open_session, pane, write
 
 pytestmark = pytest.mark.gui
@@ -26,25 +21,10 @@ API = "/home/ana/src/api"
 
 @pytest.fixture
 def start_window(
-    qapp: QApplication, catalogs: Path
-) -> Iterator[Callable[[ServiceHub, bool], MainWindow]]:
-    """Builds windows with or without the parts after the first paint; not shown."""
-    made: list[tuple[MainWindow, Translations]] = []
-
-    def make(hub: ServiceHub, after_paint: bool) -> MainWindow:
-        translations = Translations(qapp, [catalogs])
-        window = build_window(hub, translations, parts_after_paint=after_paint)
-        made.append((window, translations))
-        return window
-
-    yield make
-    for window, translations in made:
-        window.close()
-        translations.apply("en")
-        translations.deleteLater()
-    main_thread_gc.uninstall(qapp)
-    theme_controller().apply("system")
-    QCoreApplication.processEvents()
+    open_window: Callable[..., MainWindow],
+) -> Callable[[ServiceHub, bool], MainWindow]:
+    """A window as the app builds it (the parts after the first paint) or whole; not shown."""
+    return lambda hub, after_paint: open_window(hub, show=False, parts_after_paint=after_paint)
 
 
 class PaintWatch(QObject):
