@@ -280,6 +280,7 @@ class SessionListPane(NavigationPane):
         kept = [r for r in records if r.account in accounts and self._in_roots(r)]
         self.source.merge(kept, complete=complete)
         if complete:
+            self._recount.stop()  # (its rows asked for a count in a moment: this is it)
             self._update_counts()  # a full listing is worth counting now, not in a moment
         if self._pending is not None and self.select_session(*self._pending):
             self._pending = None
