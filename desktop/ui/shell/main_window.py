@@ -39,7 +39,6 @@ from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.shell.actions import WindowActions
 from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
-from desktop.ui.shell.palette import CommandPalette
 from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations
 from desktop.ui.transcript.transcript_area import TranscriptArea
@@ -55,6 +54,7 @@ if TYPE_CHECKING:  # dialogs load when first opened, the parts after the first p
     from desktop.ui.library.room import LibraryRoom
     from desktop.ui.runs.run_desk import RunDesk
     from desktop.ui.settings.settings_dialog import SettingsDialog
+    from desktop.ui.shell.palette import CommandPalette
 
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
         from desktop.ui.library.room import LibraryRoom
         from desktop.ui.runs.run_desk import RunDesk
         from desktop.ui.runs.tray import Notifier
+        from desktop.ui.shell.palette import CommandPalette
 
         c = self.commands
         # the composer, live runs and their permission questions
