@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from bench.corpus import make_corpus  # noqa: E402
 
 CHILD = r"""
-import json, os, resource, sys, time
+import inspect, json, os, resource, sys, time
 started = float(os.environ["BENCH_STARTED"])
 from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -55,7 +55,9 @@ def mark(name):
 
 app = QApplication([sys.argv[0]])
 hub = open_services(Path(os.environ["SESSIONDESK_HOME"]))
-window = build_window(hub)
+# as `sessiondesk` builds it (a checkout from before the option builds all at once)
+deferred = "parts_after_paint" in inspect.signature(build_window).parameters
+window = build_window(hub, **({"parts_after_paint": True} if deferred else {}))
 pane = window.sessions.pane
 indexer = window.sessions.indexer
 

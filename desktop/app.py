@@ -96,8 +96,15 @@ def saved_choice(hub: ServiceHub, key: str, allowed: Iterable[str]) -> str:
     return value if value in allowed else SYSTEM
 
 
-def build_window(hub: ServiceHub, translations: Translations | None = None) -> MainWindow:
-    """The main window over `hub`, speaking the saved language; not shown yet."""
+def build_window(
+    hub: ServiceHub, translations: Translations | None = None, *, parts_after_paint: bool = False
+) -> MainWindow:
+    """The main window over `hub`, speaking the saved language; not shown yet.
+
+    `parts_after_paint`: what is not on screen before a session is chosen (the
+    run desk, the conversation pane, the library) is built just after the
+    first paint, as the app's start does; otherwise all of it now.
+    """
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         raise RuntimeError("build_window needs a QApplication")
@@ -107,7 +114,7 @@ def build_window(hub: ServiceHub, translations: Translations | None = None) -> M
     translations = translations or make_translations(app, hub)
     translations.apply(saved_choice(hub, "language", (SYSTEM, *LANGUAGES)))
     theme_controller().apply(saved_choice(hub, THEME_KEY, THEMES))
-    window = MainWindow(hub, translations)
+    window = MainWindow(hub, translations, parts_after_paint=parts_after_paint)
     window.setWindowIcon(app.windowIcon())
     return window
 
@@ -192,7 +199,7 @@ def run_app(home: Path, claude: str | None) -> int:
         return 1
     previous_hook = sys.excepthook
     try:
-        window = build_window(hub)
+        window = build_window(hub, parts_after_paint=True)
         _install_crash_hook(home, window)
         instance.arguments_received.connect(lambda _arguments: bring_forward(window))
         window.show()

@@ -36,8 +36,8 @@ from desktop.ui.shell.single_instance import SingleInstance
 home, record = Path(sys.argv[1]), Path(sys.argv[2])
 built = app.build_window
 
-def watched(hub, translations=None):
-    window = built(hub, translations)
+def watched(hub, translations=None, **options):
+    window = built(hub, translations, **options)
     instance = QApplication.instance().findChild(SingleInstance)
 
     def received(arguments):

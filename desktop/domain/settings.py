@@ -6,9 +6,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from desktop.domain.carry import CarryMode, parse_pairs
 from desktop.domain.errors import UsageError
-from desktop.domain.rollover import parse_fraction, parse_seed
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "zh_CN": "中文"}
 SYSTEM = "system"
@@ -55,12 +53,30 @@ def _path_list(raw: str) -> str:
     return json.dumps(value)
 
 
+# the carry and rollover rules load when one of their settings is set, not with the
+# window (their modules bring the conversations' and the replay's)
 def _carry_mode(raw: str) -> str:
+    from desktop.domain.carry import CarryMode
+
     return CarryMode.parse(raw.strip()).value
 
 
 def _pairs(raw: str) -> str:
+    from desktop.domain.carry import parse_pairs
+
     return json.dumps([list(pair) for pair in parse_pairs(raw)])
+
+
+def _fraction(raw: str) -> str:
+    from desktop.domain.rollover import parse_fraction
+
+    return parse_fraction(raw)
+
+
+def _seed(raw: str) -> str:
+    from desktop.domain.rollover import parse_seed
+
+    return parse_seed(raw)
 
 
 def _text(raw: str) -> str:
@@ -88,10 +104,10 @@ SPECS: dict[str, SettingSpec] = {
         SettingSpec(
             "rollover.threshold_fraction",
             "",
-            parse_fraction,
+            _fraction,
             "share of the model's context window that rolls over (empty: use the tokens)",
         ),
-        SettingSpec("rollover.seed", "raw", parse_seed, "what seeds it: raw or summary"),
+        SettingSpec("rollover.seed", "raw", _seed, "what seeds it: raw or summary"),
         SettingSpec("carry_context.budget_bytes", "24000", _positive_int, "carried bytes"),
         SettingSpec(
             "carry_context.default_mode",

@@ -65,12 +65,13 @@ def open_window(
     """Builds windows the way the app does; closes them and resets the language after."""
     made: list[tuple[MainWindow, Translations]] = []
 
-    def make(hub: ServiceHub) -> MainWindow:
+    def make(hub: ServiceHub, *, show: bool = True, parts_after_paint: bool = False) -> MainWindow:
         translations = Translations(qapp, [catalogs])
-        window = build_window(hub, translations)
+        window = build_window(hub, translations, parts_after_paint=parts_after_paint)
         made.append((window, translations))
-        window.show()
-        qtbot.waitExposed(window)
+        if show:
+            window.show()
+            qtbot.waitExposed(window)
         return window
 
     yield make

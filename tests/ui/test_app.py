@@ -69,8 +69,8 @@ async def visit(window):
     Path(sys.argv[2]).write_text(window.windowTitle())
     window.close()
 
-def build_and_schedule(hub, translations=None):
-    window = built(hub, translations)
+def build_and_schedule(hub, translations=None, **options):
+    window = built(hub, translations, **options)
     QTimer.singleShot(50, lambda: asyncio.ensure_future(visit(window)))
     return window
 

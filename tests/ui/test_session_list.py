@@ -7,17 +7,19 @@ import itertools
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer
+from PySide6.QtGui import QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
+from desktop.ui.common.records import day_samples, short_time
 from desktop.ui.common.status import StatusBar
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
 from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
@@ -310,3 +312,23 @@ def test_the_title_column_takes_the_spare_room(
     sizes = window.splitter.sizes()
     window.splitter.setSizes([sizes[0] + 120, sizes[1] - 120, sizes[2]])
     qtbot.waitUntil(lambda: header.sectionSize(TITLE) > title)
+
+
+def test_the_modified_column_is_measured_by_the_days_listed(qapp: QApplication) -> None:
+    """Two samples a day (not one a session) are as wide as any time that day shows,
+    with a 24-hour clock or an AM/PM one."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    moments = [now - timedelta(days=day, minutes=37 * day) for day in range(0, 400, 3)]
+    moments += [now.replace(hour=h, minute=m) for h, m in ((0, 0), (9, 41), (12, 8), (23, 59))]
+    days = {m.replace(tzinfo=UTC).astimezone().date() for m in moments}
+    width = QFontMetrics(QApplication.font()).horizontalAdvance
+    before = QLocale()
+    for locale in ("en_US", "de_DE", "zh_CN"):  # AM/PM and 24-hour clocks
+        QLocale.setDefault(QLocale(locale))
+        try:
+            samples = day_samples([*moments, None])
+            assert len(days) <= len(samples) <= 2 * len(days)
+            widest = max(width(text) for text in samples)
+            assert all(width(short_time(m)) <= widest for m in moments), locale
+        finally:
+            QLocale.setDefault(before)

@@ -7,7 +7,8 @@ import another's room for a label.
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime
+from collections.abc import Iterable
+from datetime import UTC, datetime, time
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QTime
 
@@ -54,6 +55,23 @@ def short_time(moment: datetime | None) -> str:
     if when.date().year() == today.year():
         return f"{locale.toString(when.date(), 'd MMM')} {clock}"
     return locale.toString(when.date(), QLocale.FormatType.ShortFormat)
+
+
+def day_samples(moments: Iterable[datetime | None]) -> set[str]:
+    """For each local day among `moments`, the widest values `short_time` gives on it
+    (its clock at 10:58 and 22:58: two-digit hours, before and after noon): a
+    column's width for thousands of sessions from two `short_time`s a day, not
+    one a session."""
+    days = {
+        (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment).astimezone().date()
+        for moment in moments
+        if moment is not None
+    }
+    return {
+        short_time(datetime.combine(day, clock).astimezone(UTC))
+        for day in days
+        for clock in (time(10, 58), time(22, 58))
+    }
 
 
 def sample_times() -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -49,7 +50,6 @@ from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.latest_read import LatestRead
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
-from desktop.ui.conversations.compare_dialog import CompareDialog
 from desktop.ui.conversations.conversation_header import ConversationHeader
 from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
 from desktop.ui.conversations.tree_model import (
@@ -62,6 +62,9 @@ from desktop.ui.conversations.tree_model import (
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
+
+if TYPE_CHECKING:  # the dialog loads when first opened
+    from desktop.ui.conversations.compare_dialog import CompareDialog
 
 MIN_NODE_WIDTH = 110
 MARKS_FOLD_MS = 100
@@ -423,6 +426,8 @@ class ConversationPane(QWidget):
         except SessiondeskError as exc:
             self.status.notify(error_text(exc))
             return None
+        from desktop.ui.conversations.compare_dialog import CompareDialog
+
         dialog = CompareDialog(comparison, self.node_name(a), self.node_name(b), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

@@ -11,15 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
-from desktop.services.bundle_exchange import ExportReport, ImportReport
 from desktop.services.hub import ServiceHub
-from desktop.services.run import TurnRequest
 from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
@@ -27,6 +26,10 @@ from desktop.ui.common.status import StatusBar
 from desktop.ui.library.bundles_page import BundlesPage
 from desktop.ui.library.load_dialog import LoadContextDialog
 from desktop.ui.runs.run_desk import RunDesk
+
+if TYPE_CHECKING:  # the exchange loads with its first export or import, not the window
+    from desktop.services.bundle_exchange import ExportReport, ImportReport
+    from desktop.services.run import TurnRequest
 
 log = logging.getLogger(__name__)
 BUNDLE_FILTER = "Sessiondesk bundle (*.sdbundle *.zip);;*"

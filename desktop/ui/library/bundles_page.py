@@ -9,7 +9,7 @@ the window's words in the line under the lists, and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -27,13 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.bundles import Bundle
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.references import number_of_link
-from desktop.services.bundles import ItemView
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.reference_links import linked_html
+
+if TYPE_CHECKING:  # the bundles service loads when the page first shows one
+    from desktop.domain.bundles import Bundle
+    from desktop.services.bundles import ItemView
 
 
 class BundlesPage(QDialog):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
+from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.status import StatusBar
 from desktop.ui.library.bundle_work import BundleWork
 from desktop.ui.library.bundles_page import BundlesPage
@@ -58,7 +59,7 @@ class LibraryRoom(QObject):
         self.exporter = SessionExporter(hub, status, window)
         self._marks = Background(self)
         changes.sessions_changed.connect(self.mark_archived)
-        self.mark_archived()
+        after_first_paint(window, self.mark_archived)  # a thread: not before the window shows
         sessions.menu.bundle_requested.connect(self.work.ask_bundle_for)
         # the execution tree's right-click menu: the conversation it shows, into a bundle
         self.bundle_conversation = QAction(window)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
-from desktop.services.export import export_session
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
@@ -71,6 +70,8 @@ class SessionExporter(QObject):
         dialog.setDefaultSuffix("html" if chosen == HTML else "md")
 
     def export(self, record: SessionRecord, path: str, fmt: str) -> int:
+        from desktop.services.export import export_session  # with the first export, not the window
+
         sessions = self._hub.sessions
 
         def work() -> str:

@@ -33,6 +33,7 @@ from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.accounts.switcher import carry_notice_text
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.activity import ActivityLine
@@ -140,7 +141,8 @@ class RunDesk(QObject):
         c.updated.connect(self._update_activity)
         self._fill_accounts()
         self._selected(self.pane.selected_record())
-        threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
+        # once the window is on screen: before, the thread competes with the first paint
+        after_first_paint(area, _start_warm_up)
         self._renderer_warm = False
 
     # -- what is shown ---------------------------------------------------------------------
@@ -477,6 +479,10 @@ def _warm_up_markdown() -> None:
     (60–100 ms) was the longest stall on the window's thread.
     """
     markdown_html("x", Theme.for_dark(False))
+
+
+def _start_warm_up() -> None:
+    threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
 
 
 def _warm_up_highlighter() -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Signal
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
-from desktop.domain.conversations import Conversation
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
@@ -21,6 +21,9 @@ from desktop.ui.common.error_text import error_text
 from desktop.ui.common.files import open_folder, reveal_file
 from desktop.ui.common.status import StatusBar
 from desktop.ui.sessions import session_commands as commands
+
+if TYPE_CHECKING:
+    from desktop.domain.conversations import Conversation
 
 log = logging.getLogger(__name__)
 

@@ -40,7 +40,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord, is_under
 from desktop.services.accounts import AccountService
 from desktop.services.sessions import SessionService
-from desktop.ui.common.records import Key, key_of, project_name, sample_times, short_time
+from desktop.ui.common.records import Key, day_samples, key_of, project_name, sample_times
 from desktop.ui.sessions.list_filters import AccountFilterList, ProjectCombo
 from desktop.ui.sessions.navigation import NavigationPane
 from desktop.ui.sessions.session_filter import SessionFilterProxy
@@ -212,14 +212,14 @@ class SessionListPane(NavigationPane):
         header = self.view.header()
         header.resizeSection(ACCOUNT, 30)
         records = self.source.records()
-        projects = [width(project_name(r.cwd)) for r in records]
+        projects = [width(name) for name in {project_name(r.cwd) for r in records}]
         self._project_width = max([width("project_x"), title(PROJECT) - 16, *projects])
         self._fit_project()
         header.resizeSection(MESSAGES, max(width("9,999"), title(MESSAGES)) + 18)
-        # the times listed, not the widest any day could give ("Yesterday …"): the room
+        # the days listed, not the widest any day could give ("Yesterday …"): the room
         # saved goes to the title; the next count after midnight widens it again
         today = sample_times()[0]
-        shown = {short_time(r.modified) for r in records}
+        shown = day_samples(r.modified for r in records)
         samples = (*(width(text) for text in (today, *shown)), title(MODIFIED) + 10)
         header.resizeSection(MODIFIED, max(samples) + 18)
 
@@ -280,6 +280,7 @@ class SessionListPane(NavigationPane):
         kept = [r for r in records if r.account in accounts and self._in_roots(r)]
         self.source.merge(kept, complete=complete)
         if complete:
+            self._recount.stop()  # (its rows asked for a count in a moment: this is it)
             self._update_counts()  # a full listing is worth counting now, not in a moment
         if self._pending is not None and self.select_session(*self._pending):
             self._pending = None

@@ -9,6 +9,7 @@ its selection and scroll position while indexing and watching go on.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -23,9 +24,11 @@ from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.domain.sessions import SessionRecord
-from desktop.services.conversations import Membership
 from desktop.ui.common.records import Key, key_of, local_time, project_name, short_time
 from desktop.ui.sessions.navigation import account_avatar
+
+if TYPE_CHECKING:  # the conversations service loads after the first paint, not for the list
+    from desktop.services.conversations import Membership
 
 Index = QModelIndex | QPersistentModelIndex
 

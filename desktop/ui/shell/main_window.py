@@ -2,7 +2,9 @@
 
 It owns the menus, the status bar, the window state and the one `Changes`
 notice; it builds its parts (the session browser, the run desk) and hands
-each the collaborators it needs, never itself. The left pane is any
+each the collaborators it needs, never itself. At the app's start the parts
+no one sees before a session is chosen are built just after the first paint
+(`build_parts`). The left pane is any
 `NavigationPane` (`set_navigation_pane()`); the transcript page takes any
 widget (`transcript.set_transcript_view()`). Geometry and splitter state are
 kept in the settings keys `ui.geometry` and `ui.splitter` (base64 of Qt's
@@ -12,6 +14,7 @@ own saveGeometry/saveState bytes).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QByteArray,
@@ -27,31 +30,31 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidge
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
-from desktop.ui.accounts.account_dialogs import (
-    AddAccountDialog,
-    ChangeSecretDialog,
-    RemoveAccountDialog,
-)
-from desktop.ui.accounts.account_edit import EditAccountDialog
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.status import StatusBar
-from desktop.ui.conversations.conversation_pane import ConversationPane
-from desktop.ui.library.room import LibraryRoom
-from desktop.ui.runs.run_desk import RunDesk
-from desktop.ui.runs.tray import Notifier
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
-from desktop.ui.settings.archive_section import ArchiveSection
-from desktop.ui.settings.settings_dialog import SettingsDialog
-from desktop.ui.shell.about import show_about
 from desktop.ui.shell.actions import WindowActions
 from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
-from desktop.ui.shell.palette import CommandPalette
 from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations
 from desktop.ui.transcript.transcript_area import TranscriptArea
+
+if TYPE_CHECKING:  # dialogs load when first opened, the parts after the first paint
+    from desktop.ui.accounts.account_dialogs import (
+        AddAccountDialog,
+        ChangeSecretDialog,
+        RemoveAccountDialog,
+    )
+    from desktop.ui.accounts.account_edit import EditAccountDialog
+    from desktop.ui.conversations.conversation_pane import ConversationPane
+    from desktop.ui.library.room import LibraryRoom
+    from desktop.ui.runs.run_desk import RunDesk
+    from desktop.ui.settings.settings_dialog import SettingsDialog
+    from desktop.ui.shell.palette import CommandPalette
 
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
@@ -64,12 +67,19 @@ MIN_RIGHT_WIDTH = 260
 class MainWindow(QMainWindow):
     session_selected = Signal(str)
     """Re-emits the left pane's selection for the transcript view to follow."""
+    runs: RunDesk
+    conversation: ConversationPane
+    library: LibraryRoom
+    command_palette: CommandPalette
+    """These four come with `build_parts()`."""
 
     def __init__(
         self,
         hub: ServiceHub,
         translations: Translations | None = None,
         parent: QWidget | None = None,
+        *,
+        parts_after_paint: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -88,6 +98,9 @@ class MainWindow(QMainWindow):
         self.navigation.setMinimumWidth(180)
         self.splitter.addWidget(self.navigation)
         self.splitter.addWidget(self.transcript)
+        self._right = QWidget(self.splitter)  # the conversation pane's place until it is built
+        self.splitter.addWidget(self._right)
+        self.splitter.setCollapsible(2, True)  # folded away on a narrow window
         self.splitter.setStretchFactor(0, 0)  # extra width goes to the transcript
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
@@ -96,12 +109,17 @@ class MainWindow(QMainWindow):
         self.commands.check_language(translations.choice if translations else "en")
         self.retranslate_ui()
         self.navigation.refresh()
-        self._build_parts()
+        self._build_sessions()
         self.changes.sessions_changed.connect(self._update_empty_state)
-        self.command_palette = CommandPalette(self, self.view_menu)
-        self.restore_state()
+        self.parts_built = False
+        """The run desk, the conversation pane and the library are in (`build_parts`)."""
+        if parts_after_paint:
+            after_first_paint(self, self.build_parts)
+        else:
+            self.build_parts()
+        self.restore_state()  # the conversation pane or its placeholder is the third part
 
-    def _build_parts(self) -> None:
+    def _build_sessions(self) -> None:
         """The session list, transcript, search and indexing replace the placeholders."""
         c = self.commands
         self.sessions = SessionBrowser(
@@ -112,6 +130,26 @@ class MainWindow(QMainWindow):
         self.transcript.set_transcript_view(self.sessions.panel)
         self.set_navigation_pane(self.sessions.pane)
         self.view_menu.insertAction(c.full_screen, self.sessions.pane.show_hidden_action)
+        # Tab goes left to right: the list, then the transcript it opens, then the composer
+        QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
+
+    def build_parts(self) -> None:
+        """The composer and runs, the conversation pane, the library and the palette.
+
+        The window's start asks for them just after its first paint (none is on
+        screen before a session is chosen, and together with their modules they
+        were a third of the time to it); anything else gets them at once.
+        """
+        if self.parts_built:
+            return
+        self.parts_built = True
+        from desktop.ui.conversations.conversation_pane import ConversationPane
+        from desktop.ui.library.room import LibraryRoom
+        from desktop.ui.runs.run_desk import RunDesk
+        from desktop.ui.runs.tray import Notifier
+        from desktop.ui.shell.palette import CommandPalette
+
+        c = self.commands
         # the composer, live runs and their permission questions
         self.runs = RunDesk(
             self.hub, sessions=self.sessions, area=self.transcript, status=self.status_bar,
@@ -123,14 +161,14 @@ class MainWindow(QMainWindow):
             lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
         )
         self.sessions.menu.fork_requested.connect(self.runs.fork_session)
-        # Tab goes left to right: the list, then the transcript it opens, then the composer
-        QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
         self.conversation = ConversationPane(
             self.hub, sessions=self.sessions, desk=self.runs, changes=self.changes,
-            status=self.status_bar, parent=self.splitter,
+            status=self.status_bar,
         )  # fmt: skip
-        self.splitter.addWidget(self.conversation)  # right of the transcript
-        self.splitter.setCollapsible(2, True)  # folded away on a narrow window
+        sizes = self.splitter.sizes()
+        self.splitter.replaceWidget(2, self.conversation)  # right of the transcript
+        self.splitter.setSizes(sizes)
+        self._right.deleteLater()
         pane = self.conversation
         self.conversation_menu.addActions([pane.continue_action, pane.fork_action])
         self.conversation_menu.addSeparator()
@@ -145,6 +183,7 @@ class MainWindow(QMainWindow):
         self.runs.switching.available.connect(c.switch_account.setEnabled)
         c.switch_account.setEnabled(self.runs.switching.can_switch())
         c.switch_account.triggered.connect(lambda: self.runs.switching.open(""))
+        self.command_palette = CommandPalette(self, self.view_menu)
 
     # -- structure -----------------------------------------------------------------
 
@@ -348,6 +387,10 @@ class MainWindow(QMainWindow):
             )
 
     def open_settings(self) -> SettingsDialog:
+        from desktop.ui.settings.archive_section import ArchiveSection
+        from desktop.ui.settings.settings_dialog import SettingsDialog
+
+        self.build_parts()  # its changes reach the run desk and the conversation pane
         dialog = SettingsDialog(
             self.hub.settings, self.hub.claude_override, self, self.navigation.account_names()
         )
@@ -368,6 +411,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Settings saved."))
 
     def open_add_account(self) -> AddAccountDialog:
+        from desktop.ui.accounts.account_dialogs import AddAccountDialog
+
         dialog = AddAccountDialog(self.hub.accounts, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.account_added.connect(self._account_added)
@@ -380,6 +425,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Added account {name}.").format(name=name))
 
     def open_remove_account(self) -> RemoveAccountDialog:
+        from desktop.ui.accounts.account_dialogs import RemoveAccountDialog
+
         dialog = RemoveAccountDialog(
             self.hub.accounts,
             self.navigation.account_names(),
@@ -396,6 +443,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Removed account {name}.").format(name=name))
 
     def open_change_secret(self) -> ChangeSecretDialog:
+        from desktop.ui.accounts.account_dialogs import ChangeSecretDialog
+
         dialog = ChangeSecretDialog(self.hub.accounts, self.navigation.selected_account(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.secret_changed.connect(
@@ -407,6 +456,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_edit_account(self) -> EditAccountDialog:
+        from desktop.ui.accounts.account_edit import EditAccountDialog
+
         dialog = EditAccountDialog(self.hub.accounts, self.navigation.selected_account(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.account_edited.connect(self._account_edited)
@@ -419,6 +470,8 @@ class MainWindow(QMainWindow):
         self.status_bar.notify(self.tr("Account {name} was changed.").format(name=name))
 
     def show_about(self) -> QMessageBox:
+        from desktop.ui.shell.about import show_about
+
         return show_about(self, self.hub.home)
 
     def show_error(self, title: str, error: SessiondeskError | str) -> QMessageBox:
@@ -467,7 +520,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
-        self.runs.shutdown()
-        self.library.shutdown()
+        if self.parts_built:
+            self.runs.shutdown()
+            self.library.shutdown()
         self.sessions.shutdown()
         super().closeEvent(event)

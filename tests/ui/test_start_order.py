@@ -1,0 +1,91 @@
+"""The window's start as the app does it: the list from the database before the
+first paint; the run desk, the conversation pane and the library just after it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from pytestqt.qtbot import QtBot
+
+from desktop.services.hub import ServiceHub
+from desktop.ui.shell.main_window import MainWindow
+from tests.ui.session_kit import add_account, browser, new_session, open_session, pane, write
+
+pytestmark = pytest.mark.gui
+
+API = "/home/ana/src/api"
+
+
+@pytest.fixture
+def start_window(
+    open_window: Callable[..., MainWindow],
+) -> Callable[[ServiceHub, bool], MainWindow]:
+    """A window as the app builds it (the parts after the first paint) or whole; not shown."""
+    return lambda hub, after_paint: open_window(hub, show=False, parts_after_paint=after_paint)
+
+
+class PaintWatch(QObject):
+    """What was built when the window was first painted."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.seen: tuple[bool, int, int] | None = None
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Paint and self.seen is None:
+            list_pane = pane(self.window)
+            self.seen = (self.window.parts_built, list_pane.session_count(),
+                         browser(self.window).indexer.runs)  # fmt: skip
+        return False
+
+
+def menu_texts(window: MainWindow) -> list[list[str]]:
+    menus = (window.file_menu, window.view_menu, window.conversation_menu)
+    return [[action.text() for action in menu.actions()] for menu in menus]
+
+
+def test_the_list_is_painted_first_and_the_other_parts_follow(
+    hub: ServiceHub, start_window: Callable[[ServiceHub, bool], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    path = write(config, new_session(API, "parser refactor plan"))
+    hub.sessions.refresh()
+    eager = start_window(hub, False)
+    assert eager.parts_built and eager.splitter.widget(2) is eager.conversation
+    menus, tools = menu_texts(eager), [a.text() for a in browser(eager).toolbar.actions()]
+    eager.close()
+
+    window = start_window(hub, True)
+    assert pane(window).session_count() == 1  # read from the database, no event loop yet
+    assert not window.parts_built and window.splitter.count() == 3
+    watch = PaintWatch(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.parts_built)
+    assert watch.seen == (False, 1, 0)  # painted with its row; nothing else yet, no index run
+    assert window.splitter.widget(2) is window.conversation
+    assert window.splitter.count() == 3
+    assert menu_texts(window) == menus  # the same commands in the same order
+    assert [a.text() for a in browser(window).toolbar.actions()] == tools
+    # and they work: the session opens with the composer under its transcript
+    open_session(qtbot, window, "alpha", path.stem)
+    qtbot.waitUntil(lambda: window.runs.composer.isVisible())
+    assert window.conversation.isVisible()
+
+
+def test_settings_or_closing_before_the_parts_are_built(
+    hub: ServiceHub, start_window: Callable[[ServiceHub, bool], MainWindow], qtbot: QtBot,
+) -> None:  # fmt: skip
+    window = start_window(hub, True)
+    dialog = window.open_settings()  # its changes go to the run desk: it is built for it
+    assert window.parts_built
+    dialog.reject()
+    early = start_window(hub, True)
+    early.close()  # before any event: nothing of the parts to stop, the state is saved
+    assert not early.parts_built
+    assert hub.settings.get("ui.geometry")
