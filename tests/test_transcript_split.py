@@ -62,8 +62,14 @@ def test_a_split_reading_equals_the_plain_one(
     """With 1-byte parts every damaged line sits at a boundary between two parts."""
     path = damaged_transcript(tmp_path)
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    here: list[object] = []
+    read_here = transcript_split._read_part
+    monkeypatch.setattr(transcript_split, "_read_part", lambda *a: here.append(a) or read_here(*a))
     split = read_split(path, 2, part_bytes=part_bytes)
     assert split is not None, "the file was not split"
+    # this process read the first part at least, the worker the last ones
+    parts = len(line_ranges(path, part_bytes))
+    assert here and here[0][1][0] == 0 and 0 < len(here) <= parts - 2
     entries, problems = read_entries(path)
     assert split == (entries, problems)
     assert len(problems) >= 8 and {p.reason for p in problems} >= {

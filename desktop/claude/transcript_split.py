@@ -1,22 +1,21 @@
 """Read one big transcript for display in several processes, split by byte ranges.
 
-A 200 MB transcript is seconds of JSON decoding and typing, pure CPU, and in
-the window's process that work would also hold Python's lock and fill its
-garbage collector's generations (collected on the window's thread) for as
-long as it lasts. So the file is cut at line starts into parts of a few
-megabytes, spawned worker processes read the parts (each as the whole-file
-read would: the same skipping of bookkeeping lines, the same damage checks),
-and hand back typed entries as plain tuples, part by part. Here only the
-tuples become entries again, in file order, and each part's line numbers are
-shifted by the lines of the parts before it: the entries and the problems are
-exactly those of `read_entries` on the whole file.
+A 200 MB transcript is seconds of JSON decoding and typing, pure CPU. So the
+file is cut at line starts into parts of a few megabytes, read by this
+process from the file's start and by spawned worker processes from its end
+until the two meet (each part as the whole-file read would: the same
+skipping of bookkeeping lines, the same damage checks). Workers hand back
+typed entries as plain tuples, part by part, which become entries again
+here; the parts read here need no such round trip. In file order, each
+part's line numbers shifted by the lines of the parts before it, the
+entries and the problems are exactly those of `read_entries` on the whole
+file. The window never runs this itself: its reading process does
+(`transcript_aside`).
 
-Parts are small so that taking one result in (unpickling, done by a thread
-of this process) is a short call that never holds the lock for long.
-Workers are spawned, never forked (the window has threads), and run without
-cyclic garbage collection: their objects hold no cycles and they live for
-one read. Below `SPLIT_BYTES`, or when workers cannot start (a frozen app
-without freeze_support), the file is read here, in one piece.
+Workers are spawned, never forked, and run without cyclic garbage
+collection: their objects hold no cycles and they live for one read. Below
+`SPLIT_BYTES`, or when workers cannot start (a frozen app without
+freeze_support), the file is read here, in one piece.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from desktop.domain.transcript_problems import LineProblem
 SPLIT_BYTES = 32 << 20
 """Below this, starting worker processes costs more than it saves."""
 PART_BYTES = 4 << 20
-"""One task: a result this size is unpickled in a few milliseconds."""
+"""One task: the two readers meet within a part or two of each other."""
 
 Part = tuple[int, int | None]
 """A byte range that starts at a line start; None: to the end of the file."""
@@ -59,12 +58,15 @@ def shown(entry: Entry) -> bool:
 def read_part(path: str, part: Part) -> tuple[list[tuple[Any, ...]], list[LineProblem], int]:
     """One part's shown entries as tuples, its problems (line numbers counted
     from the part's start) and how many lines it has. Runs in a worker."""
+    entries, problems, lines = _read_part(path, part)
+    return list(map(_pack, entries)), problems, lines
+
+
+def _read_part(path: str, part: Part) -> tuple[list[Entry], list[LineProblem], int]:
     start, end = part
     reader = TranscriptReader(path, start, final=end is None, end=end, skip=BOOKKEEPING)
-    packed = [
-        _pack(entry) for entry in map(parse_entry, (raw.obj for raw in reader)) if shown(entry)
-    ]
-    return packed, reader.problems, reader.line - 1
+    entries = [entry for entry in map(parse_entry, (raw.obj for raw in reader)) if shown(entry)]
+    return entries, reader.problems, reader.line - 1
 
 
 def read_split(
@@ -73,8 +75,12 @@ def read_split(
     *,
     part_bytes: int | None = None,
 ) -> tuple[list[Entry], list[LineProblem]] | None:
-    """The shown entries and problems of a whole file, read by `workers`
-    processes; None when splitting does not pay or workers cannot start."""
+    """The shown entries and problems of a whole file, read by this process
+    and `workers` - 1 more; None when splitting does not pay or workers cannot
+    start. This process reads parts from the file's start while the workers
+    take them from its end, a few at a time, until the two meet: whoever is
+    faster reads more, and the parts read here are never packed, sent and
+    unpacked."""
     if workers < 2 or os.stat(path).st_size < SPLIT_BYTES:
         return None
     cut = line_ranges(path, part_bytes or PART_BYTES)
@@ -82,19 +88,34 @@ def read_split(
         return None
     # loaded only for a big file: the window's start and a small read need none of it
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     spawn = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(min(workers, len(cut)), mp_context=spawn, initializer=gc.disable)
+    helpers = min(workers - 1, len(cut) - 1)
+    pool = ProcessPoolExecutor(helpers, mp_context=spawn, initializer=gc.disable)
+    read: dict[int, tuple[list[Entry], list[LineProblem], int]] = {}
+    sent: dict[Future[Any], int] = {}
+    front, back = 0, len(cut)
     try:
-        futures = [pool.submit(read_part, str(path), part) for part in cut]
+        while front < back or sent:
+            while back - 1 > front and len(sent) < 2 * helpers:  # the front part is ours
+                back -= 1
+                sent[pool.submit(read_part, str(path), cut[back])] = back
+            for future in [f for f in sent if f.done()]:
+                packed, found, count = future.result()
+                read[sent.pop(future)] = (list(map(_unpack, packed)), found, count)
+            if front < back:
+                read[front] = _read_part(str(path), cut[front])
+                front += 1
+            elif sent:
+                wait(sent, return_when=FIRST_COMPLETED)
         entries: list[Entry] = []
         problems: list[LineProblem] = []
         lines = 0
-        for future in futures:
-            packed, found, count = future.result()
-            entries.extend(map(_unpack, packed))
+        for index in range(len(cut)):
+            part_entries, found, count = read.pop(index)
+            entries.extend(part_entries)
             problems.extend(_shifted(problem, lines) for problem in found)
             lines += count
         return entries, problems
