@@ -77,10 +77,12 @@ class SqlSessionIndex:
 
     def file_stamps(self, account: str) -> dict[str, tuple[int, int]]:
         # three columns of every row: every command's refresh reads them, and the
-        # summary states beside them are half the table's bytes
+        # summary states beside them are half the table's bytes. `+` keeps SQLite
+        # from the (account, id) index: one pass over the table in its own order
+        # costs a third less than a row looked up by rowid for each index entry
         query = (
             "SELECT s.session_id, s.size, s.mtime_ns FROM sessions s "
-            "JOIN accounts a ON a.id = s.account_id WHERE a.name = ? AND s.missing = 0"
+            "JOIN accounts a ON a.id = +s.account_id WHERE a.name = ? AND s.missing = 0"
         )
         with self._db.read() as conn:
             return {sid: (size, mtime) for sid, size, mtime in conn.execute(query, (account,))}
