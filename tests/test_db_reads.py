@@ -89,3 +89,10 @@ def test_other_threads_get_a_connection_of_their_own_for_the_block(db: Database)
     assert seen and seen[0] is not main.connection
     with pytest.raises(sqlite3.ProgrammingError):
         seen[0].execute("SELECT 1")  # closed when its block ended
+
+
+def test_a_failed_inner_block_leaves_the_enclosing_one_its_connection(db: Database) -> None:
+    with db.read() as outer:
+        with pytest.raises(RuntimeError), db.read():
+            raise RuntimeError("the inner block failed")
+        assert outer.execute("SELECT 1").fetchone() == (1,)

@@ -122,6 +122,7 @@ class Database:
         self._sessions: Any = None
         self._making = threading.Lock()
         self._main_reader: Plain | None = None
+        self._main_depth = 0
 
     @property
     def engine(self) -> Engine:
@@ -142,11 +143,15 @@ class Database:
         if threading.current_thread() is threading.main_thread():
             if self._main_reader is None:
                 self._main_reader = Plain(self._connect())
+            self._main_depth += 1
             try:
                 yield self._main_reader
             except BaseException:
-                self._close_main_reader()  # a statement left open would hold an old snapshot
+                if self._main_depth == 1:  # not while an enclosing block still reads
+                    self._close_main_reader()  # a statement left open would pin an old snapshot
                 raise
+            finally:
+                self._main_depth -= 1
             return
         with closing(self._connect()) as connection:
             yield Plain(connection)
