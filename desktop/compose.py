@@ -7,8 +7,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
 
@@ -20,6 +18,8 @@ def resolve_home(home: str | None) -> Path:
     chosen = home or os.environ.get("SESSIONDESK_HOME", "").strip()
     if chosen:
         return Path(os.path.expanduser(chosen)).absolute()
+    import platformdirs  # ~10 ms to import: not for a home given by name
+
     return Path(platformdirs.user_data_dir("sessiondesk", appauthor=False))
 
 

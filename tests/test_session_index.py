@@ -134,6 +134,42 @@ def test_unchanged_files_are_not_read_again(
     assert [s.done for s in steps] == [1, 2] and all(s.record is None for s in steps)
 
 
+def test_a_refresh_finds_each_changed_file_among_unchanged_ones_with_its_own_state(
+    sessions: SessionService, source: Recording, config: Path
+) -> None:
+    # the refresh compares size and mtime of every file, and reads the saved
+    # state only of those that differ: each must get its own
+    paths = {sid: write(config, sid, (f"first {n}", "ok")) for n, sid in enumerate((A, B, C))}
+    sessions.refresh()
+    sizes = {sid: path.stat().st_size for sid, path in paths.items()}
+    source.reads.clear()
+    append(paths[C], C, "grown", "yes")
+    info = paths[A].stat()  # same size, a later mtime: changed as far as the index can tell
+    os.utime(paths[A], ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+    report = sessions.refresh()
+    assert (report.read, report.unchanged) == (2, 1)
+    assert sorted(source.reads) == [(A, sizes[A]), (C, sizes[C])]
+    assert found(sessions, "grown") == [C]
+    source.reads.clear()
+    assert sessions.refresh().read == 0 and source.reads == []
+
+
+def test_known_files_are_looked_up_in_chunks(
+    sessions: SessionService, config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for sid in (A, B, C):
+        write(config, sid, ("hello", "hi"))
+    sessions.refresh()
+    index = sessions._index  # type: ignore[attr-defined]
+    monkeypatch.setattr("desktop.store.sessions._IDS_AT_ONCE", 2)
+    unknown = "44444444-4444-4444-8444-444444444444"
+    known = index.known_files("work", [A, B, C, unknown])
+    assert sorted(known) == [A, B, C]
+    assert all(state.path.endswith(f"{sid}.jsonl") for sid, state in known.items())
+    assert index.known_files("work", []) == {}
+    assert sorted(index.file_stamps("work")) == [A, B, C]
+
+
 def test_a_replaced_file_is_read_again_from_the_start(
     sessions: SessionService, source: Recording, config: Path
 ) -> None:

@@ -202,19 +202,24 @@ def _projects_root(config_dir: Path, problems: list[ScanProblem]) -> Path | None
 def _project_sessions(
     folder: Path, root: Path, problems: list[ScanProblem], seen: set[tuple[int, int]]
 ) -> Iterator[Found]:
-    listing = list(_scan(folder, problems))
+    # run for every transcript on every start: what each file needs is done once here
+    listing = _scan(folder, problems)
     dirs = {item.name for item in listing if _quiet_is_dir(item)}
+    project, cut = folder.name, -len(SUFFIX)
     for item in listing:
         name = item.name
-        if not name.endswith(SUFFIX) or not is_valid_session_id(name[: -len(SUFFIX)]):
+        session_id = name[:cut]
+        if not name.endswith(SUFFIX) or not is_valid_session_id(session_id):
             continue
         info = _file_stat(item, root, problems)
-        if info is None or (info.st_dev, info.st_ino) in seen:
+        if info is None:
             continue
-        seen.add((info.st_dev, info.st_ino))
-        session_id = name[: -len(SUFFIX)]
+        key = (info.st_dev, info.st_ino)
+        if key in seen:
+            continue
+        seen.add(key)
         subagents = list_subagents(item.path, problems, root) if session_id in dirs else ()
-        yield session_id, item.path, info, folder.name, subagents
+        yield session_id, item.path, info, project, subagents
 
 
 def _scan(folder: Path, problems: list[ScanProblem]) -> list[os.DirEntry[str]]:

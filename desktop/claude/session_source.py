@@ -129,7 +129,7 @@ class ClaudeTranscripts:
                     path=path,
                     size=info.st_size,
                     mtime_ns=info.st_mtime_ns,
-                    subagents=tuple(str(s.path) for s in subagents),
+                    subagents=tuple([str(s.path) for s in subagents]) if subagents else (),
                 )
         yield from found.values()
 

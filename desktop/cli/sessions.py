@@ -103,10 +103,10 @@ def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         return table(rows, ["ID", "ACCOUNT", "MODIFIED", "MSGS", "TITLE"])
 
     archived = services.archive.archived()
-    out.emit(
-        [{**record_json(r), "archived": (r.account, r.session_id) in archived} for r in records],
-        human,
-    )
+    documents = [record_json(r) for r in records]
+    for document, r in zip(documents, records, strict=True):
+        document["archived"] = (r.account, r.session_id) in archived
+    out.emit(documents, human)
     return 0
 
 

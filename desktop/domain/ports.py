@@ -51,7 +51,15 @@ class SecretVault(Protocol):
 
 
 class SessionIndex(Protocol):
-    def known_files(self, account: str) -> dict[str, FileState]: ...
+    def file_stamps(self, account: str) -> dict[str, tuple[int, int]]:
+        """(size, mtime_ns) of each transcript indexed and not missing: what a
+        refresh compares the disk with."""
+        ...
+
+    def known_files(self, account: str, session_ids: Iterable[str]) -> dict[str, FileState]:
+        """How far each of these sessions was read (those indexed and not missing)."""
+        ...
+
     def save(
         self,
         record: SessionRecord,

@@ -97,7 +97,7 @@ class SessionService:
         account = self._accounts.get(name)
         if rebuild:
             self._index.forget(name)
-        known = self._index.known_files(name)
+        stamps = self._index.file_stamps(name)
         files = list(self._source.scan(account.config_dir))
         errors = list(report.errors)
         done = 0
@@ -108,13 +108,16 @@ class SessionService:
             if progress:
                 progress(IndexProgress(done, len(files), name, record))
 
-        jobs: list[Job] = []
+        changed: list[TranscriptFile] = []
         for file in files:
-            state = known.get(file.session_id)
-            if state and state.size == file.size and state.mtime_ns == file.mtime_ns:
+            if stamps.get(file.session_id) == (file.size, file.mtime_ns):
                 step(None)
             else:
-                jobs.append((file, state))
+                changed.append(file)
+        # how far the changed ones were read before, to go on from there
+        before = [f.session_id for f in changed if f.session_id in stamps]
+        known = self._index.known_files(name, before)
+        jobs: list[Job] = [(file, known.get(file.session_id)) for file in changed]
         # oldest first, so that newer sessions get the later index rows
         jobs.sort(key=lambda job: job[0].mtime_ns)
         batch: dict[str, Increment] = {}
@@ -137,7 +140,7 @@ class SessionService:
                 self._save(list(batch.values()), step, errors)
                 batch, texts, chars, flushed = {}, 0, 0, time.monotonic()
         self._save(list(batch.values()), step, errors)
-        gone = sorted(set(known) - {f.session_id for f in files})
+        gone = sorted(set(stamps) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
         read = len(jobs) - (len(errors) - len(report.errors))
         return replace(

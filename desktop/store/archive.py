@@ -60,7 +60,9 @@ class SqlTranscriptArchive:
             "SELECT a.name, s.session_id, s.path, s.size FROM sessions s "
             f"JOIN accounts a ON a.id = s.account_id LEFT JOIN archived_transcripts c ON {_SAME} "
             "WHERE s.missing = 0 AND (c.id IS NULL OR c.source_bytes != s.size) "
-            "ORDER BY s.modified"
+            # `+`: the table read in its own order, the few lagging rows sorted after;
+            # by the date index it was a rowid look-up per session, after every refresh
+            "ORDER BY +s.modified"
         )
         with self._db.read() as conn:
             return [ArchiveJob(*row) for row in conn.execute(query)]

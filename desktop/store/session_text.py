@@ -15,12 +15,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from desktop.domain.oddtext import clean
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
-from desktop.domain.textsearch import _CJK, make_snippet, match_expression
+from desktop.domain.textsearch import cjk_pattern, make_snippet, match_expression
 from desktop.store.db import Plain
 
 SPAN = 1 << 32
@@ -30,20 +29,14 @@ RANKED = 10_000
 ones only (the highest rowids: sessions are first indexed oldest first, and
 text is appended): bm25 costs per match, and a word in most messages says little."""
 
-# The characters the query side spaces apart (`segment`), as runs: spacing a run
-# at a time gives `segment`'s very string about five times faster, and the
-# index segments every message it stores.
-_CJK_RUN = re.compile(f"([{_CJK}]+)")
-
-
-_CJK_SPACED = re.compile(f" ([{_CJK}]) ")
-
 
 def segmented(text: str) -> str:
-    """`desktop.domain.textsearch.segment(text)`, built run by run."""
+    """`desktop.domain.textsearch.segment(text)`, built run by run: spacing
+    the CJK characters a run at a time gives the same string about five times
+    faster, and the index segments every message it stores."""
     if text.isascii():
         return text
-    parts = _CJK_RUN.split(text)
+    parts = cjk_pattern("({cjk}+)").split(text)
     parts[1::2] = [" " + "  ".join(run) + " " for run in parts[1::2]]
     return "".join(parts)
 
@@ -52,7 +45,7 @@ def unsegmented(body: str) -> str:
     """The text `segmented` was given: each CJK character had a space put on
     either side, always right next to it, so taking one off each side
     leaves the original (spaces it had of its own included)."""
-    return body if body.isascii() else _CJK_SPACED.sub(r"\1", body)
+    return body if body.isascii() else cjk_pattern(" ({cjk}) ").sub(r"\1", body)
 
 
 def _written(raw: str | None, body: str) -> str:

@@ -12,7 +12,7 @@ messages, and for a start-up that only checks what changed:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -34,6 +34,8 @@ _LIST = (
     "s.missing FROM sessions s JOIN accounts a ON a.id = s.account_id"
 )
 _ORDER = " ORDER BY s.modified DESC NULLS LAST, s.id"
+_IDS_AT_ONCE = 500
+"""Session ids bound in one query (SQLite limits a statement's parameters)."""
 
 
 def _record(row: Sequence[Any]) -> SessionRecord:
@@ -73,14 +75,34 @@ class SqlSessionIndex:
         self._db = db
         self._tuned = False
 
-    def known_files(self, account: str) -> dict[str, FileState]:
+    def file_stamps(self, account: str) -> dict[str, tuple[int, int]]:
+        # three columns of every row: every command's refresh reads them, and the
+        # summary states beside them are half the table's bytes. `+` keeps SQLite
+        # from the (account, id) index: one pass over the table in its own order
+        # costs a third less than a row looked up by rowid for each index entry
+        query = (
+            "SELECT s.session_id, s.size, s.mtime_ns FROM sessions s "
+            "JOIN accounts a ON a.id = +s.account_id WHERE a.name = ? AND s.missing = 0"
+        )
+        with self._db.read() as conn:
+            return {sid: (size, mtime) for sid, size, mtime in conn.execute(query, (account,))}
+
+    def known_files(self, account: str, session_ids: Iterable[str]) -> dict[str, FileState]:
+        ids = list(session_ids)
         query = (
             "SELECT s.session_id, s.path, s.size, s.mtime_ns, s.read_offset, s.summary_state "
             "FROM sessions s JOIN accounts a ON a.id = s.account_id "
-            "WHERE a.name = ? AND s.missing = 0"
+            "WHERE a.name = ? AND s.missing = 0 AND s.session_id IN "
         )
+        found: dict[str, FileState] = {}
+        if not ids:
+            return found
         with self._db.read() as conn:
-            return {sid: FileState(*rest) for sid, *rest in conn.execute(query, (account,))}
+            for start in range(0, len(ids), _IDS_AT_ONCE):
+                chunk = ids[start : start + _IDS_AT_ONCE]
+                rows = conn.execute(query + f"({', '.join('?' * len(chunk))})", [account, *chunk])
+                found.update((sid, FileState(*rest)) for sid, *rest in rows)
+        return found
 
     def save(
         self,
