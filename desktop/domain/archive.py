@@ -49,13 +49,10 @@ class TranscriptArchive(Protocol):
     """Compressed copies under `<home>/archive/`, one file per session."""
 
     def lagging(self) -> list[ArchiveJob]: ...
-    def follow(self, job: ArchiveJob) -> None:
-        """Bring the copy up to `job.size` bytes of the original: append the new
-        bytes, or copy it whole again when the original was rewritten."""
-        ...
-
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
-        """`follow` for many jobs at once; the ones that failed, with why."""
+        """Bring each copy up to `job.size` bytes of its original (append the new
+        bytes, or copy it whole again when the original was rewritten); the jobs
+        that failed, with why."""
         ...
 
     def follow_subagents(self, account: str, session_id: str, paths: Sequence[str]) -> int:

@@ -48,9 +48,9 @@ class ArchiveService:
             failed = self.store.follow_many(jobs)
             for job, exc in failed:
                 log.warning("cannot archive %s: %s", job.path, exc)
-            left_out = {id(job) for job, _exc in failed}
+            left_out = {job for job, _exc in failed}
             for job in jobs:
-                if id(job) in left_out:
+                if job in left_out:
                     continue
                 try:
                     # a subagent ends before its result reaches the parent, which then grows

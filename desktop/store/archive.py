@@ -67,10 +67,6 @@ class SqlTranscriptArchive:
         with self._db.read() as conn:
             return [ArchiveJob(*row) for row in conn.execute(query)]
 
-    def follow(self, job: ArchiveJob) -> None:
-        for _job, error in self.follow_many([job]):
-            raise error
-
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
         """Bring many copies up to date; the jobs that failed, with why. The
         copies of a batch are compressed on several threads (the compressor lets go of
