@@ -229,9 +229,15 @@ def _stored_revision(path: Path) -> str | None:
     return row[0] if row else None
 
 
-def open_database(path: Path, *, target: str = "head") -> Database:
-    """Open (creating or migrating as needed) the database at `path`."""
+def open_database(path: Path, *, target: str = "head", migrate: bool = False) -> Database:
+    """Open (creating or migrating as needed) the database at `path`. A new
+    file is made in one step from the dumped schema when that is current
+    (`fresh_schema`); `migrate` takes it through every migration instead."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if target == "head" and not migrate and not path.exists():
+        from desktop.store import fresh_schema
+
+        fresh_schema.create(path, newest_script())
     if target == "head" and path.exists() and _stored_revision(path) == newest_script():
         return Database(path)  # current: neither SQLAlchemy nor Alembic is needed to open it
     from sqlalchemy.exc import DatabaseError, OperationalError
