@@ -37,7 +37,7 @@ def _normalised(script: str) -> list[str]:
 
 def _schema(path: Path) -> list[str]:
     with closing(sqlite3.connect(path)) as connection:
-        rows = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid")
+        rows = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")
         text = ";\n".join(f"{kind} {name} {table}\n{sql}" for kind, name, table, sql in rows)
         pragmas = [
             f"{p} {connection.execute(f'PRAGMA {p}').fetchone()[0]}"

@@ -13,6 +13,7 @@ Regenerate after adding a migration: `python -m desktop.store.fresh_schema`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
@@ -63,10 +64,9 @@ def create(path: Path, revision: str) -> bool:
         with closing(sqlite3.connect(temporary)) as connection:
             connection.execute("PRAGMA journal_mode = WAL")
             connection.executescript(f"BEGIN;\n{script}COMMIT;")
-        try:
+        # another process may have made it first: that one is kept and opened
+        with contextlib.suppress(FileExistsError):
             os.link(temporary, path)
-        except FileExistsError:
-            pass  # another process made it first: that one is opened
     finally:
         temporary.unlink(missing_ok=True)
     return True
