@@ -113,6 +113,7 @@ class _Wiring:
 
         sessions = SessionService(self.index, self.source, hub.accounts, hub.settings)
         sessions.archive = hub.archive.store
+        sessions.stored.append(hub.archive.stored)
         sessions.after_refresh.append(hub.archive.sync)
         return sessions
 

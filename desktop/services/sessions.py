@@ -69,6 +69,8 @@ class SessionService:
         self.archive: TranscriptArchive | None = None
         """Copies of transcripts Claude Code may since have deleted (compose sets it)."""
         self.after_refresh: list[Callable[[], object]] = []
+        self.stored: list[Callable[[list[Increment]], object]] = []
+        """Called with each batch the index has just stored (on the refreshing thread)."""
 
     def refresh(
         self,
@@ -173,6 +175,8 @@ class SessionService:
                     )
                     # a failure here too is the database's, not the file's: it is raised
                     self._index.save_many([_unindexed(item.record.account, file, str(exc))])
+        for hook in self.stored:
+            hook(batch)
         for item in batch:
             if not item.partial:
                 step(item.record)

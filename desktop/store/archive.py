@@ -12,14 +12,11 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.store import archive_files as files
 from desktop.store.db import Database
-
-if TYPE_CHECKING:
-    from desktop.store.library_models import ArchivedTranscriptRow as Row
 
 SUFFIX = ".jsonl.gz"
 SUBAGENTS = ".subagents"
@@ -29,12 +26,23 @@ BATCH_BYTES = 64 << 20
 BATCH_FILES = 500
 """Copies recorded per transaction: the write lock is held while they compress."""
 THREADS = 4
+_IDS_AT_ONCE = 500
+"""Session ids bound in one query (SQLite limits a statement's parameters)."""
 _SAME = "c.account_id = s.account_id AND c.session_id = s.session_id"
 """An archived copy (c) and an index row (s) of the same session. The reads
 that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
 
 
 log = logging.getLogger(__name__)
+
+
+class _Kept(NamedTuple):
+    """What the archive's row says of a copy made before."""
+
+    source_path: str
+    source_bytes: int
+    stored_bytes: int
+    head: str
 
 
 def _kept(folder: Path) -> dict[str, dict[str, int]]:
@@ -86,23 +94,31 @@ class SqlTranscriptArchive:
         return failed
 
     def _follow_batch(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
+        """Compress outside any transaction, then record the batch in a short
+        one: the archive follows the index while it is still writing, and a
+        write lock held through the compression would stall the index's
+        batches (the folder's lock keeps other archivers out meanwhile)."""
         from concurrent.futures import ThreadPoolExecutor
 
-        from sqlalchemy import select
-
-        from desktop.store.library_models import ArchivedTranscriptRow as Row
-        from desktop.store.models import AccountRow, utcnow
-
-        with files.locked(self.folder), self._db.session() as session:
-            names = {job.account for job in jobs}
-            query = select(AccountRow.name, AccountRow.id).where(AccountRow.name.in_(names))
-            accounts: dict[str, int] = {name: pk for name, pk in session.execute(query)}
-            rows: dict[tuple[int, str], Row] = {}
-            for account_id in accounts.values():
-                ids = [j.session_id for j in jobs if accounts.get(j.account) == account_id]
-                found = select(Row).where(Row.account_id == account_id, Row.session_id.in_(ids))
-                rows.update(((r.account_id, r.session_id), r) for r in session.scalars(found))
-            todo: list[tuple[ArchiveJob, int, Row | None]] = []
+        with files.locked(self.folder):
+            names = sorted({job.account for job in jobs})
+            with self._db.read() as conn:
+                marks = ", ".join("?" * len(names))
+                query = f"SELECT name, id FROM accounts WHERE name IN ({marks})"
+                accounts: dict[str, int] = dict(conn.execute(query, names).fetchall())
+                rows: dict[tuple[int, str], _Kept] = {}
+                for name, account_id in accounts.items():
+                    ids = [j.session_id for j in jobs if j.account == name]
+                    for start in range(0, len(ids), _IDS_AT_ONCE):
+                        chunk = ids[start : start + _IDS_AT_ONCE]
+                        found = conn.execute(
+                            "SELECT session_id, source_path, source_bytes, stored_bytes, head "
+                            "FROM archived_transcripts WHERE account_id = ? AND session_id IN "
+                            f"({', '.join('?' * len(chunk))})",
+                            [account_id, *chunk],
+                        )
+                        rows.update(((account_id, sid), _Kept(*rest)) for sid, *rest in found)
+            todo: list[tuple[ArchiveJob, int, _Kept | None]] = []
             for job in jobs:
                 account_id = accounts.get(job.account)
                 if account_id is None:
@@ -111,24 +127,52 @@ class SqlTranscriptArchive:
                 if row is not None and row.source_bytes == job.size and row.source_path == job.path:
                     continue  # another process got here first
                 todo.append((job, account_id, row))
+            if not todo:
+                return []
             with ThreadPoolExecutor(min(os.cpu_count() or 1, THREADS)) as pool:
                 copied = list(pool.map(lambda item: self._copy(item[0], item[2]), todo))
             failed: list[tuple[ArchiveJob, OSError]] = []
-            for (job, account_id, row), result in zip(todo, copied, strict=True):
+            done: list[dict[str, object]] = []
+            for (job, account_id, _row), result in zip(todo, copied, strict=True):
                 if isinstance(result, OSError):
                     failed.append((job, result))
                     continue
-                if row is None:
-                    row = Row(account_id=account_id, session_id=job.session_id, imported=False)
-                    session.add(row)
-                row.file = relative_file(job.account, job.session_id)
-                row.source_path = job.path
-                row.source_bytes = job.size
-                row.stored_bytes, row.head = result
-                row.updated = utcnow()
+                stored, head = result
+                done.append(
+                    {
+                        "account_id": account_id,
+                        "session_id": job.session_id,
+                        "file": relative_file(job.account, job.session_id),
+                        "source_path": job.path,
+                        "source_bytes": job.size,
+                        "stored_bytes": stored,
+                        "head": head,
+                    }
+                )
+            if done:
+                self._record(done)
         return failed
 
-    def _copy(self, job: ArchiveJob, row: Row | None) -> tuple[int, str] | OSError:
+    def _record(self, done: list[dict[str, object]]) -> None:
+        """Upsert the rows of copies just brought up to date (a new row is not imported)."""
+        from sqlalchemy.dialects.sqlite import insert
+
+        from desktop.store.library_models import ArchivedTranscriptRow as Row
+        from desktop.store.models import utcnow
+
+        table = Row.__table__
+        now = utcnow()
+        rows = [row | {"imported": False, "updated": now} for row in done]
+        stmt = insert(table)
+        kept = ("file", "source_path", "source_bytes", "stored_bytes", "head", "updated")
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[table.c.account_id, table.c.session_id],
+            set_={name: stmt.excluded[name] for name in kept},
+        )
+        with self._db.write() as conn:
+            conn.execute(stmt, rows)
+
+    def _copy(self, job: ArchiveJob, row: _Kept | None) -> tuple[int, str] | OSError:
         """Compress the original's new bytes (or all of them) into the copy:
         its stored size and head digest, or why it could not be done."""
         path = self.folder / relative_file(job.account, job.session_id)
@@ -136,9 +180,11 @@ class SqlTranscriptArchive:
             if row is not None and self._appendable(row, job, path):
                 new = files.original_range(job.path, row.source_bytes, job.size)
                 stored = files.append(path, row.stored_bytes, new)
-            else:
-                stored = files.write_new(path, files.original_range(job.path, 0, job.size))
-            return stored, files.head_digest(job.path, job.size)
+                return stored, files.head_digest(job.path, job.size)
+            # the head digest from the first bytes copied: no second open of the original
+            head = files.Head(job.size)
+            stored = files.write_new(path, head.watch(files.original_range(job.path, 0, job.size)))
+            return stored, head.digest()
         except OSError as exc:
             return exc
 
@@ -189,7 +235,7 @@ class SqlTranscriptArchive:
                 (target / name).unlink(missing_ok=True)
 
     @staticmethod
-    def _appendable(row: Row, job: ArchiveJob, path: Path) -> bool:
+    def _appendable(row: _Kept, job: ArchiveJob, path: Path) -> bool:
         """Only the same file, grown, whose start is unchanged, is appended to."""
         try:
             return (

@@ -55,6 +55,24 @@ def head_digest(path: str | os.PathLike[str], upto: int) -> str:
         return hashlib.blake2b(stream.read(min(upto, HEAD)), digest_size=12).hexdigest()
 
 
+class Head:
+    """`head_digest` of a file taken from its bytes as they are copied, for
+    a whole copy: the same digest without opening the original again."""
+
+    def __init__(self, size: int) -> None:
+        self._want = min(size, HEAD)
+        self._seen = b""
+
+    def watch(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
+        for chunk in chunks:
+            if len(self._seen) < self._want:
+                self._seen += chunk[: self._want - len(self._seen)]
+            yield chunk
+
+    def digest(self) -> str:
+        return hashlib.blake2b(self._seen, digest_size=12).hexdigest()
+
+
 def _range(stream: BinaryIO, start: int, end: int) -> Iterator[bytes]:
     stream.seek(start)
     left = end - start
@@ -89,10 +107,14 @@ def append(path: Path, stored: int, chunks: Iterable[bytes]) -> int:
 
 def write_new(path: Path, chunks: Iterable[bytes]) -> int:
     """A whole copy, written beside its place and renamed over it; its size."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".part")
     try:
-        with open(temporary, "wb") as out:
+        try:
+            out = open(temporary, "wb")  # noqa: SIM115 (closed below)
+        except FileNotFoundError:  # the account's folder, once: not a mkdir per copy
+            path.parent.mkdir(parents=True, exist_ok=True)
+            out = open(temporary, "wb")  # noqa: SIM115
+        with out:
             write_member(chunks, out)
             size = out.tell()
         os.replace(temporary, path)

@@ -1,0 +1,88 @@
+"""The archive follows each batch the index stores, on a thread of its own,
+while the index goes on; the sync after the index waits for it and then
+follows what still lags, so nothing is copied twice or reported twice."""
+
+from __future__ import annotations
+
+import gzip
+import logging
+from pathlib import Path
+
+import pytest
+
+from desktop.compose import open_services
+from desktop.domain.sessions import Increment
+from desktop.services import sessions as session_service
+from tests.clirun import sessiondesk
+from tests.test_transcript_fixtures import Transcript, text
+
+SIDS = [f"5555555{n}-5555-4555-8555-555555555555" for n in range(6)]
+
+
+@pytest.fixture
+def config(home: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "claude"
+    added = sessiondesk(home, "accounts", "add", "work", "--config-dir", str(folder), "--create")
+    assert added.code == 0, added.stderr
+    return folder
+
+
+def _transcripts(config: Path) -> dict[str, Path]:
+    made = {}
+    for n, sid in enumerate(SIDS):
+        t = Transcript(session_id=sid, cwd="/src/app")
+        t.prompt(f"question {n} about OSPREY")
+        t.reply(text(f"answer {n} " + "words " * 200 * n))
+        made[sid] = t.write(config / "projects" / "-src-app" / f"{sid}.jsonl")
+    return made
+
+
+def test_each_stored_batch_is_copied_and_the_sync_finds_nothing_left(
+    home: Path, config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    originals = _transcripts(config)
+    monkeypatch.setattr(session_service, "BATCH_SECONDS", 0.0)  # a batch per session
+    hub = open_services(home)
+    try:
+        batches: list[int] = []
+        hub.sessions.stored.insert(0, lambda batch: batches.append(len(batch)))
+        report = hub.sessions.refresh(account="work")
+        assert report.read == len(SIDS)
+        assert len([b for b in batches if b]) == len(SIDS)  # handed over one by one
+        assert hub.archive.store.lagging() == []
+        for sid, original in originals.items():
+            copy = home / "archive" / "work" / f"{sid}.jsonl.gz"
+            assert gzip.decompress(copy.read_bytes()) == original.read_bytes()
+        assert hub.archive.size().files == len(SIDS)
+        assert hub.archive.sync() == 0  # nothing lags: nothing copied again
+    finally:
+        hub.close()
+
+
+def test_a_file_gone_before_its_copy_is_reported_once_and_tried_again_later(
+    home: Path, config: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    originals = _transcripts(config)
+    gone = originals[SIDS[2]]
+    kept = gone.read_bytes()
+
+    def take_away(batch: list[Increment]) -> None:
+        # after the index read it, before the archive copies it
+        if any(i.record.session_id == SIDS[2] for i in batch):
+            gone.unlink()
+
+    hub = open_services(home)
+    try:
+        hub.sessions.stored.insert(0, take_away)
+        with caplog.at_level(logging.WARNING, logger="desktop.services.archive"):
+            hub.sessions.refresh(account="work")
+        warnings = [r for r in caplog.records if "cannot archive" in r.getMessage()]
+        assert len(warnings) == 1 and str(gone) in warnings[0].getMessage()
+        assert hub.archive.size().files == len(SIDS) - 1
+        hub.sessions.stored.remove(take_away)
+        gone.write_bytes(kept)  # back, unchanged: still lagging, so the next sync copies it
+        assert hub.archive.sync() == 1
+        copy = home / "archive" / "work" / f"{SIDS[2]}.jsonl.gz"
+        assert gzip.decompress(copy.read_bytes()) == kept
+    finally:
+        hub.close()
