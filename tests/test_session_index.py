@@ -351,7 +351,7 @@ def test_a_refresh_stopped_by_its_progress_callback_keeps_what_it_wrote(
 
 def test_stored_text_is_segmented_as_queries_are_and_comes_back_as_written() -> None:
     rng = random.Random(5)
-    alphabet = ["a", "Z", " ", "  ", "\n", "解", "析", "か", "한", "，", "é", "\u3000", "x1"]
+    alphabet = ["a", "Z", " ", "  ", "\n", "解", "析", "か", "한", "，", "é", "\u3000", "x1", "\0"]
     for _ in range(2000):
         written = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
         assert segmented(written) == segment(written)
