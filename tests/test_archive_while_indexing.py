@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import gzip
 import logging
+import zlib
 from pathlib import Path
 
 import pytest
 
 from desktop.compose import open_services
-from desktop.domain.sessions import Increment
+from desktop.domain.sessions import FileState, Increment, SessionRecord
 from desktop.services import sessions as session_service
 from tests.clirun import sessiondesk
 from tests.test_transcript_fixtures import Transcript, text
@@ -84,5 +85,40 @@ def test_a_file_gone_before_its_copy_is_reported_once_and_tried_again_later(
         assert hub.archive.sync() == 1
         copy = home / "archive" / "work" / f"{SIDS[2]}.jsonl.gz"
         assert gzip.decompress(copy.read_bytes()) == kept
+    finally:
+        hub.close()
+
+
+def _members(data: bytes) -> list[bytes]:
+    found = []
+    while data:
+        unpacker = zlib.decompressobj(31)
+        found.append(unpacker.decompress(data))
+        data = unpacker.unused_data
+    return found
+
+
+def test_a_file_stored_in_parts_is_copied_part_by_part_and_reads_back_whole(
+    home: Path, config: Path
+) -> None:
+    originals = _transcripts(config)
+    sid, original = SIDS[5], originals[SIDS[5]]
+    whole = original.read_bytes()
+    seam = whole.index(b"\n") + 1  # a part ends at a line's end
+    mtime = original.stat().st_mtime_ns
+
+    def part(size: int, last: bool) -> Increment:
+        record = SessionRecord("work", sid, str(original), size=size)
+        state = FileState(str(original), size, mtime, size)
+        return Increment(record, state, [], replace=size == seam, partial=not last)
+
+    hub = open_services(home)
+    try:
+        hub.archive.stored([part(seam, last=False)])
+        hub.archive.sync()  # the first part copied (handed over together, only the later would be)
+        hub.archive.stored([part(len(whole), last=True)])
+        hub.archive.sync()
+        copy = (home / "archive" / "work" / f"{sid}.jsonl.gz").read_bytes()
+        assert _members(copy) == [whole[:seam], whole[seam:]]  # the second part appended
     finally:
         hub.close()

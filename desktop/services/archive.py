@@ -47,11 +47,16 @@ class ArchiveService:
         date on a thread of their own while the index goes on reading and
         writing (a first index used to wait for all of them at its end; the
         compression and the file creations mostly run outside the GIL). The
-        next `sync` waits for them and then follows whatever still lags."""
+        next `sync` waits for them and then follows whatever still lags.
+
+        A big file read in parts is copied part by part too (each part's bytes
+        appended as a gzip member of its own, as a growing transcript's are):
+        copying it whole after its last part would leave its compression to
+        the very end of the index, on one thread."""
         jobs = [
             ArchiveJob(i.record.account, i.record.session_id, i.file.path, i.record.size)
             for i in increments
-            if not i.partial and not i.record.missing
+            if not i.record.missing
         ]
         if not jobs or not self.enabled():
             return
@@ -168,6 +173,9 @@ class _Follower:
                 else:
                     batch += more
             if batch:
+                # a file handed over twice meanwhile (two parts of a big one): its
+                # later job covers the earlier, and one file is copied by one thread
+                batch = list({(job.account, job.session_id): job for job in batch}.values())
                 try:
                     done, failed = self._follow(batch)
                     self._followed += done
