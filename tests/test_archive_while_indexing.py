@@ -14,18 +14,12 @@ import pytest
 from desktop.compose import open_services
 from desktop.domain.sessions import FileState, Increment, SessionRecord
 from desktop.services import sessions as session_service
-from tests.clirun import sessiondesk
+from tests import test_archive
 from tests.test_transcript_fixtures import Transcript, text
 
+config = test_archive.config
+"""The fixture of an account "work" with a config dir of its own."""
 SIDS = [f"5555555{n}-5555-4555-8555-555555555555" for n in range(6)]
-
-
-@pytest.fixture
-def config(home: Path, tmp_path: Path) -> Path:
-    folder = tmp_path / "claude"
-    added = sessiondesk(home, "accounts", "add", "work", "--config-dir", str(folder), "--create")
-    assert added.code == 0, added.stderr
-    return folder
 
 
 def _transcripts(config: Path) -> dict[str, Path]:
