@@ -51,6 +51,7 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from desktop.app import build_window  # noqa: E402
+from desktop.claude.spawn import IDLE  # noqa: E402
 from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.ui.runs import run_driver  # noqa: E402
@@ -277,7 +278,9 @@ async def until(check: Callable[[], object], timeout: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
-async def scenario(window: MainWindow, meter: StallMeter, runs: int, project: Path) -> None:
+async def scenario(
+    window: MainWindow, meter: StallMeter, runs: int, project: Path, shot: Path | None = None
+) -> None:
     desk, indexer = window.runs, window.sessions.indexer
     controller = desk.controller
     await until(lambda: indexer.completed >= 1 and not indexer.running(), 30, "indexing")
@@ -292,6 +295,11 @@ async def scenario(window: MainWindow, meter: StallMeter, runs: int, project: Pa
         await until(lambda n=number: len(controller.runs) >= n and not desk.starting,
                     30, f"run {number} to start")  # fmt: skip
     meter.phase = "streaming"
+    if shot is not None:  # a look at the window mid-stream (the grab itself makes one long gap)
+        third = len(REPLY) // 3
+        await until(lambda: any(len(r.transcript.text()) > third for r in controller.runs),
+                    60, "a reply to be a third in")  # fmt: skip
+        window.grab().save(str(shot))
     await until(lambda: any(not r.streaming for r in controller.runs), 120, "a run to end")
     meter.phase = ENDING
     await until(lambda: not controller.streaming(), 120, "every run to end")
@@ -363,18 +371,24 @@ def report(meter: StallMeter, runs: int, elapsed: float) -> bool:
     return ok
 
 
+def _nice(text: str) -> int:
+    return IDLE if text == "idle" else int(text)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chunks", type=int, default=80)
     parser.add_argument("--delay", type=float, default=0.05, help="seconds between chunks")
-    parser.add_argument("--nice", type=int, default=run_driver.CLAUDE_NICE,
-                        help="how much lower the claude processes run (0: not)")  # fmt: skip
+    parser.add_argument("--nice", type=_nice, default=run_driver.CLAUDE_NICE,
+                        help="how much lower the claude processes run (0: not;"
+                             " 'idle': the idle scheduling class)")  # fmt: skip
     parser.add_argument(
         "--why",
         action="store_true",
         help="sample the window thread's stack and say what the long gaps did",
     )
+    parser.add_argument("--shot", type=Path, help="save a PNG of the window while the runs stream")
     args = parser.parse_args()
     run_driver.CLAUDE_NICE = args.nice
     binary = find_claude()
@@ -408,7 +422,7 @@ def main() -> int:
             sampler.start()
         started = time.perf_counter()
         try:
-            loop.run_until_complete(scenario(window, meter, args.runs, project))
+            loop.run_until_complete(scenario(window, meter, args.runs, project, args.shot))
         finally:
             window.close()
             hub.close()
