@@ -96,6 +96,9 @@ class StackSampler:
         self.samples: list[tuple[int, str]] = []
         self.cpu: list[tuple[str, str, str, float]] = []
         """(phase, outermost window frame, innermost frame, ms of the window's CPU)."""
+        self.others: dict[tuple[str, str], float] = {}
+        """(thread's name, innermost frame of ours) → ms of that thread's CPU while streaming."""
+        self._other_cpu: dict[int, int] = {}
         self._meter = meter
         self._main = threading.main_thread().ident
         self._clock = time.pthread_getcpuclockid(self._main or 0)
@@ -119,6 +122,32 @@ class StackSampler:
             entry = self._entry(frame)
             self.cpu.append((self._meter.phase, entry, where, (cpu - last) / 1e6))
             last = cpu
+            self._sample_others()
+
+    def _sample_others(self) -> None:
+        """The other Python threads' CPU since the last sample, by where each one is now."""
+        names = {t.ident: t.name for t in threading.enumerate()}
+        for ident, frame in sys._current_frames().items():
+            if ident in (self._main, threading.get_ident()):
+                continue
+            try:
+                cpu = time.clock_gettime_ns(time.pthread_getcpuclockid(ident))
+            except OSError:  # it just ended
+                continue
+            spent = (cpu - self._other_cpu.get(ident, cpu)) / 1e6
+            self._other_cpu[ident] = cpu
+            if self._meter.phase != "streaming" or spent <= 0:
+                continue
+            name = names.get(ident, "?").rstrip("0123456789-_ ")
+            key = (name, self._where(frame).split(" < ")[1])
+            self.others[key] = self.others.get(key, 0.0) + spent
+
+    def others_spent(self, top: int = 12) -> None:
+        total = sum(self.others.values())
+        print(f"the process's other Python threads' CPU while streaming ({total:.0f} ms),"
+              " by thread and the innermost frame of ours:")  # fmt: skip
+        for (name, where), ms in sorted(self.others.items(), key=lambda kv: -kv[1])[:top]:
+            print(f"  {ms:7.1f} ms  {name:24} {where}")
 
     @staticmethod
     def _entry(frame: object) -> str:
@@ -433,6 +462,7 @@ def main() -> int:
             sampler.explain(meter.long)
             sampler.spent(("streaming",))
             sampler.spent((ENDING,))
+            sampler.others_spent()
         return 0 if ok else 1
     finally:
         server.communicate(timeout=10)

@@ -22,6 +22,7 @@ from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.first_paint import after_first_paint
+from desktop.ui.common.latest_write import LatestWrite
 from desktop.ui.common.records import Key, key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.search.search_panel import SearchBar
@@ -54,6 +55,7 @@ class SessionBrowser(QObject):
         self.status = status
         self.changes = changes
         self.background = Background(self)
+        self._last_written = LatestWrite(self.background, self._store_last)
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self.panel = TranscriptPanel(hub.sessions, self.background)
         self.search = SearchBar(hub.sessions, self.background, parent, search=hub.search.search)
@@ -165,7 +167,12 @@ class SessionBrowser(QObject):
         )
 
     def _remember(self, record: SessionRecord) -> None:
-        value = json.dumps({"account": record.account, "session_id": record.session_id})
+        # in a worker: a commit on the window's thread stalled it while runs streamed
+        self._last_written.write(
+            json.dumps({"account": record.account, "session_id": record.session_id})
+        )
+
+    def _store_last(self, value: str) -> None:
         # remembering the selection is a convenience, never worth an error box
         with contextlib.suppress(SessiondeskError):
             self.hub.settings.set(LAST_SESSION_KEY, value)
