@@ -328,7 +328,11 @@ async def scenario(
         third = len(REPLY) // 3
         await until(lambda: any(len(r.transcript.text()) > third for r in controller.runs),
                     60, "a reply to be a third in")  # fmt: skip
-        window.grab().save(str(shot))
+        # what is on screen (the backing store), as painted bit by bit: not a fresh paint
+        screen = window.screen()
+        screen.grabWindow(window.winId()).save(str(shot))
+        await asyncio.sleep(1.5)  # and once more, later: the runs' replies in, the badges on
+        screen.grabWindow(window.winId()).save(str(shot.with_suffix(".later.png")))
     await until(lambda: any(not r.streaming for r in controller.runs), 120, "a run to end")
     meter.phase = ENDING
     await until(lambda: not controller.streaming(), 120, "every run to end")

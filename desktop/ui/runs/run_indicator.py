@@ -80,14 +80,17 @@ class RunBadgeDelegate(QStyledItemDelegate):
             super().paint(painter, option, index)
             return
         opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
+        text = opt.rect.adjusted(0, 0, -(BADGE + 8), 0)  # type: ignore[attr-defined]
+        exposed = self._text_exposed(painter, text)
+        if exposed:  # the model's roles (text, icon, font) matter only to the text
+            self.initStyleOption(opt, index)
         widget = opt.widget  # type: ignore[attr-defined]
         style = widget.style() if widget is not None else QApplication.style()
         # the row's background first, across the whole cell; then the text, narrower
         style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, widget)
         full = QRectF(opt.rect)  # type: ignore[attr-defined]
-        opt.rect = opt.rect.adjusted(0, 0, -(BADGE + 8), 0)  # type: ignore[attr-defined]
-        if self._text_exposed(painter, opt.rect):  # type: ignore[attr-defined]
+        if exposed:
+            opt.rect = text  # type: ignore[attr-defined]
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         box = QRectF(full.right() - BADGE - 4, full.center().y() - BADGE / 2, BADGE, BADGE)
         painter.save()
