@@ -33,6 +33,7 @@ import asyncio
 import gc
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -470,6 +471,7 @@ def main() -> int:
         return 0 if ok else 1
     finally:
         server.communicate(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)  # the throwaway home, accounts and project
 
 
 if __name__ == "__main__":
