@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.claude.discovery import list_subagents, open_regular
+from desktop.claude.index_decode import decode_index_line
 from desktop.claude.transcript_reader import (
     BOOKKEEPING,
     NOT_SUMMARISED,
@@ -31,6 +32,7 @@ from desktop.claude.transcript_split import read_split, shown
 from desktop.domain.transcript import Entry, parse_entry
 from desktop.domain.transcript_chain import Conversation, build_conversation
 from desktop.domain.transcript_checkpoint import Checkpoint
+from desktop.domain.transcript_index import IndexLine, index_line
 from desktop.domain.transcript_problems import LineProblem, describe_problems
 from desktop.domain.transcript_summary import SessionSummary
 
@@ -162,20 +164,24 @@ def summarise_transcript(
     *,
     offset: int = 0,
     state: str | None = None,
-    on_entry: Callable[[Entry, RawEntry], None] | None = None,
+    on_line: Callable[[IndexLine, RawEntry], None] | None = None,
 ) -> SummaryUpdate:
     """Bring a session's summary up to date, reading only what was appended
-    since `offset` when `state` (from the last update) is given. `on_entry`
-    sees each new entry that can matter to the index (bookkeeping lines are
-    stepped over). Raises OSError when the file cannot be opened."""
+    since `offset` when `state` (from the last update) is given. `on_line`
+    sees each new entry that can matter to the index, as the index sees it
+    (bookkeeping lines are stepped over). Raises OSError when the file cannot be opened."""
     path = Path(path)
     kept = resumed(path, offset, state) if state is not None and offset > 0 else None
     restarted = state is not None and offset > 0 and kept is None
     checkpoint = kept or Checkpoint()
     reader = TranscriptReader(
-        path, offset if kept else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
+        path,
+        offset if kept else 0,
+        start_line=checkpoint.line,
+        skip=NOT_SUMMARISED,
+        typed=decode_index_line,
     )
-    _feed(reader, checkpoint, on_entry)
+    _feed(reader, checkpoint, on_line)
     checkpoint.head = head_digest(path, reader.offset)
     return SummaryUpdate(
         checkpoint.summary,
@@ -190,28 +196,30 @@ def summarise_part(
     path: str | os.PathLike[str],
     start: int,
     end: int | None,
-    on_entry: Callable[[Entry, RawEntry], None] | None = None,
+    on_line: Callable[[IndexLine, RawEntry], None] | None = None,
 ) -> tuple[Checkpoint, int]:
     """`summarise_transcript` of the lines from `start` (a line start) to `end`
     (one too, or None for the file's end), numbered from 1 there: a checkpoint
     to `Checkpoint.merge` onto the one of the lines before, and where the
     next read starts. `head` is left to the caller, who knows the whole file."""
     checkpoint = Checkpoint()
-    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED)
-    _feed(reader, checkpoint, on_entry)
+    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED, typed=decode_index_line)
+    _feed(reader, checkpoint, on_line)
     return checkpoint, reader.offset
 
 
 def _feed(
     reader: TranscriptReader,
     checkpoint: Checkpoint,
-    on_entry: Callable[[Entry, RawEntry], None] | None,
+    on_line: Callable[[IndexLine, RawEntry], None] | None,
 ) -> None:
+    feed = checkpoint.summary.feed_line
     for raw in reader:
-        entry = parse_entry(raw.obj)
-        checkpoint.summary.feed(entry)
-        if on_entry is not None:
-            on_entry(entry, raw)
+        # straight from the bytes (`decode_index_line`), or a line it left: typed in full
+        line = raw.obj if type(raw.obj) is IndexLine else index_line(parse_entry(raw.obj))
+        feed(line)
+        if on_line is not None:
+            on_line(line, raw)
     checkpoint.problems.extend(reader.problems)
     checkpoint.line = reader.line
 
