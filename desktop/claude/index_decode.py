@@ -21,7 +21,13 @@ import msgspec
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage
 from desktop.domain.prompt_wrap import unwrap
-from desktop.domain.transcript_index import TEXT_LIMIT, TOOL_TEXT_LIMIT, IndexLine, tool_text
+from desktop.domain.transcript_index import (
+    TEXT_LIMIT,
+    TOOL_TEXT_LIMIT,
+    IndexedTuple,
+    IndexLine,
+    tool_text,
+)
 from desktop.domain.transcript_text import UserKind
 
 # Fields typed `Any` take whatever parse_entry copes with (and build it);
@@ -92,26 +98,37 @@ def decode_index_line(data: bytes | bytearray) -> IndexLine | None:
         field = line.customTitle if kind == "custom-title" else line.aiTitle
         field = line.summary if kind == "summary" else field
         title = tt.one_line(tt.str_or_none(field) or "") or None
-    return _line(line, title=title, title_source=kind if title else None)
+    return _line(line, title, kind if title else None)
 
 
-def _line(line: _Line, **fields: Any) -> IndexLine:
-    values: dict[str, Any] = {
-        "title": None,
-        "title_source": None,
-        "is_prompt": False,
-        "prompt": None,
-        "is_reply": False,
-        "model": None,
-        "usage": None,
-        "reply_key": None,
-        "texts": (),
-    }
-    values.update(fields)
+def _line(
+    line: _Line,
+    title: str | None = None,
+    title_source: str | None = None,
+    is_prompt: bool = False,
+    prompt: str | None = None,
+    is_reply: bool = False,
+    model: str | None = None,
+    usage: Usage | None = None,
+    reply_key: str | None = None,
+    texts: tuple[IndexedTuple, ...] = (),
+) -> IndexLine:
     sidechain = line.is_sidechain is True
-    if sidechain:
-        values["texts"] = ()
-    return IndexLine(line.timestamp, sidechain, line.session_id, line.cwd, **values)
+    return IndexLine(
+        line.timestamp,
+        sidechain,
+        line.session_id,
+        line.cwd,
+        title,
+        title_source,
+        is_prompt,
+        prompt,
+        is_reply,
+        model,
+        usage,
+        reply_key,
+        () if sidechain else texts,
+    )
 
 
 def _blocks(content: str | list[_Block] | None) -> list[_Block]:

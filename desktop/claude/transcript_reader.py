@@ -46,6 +46,8 @@ from desktop.domain.oddtext import clean_json
 from desktop.domain.transcript_problems import LineProblem
 
 CHUNK = 1 << 20
+HEAD = 4096
+"""The first bytes of a file read from its start are kept (`head`): its fingerprint."""
 MAX_LINE = 64 << 20
 _CLOSE = ord("}")
 _SESSION_KEY = b'"sessionId":'
@@ -122,6 +124,8 @@ class TranscriptReader:
         self.pending = 0
         self.stepped = 0
         self.problems: list[LineProblem] = []
+        self.head = b"" if start_offset == 0 else None
+        """Read from the file's start: its first `HEAD` bytes as read (else None)."""
         self._final = final
         self._mid_line = mid_line and start_offset > 0
         self._max_line = max_line
@@ -146,6 +150,8 @@ class TranscriptReader:
         skipping = self._mid_line  # inside a line we do not want: drop bytes to its end
         too_long = False
         while chunk := self._read(stream):
+            if self.head is not None and len(self.head) < HEAD:
+                self.head += chunk[: HEAD - len(self.head)]
             if skipping:
                 newline = chunk.find(b"\n")
                 if newline < 0:

@@ -24,6 +24,7 @@ from desktop.claude.discovery import list_subagents, open_regular
 from desktop.claude.index_decode import decode_index_line
 from desktop.claude.transcript_reader import (
     BOOKKEEPING,
+    HEAD,
     NOT_SUMMARISED,
     RawEntry,
     TranscriptReader,
@@ -51,8 +52,6 @@ __all__ = [
     "summarise_part",
     "summarise_transcript",
 ]
-
-_HEAD = 4096
 
 
 def iter_entries(
@@ -182,7 +181,13 @@ def summarise_transcript(
         typed=decode_index_line,
     )
     _feed(reader, checkpoint, on_line)
-    checkpoint.head = head_digest(path, reader.offset)
+    head = reader.head
+    # a read from the start already has the bytes: no second open of the file
+    upto = min(reader.offset, HEAD)
+    if head is not None and len(head) >= upto:
+        checkpoint.head = _digest(head[:upto])
+    else:
+        checkpoint.head = head_digest(path, reader.offset)
     return SummaryUpdate(
         checkpoint.summary,
         reader.offset,
@@ -244,7 +249,11 @@ def head_digest(path: str | os.PathLike[str], upto: int) -> str:
     """A fingerprint of the file's start: an append-only file keeps it, a
     replaced one (same name, other content) almost surely does not."""
     with open_regular(path) as stream:
-        return hashlib.blake2b(stream.read(min(upto, _HEAD)), digest_size=12).hexdigest()
+        return _digest(stream.read(min(upto, HEAD)))
+
+
+def _digest(head: bytes) -> str:
+    return hashlib.blake2b(head, digest_size=12).hexdigest()
 
 
 def _with_path(problem: LineProblem, path: Path) -> LineProblem:
