@@ -4,10 +4,9 @@ library just after it; the transcript reader and the archive once files are read
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
-
-import json
 
 import pytest
 from PySide6.QtCore import QEvent, QObject

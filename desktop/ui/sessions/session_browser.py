@@ -64,7 +64,7 @@ class SessionBrowser(QObject):
         self._panel: TranscriptPanel | None = None
         self._chosen: tuple[SessionRecord, str | None] | None = None
         """A session chosen before the panel was made, and the message to scroll to."""
-        self.search = SearchBar(hub.sessions, self.background, parent, search=hub.search.search)
+        self.search = SearchBar(hub.sessions, self.background, parent, search=self._find)
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
         self.menu = SessionMenu(hub, status, changes, self.pane.view)
@@ -115,6 +115,11 @@ class SessionBrowser(QObject):
 
     def panel_made(self) -> bool:
         return self._panel is not None
+
+    def _find(self, query: str, account: str | None, limit: int) -> list[SearchHit]:
+        # the search service (its segmenter, the conversations' directory) is
+        # built by the first search, not before the window's first paint
+        return self.hub.search.search(query, account, limit)
 
     def _spacer(self) -> QWidget:
         spacer = QWidget(self.toolbar)
