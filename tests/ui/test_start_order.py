@@ -40,6 +40,7 @@ class PaintWatch(QObject):
         self.seen: tuple[bool, int, int] | None = None
         self.panel_made: bool | None = None
         self.chosen: str | None = None
+        self.loading: bool | None = None
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -50,6 +51,7 @@ class PaintWatch(QObject):
             self.panel_made = browser(self.window).panel_made()
             record = list_pane.selected_record()
             self.chosen = record.session_id if record else None
+            self.loading = self.window.status_bar.progress_visible()
         return False
 
 
@@ -116,13 +118,14 @@ def test_the_session_chosen_last_time_is_read_once_the_panel_is_made(
     window.show()
     qtbot.waitUntil(lambda: window.parts_built)
     # chosen in the painted list, its transcript read only with the panel, after that paint
-    assert (watch.chosen, watch.panel_made) == (chosen.stem, False)
+    assert (watch.chosen, watch.panel_made, watch.loading) == (chosen.stem, False, True)
     assert not window.transcript.is_showing_empty()
     panel = browser(window).panel
     qtbot.waitUntil(lambda: panel.model.rowCount() > 0 and not panel.is_loading())
     current = panel.current()
     assert current is not None and current.session_id == chosen.stem
     assert window.transcript.transcript_view is panel
+    qtbot.waitUntil(lambda: not window.status_bar.progress_visible())  # read: the bar goes
 
 
 def test_listing_builds_neither_the_archive_nor_the_transcript_reader(home: Path) -> None:

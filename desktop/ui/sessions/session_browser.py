@@ -178,6 +178,7 @@ class SessionBrowser(QObject):
             self._panel.show_record(record, scroll_to_uuid=target)
         else:  # the start's chosen session: read once the panel is made, after the first paint
             self._chosen = None if record is None else (record, target)
+            self._loading(record is not None)  # as the panel will say while it reads
         if record is not None:
             self._remember(record)
 
