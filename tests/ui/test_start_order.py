@@ -39,6 +39,7 @@ class PaintWatch(QObject):
         self.window = window
         self.seen: tuple[bool, int, int] | None = None
         self.panel_made: bool | None = None
+        self.menu_made: bool | None = None
         self.chosen: str | None = None
         self.loading: bool | None = None
         window.installEventFilter(self)
@@ -49,6 +50,7 @@ class PaintWatch(QObject):
             self.seen = (self.window.parts_built, list_pane.session_count(),
                          browser(self.window).indexer.runs)  # fmt: skip
             self.panel_made = browser(self.window).panel_made()
+            self.menu_made = browser(self.window).menu_made()
             record = list_pane.selected_record()
             self.chosen = record.session_id if record else None
             self.loading = self.window.status_bar.progress_visible()
@@ -79,7 +81,7 @@ def test_the_list_is_painted_first_and_the_other_parts_follow(
     window.show()
     qtbot.waitUntil(lambda: window.parts_built)
     assert watch.seen == (False, 1, 0)  # painted with its row; nothing else yet, no index run
-    assert watch.panel_made is False  # nor the transcript panel
+    assert (watch.panel_made, watch.menu_made) == (False, False)  # nor the panel or the menu
     assert window.transcript.transcript_view is browser(window).panel
     assert window.splitter.widget(2) is window.conversation
     assert window.splitter.count() == 3

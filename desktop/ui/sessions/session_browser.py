@@ -29,12 +29,13 @@ from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.records import Key, key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.search.search_panel import SearchBar
-from desktop.ui.sessions.context_menu import SessionMenu
 from desktop.ui.sessions.indexer import Indexer, SessionWatcher
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.sessions.session_model import RECORD_ROLE
 
-if TYPE_CHECKING:  # with its modules, ~10% of the window's start: made on first use
+if TYPE_CHECKING:  # made on first use, after the first paint (the panel's modules
+    # were ~10% of the window's start, the menu's a few milliseconds)
+    from desktop.ui.sessions.context_menu import SessionMenu
     from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
 LAST_SESSION_KEY = "ui.last_session"
@@ -67,7 +68,7 @@ class SessionBrowser(QObject):
         self.search = SearchBar(hub.sessions, self.background, parent, search=self._find)
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
-        self.menu = SessionMenu(hub, status, changes, self.pane.view)
+        self._menu: SessionMenu | None = None
         view = self.pane.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
@@ -113,8 +114,20 @@ class SessionBrowser(QObject):
                 self._panel.show_record(chosen[0], scroll_to_uuid=chosen[1])
         return self._panel
 
+    @property
+    def menu(self) -> SessionMenu:
+        """The sessions' context menu commands, made (with their modules) on first use."""
+        if self._menu is None:
+            from desktop.ui.sessions.context_menu import SessionMenu
+
+            self._menu = SessionMenu(self.hub, self.status, self.changes, self.pane.view)
+        return self._menu
+
     def panel_made(self) -> bool:
         return self._panel is not None
+
+    def menu_made(self) -> bool:
+        return self._menu is not None
 
     def _find(self, query: str, account: str | None, limit: int) -> list[SearchHit]:
         # the search service (its segmenter, the conversations' directory) is
