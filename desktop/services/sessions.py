@@ -17,9 +17,8 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.domain.archive import TranscriptArchive
 from desktop.domain.errors import NotFoundError, StoreError, UsageError
 from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
@@ -38,6 +37,9 @@ from desktop.domain.sessions import (
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
+
+if TYPE_CHECKING:  # an annotation only: the window lists sessions before any archive is read
+    from desktop.domain.archive import TranscriptArchive
 
 Progress = Callable[[IndexProgress], None]
 
