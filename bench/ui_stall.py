@@ -33,6 +33,7 @@ import asyncio
 import gc
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -51,6 +52,7 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from desktop.app import build_window  # noqa: E402
+from desktop.claude.spawn import IDLE  # noqa: E402
 from desktop.compose import open_services  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.ui.runs import run_driver  # noqa: E402
@@ -95,6 +97,9 @@ class StackSampler:
         self.samples: list[tuple[int, str]] = []
         self.cpu: list[tuple[str, str, str, float]] = []
         """(phase, outermost window frame, innermost frame, ms of the window's CPU)."""
+        self.others: dict[tuple[str, str], float] = {}
+        """(thread's name, innermost frame of ours) → ms of that thread's CPU while streaming."""
+        self._other_cpu: dict[int, int] = {}
         self._meter = meter
         self._main = threading.main_thread().ident
         self._clock = time.pthread_getcpuclockid(self._main or 0)
@@ -118,6 +123,32 @@ class StackSampler:
             entry = self._entry(frame)
             self.cpu.append((self._meter.phase, entry, where, (cpu - last) / 1e6))
             last = cpu
+            self._sample_others()
+
+    def _sample_others(self) -> None:
+        """The other Python threads' CPU since the last sample, by where each one is now."""
+        names = {t.ident: t.name for t in threading.enumerate()}
+        for ident, frame in sys._current_frames().items():
+            if ident in (self._main, threading.get_ident()):
+                continue
+            try:
+                cpu = time.clock_gettime_ns(time.pthread_getcpuclockid(ident))
+            except OSError:  # it just ended
+                continue
+            spent = (cpu - self._other_cpu.get(ident, cpu)) / 1e6
+            self._other_cpu[ident] = cpu
+            if self._meter.phase != "streaming" or spent <= 0:
+                continue
+            name = names.get(ident, "?").rstrip("0123456789-_ ")
+            key = (name, self._where(frame).split(" < ")[1])
+            self.others[key] = self.others.get(key, 0.0) + spent
+
+    def others_spent(self, top: int = 12) -> None:
+        total = sum(self.others.values())
+        print(f"the process's other Python threads' CPU while streaming ({total:.0f} ms),"
+              " by thread and the innermost frame of ours:")  # fmt: skip
+        for (name, where), ms in sorted(self.others.items(), key=lambda kv: -kv[1])[:top]:
+            print(f"  {ms:7.1f} ms  {name:24} {where}")
 
     @staticmethod
     def _entry(frame: object) -> str:
@@ -277,7 +308,9 @@ async def until(check: Callable[[], object], timeout: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
-async def scenario(window: MainWindow, meter: StallMeter, runs: int, project: Path) -> None:
+async def scenario(
+    window: MainWindow, meter: StallMeter, runs: int, project: Path, shot: Path | None = None
+) -> None:
     desk, indexer = window.runs, window.sessions.indexer
     controller = desk.controller
     await until(lambda: indexer.completed >= 1 and not indexer.running(), 30, "indexing")
@@ -292,6 +325,15 @@ async def scenario(window: MainWindow, meter: StallMeter, runs: int, project: Pa
         await until(lambda n=number: len(controller.runs) >= n and not desk.starting,
                     30, f"run {number} to start")  # fmt: skip
     meter.phase = "streaming"
+    if shot is not None:  # a look at the window mid-stream (the grab itself makes one long gap)
+        third = len(REPLY) // 3
+        await until(lambda: any(len(r.transcript.text()) > third for r in controller.runs),
+                    60, "a reply to be a third in")  # fmt: skip
+        # what is on screen (the backing store), as painted bit by bit: not a fresh paint
+        screen = window.screen()
+        screen.grabWindow(window.winId()).save(str(shot))
+        await asyncio.sleep(1.5)  # and once more, later: the runs' replies in, the badges on
+        screen.grabWindow(window.winId()).save(str(shot.with_suffix(".later.png")))
     await until(lambda: any(not r.streaming for r in controller.runs), 120, "a run to end")
     meter.phase = ENDING
     await until(lambda: not controller.streaming(), 120, "every run to end")
@@ -363,18 +405,24 @@ def report(meter: StallMeter, runs: int, elapsed: float) -> bool:
     return ok
 
 
+def _nice(text: str) -> int:
+    return IDLE if text == "idle" else int(text)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chunks", type=int, default=80)
     parser.add_argument("--delay", type=float, default=0.05, help="seconds between chunks")
-    parser.add_argument("--nice", type=int, default=run_driver.CLAUDE_NICE,
-                        help="how much lower the claude processes run (0: not)")  # fmt: skip
+    parser.add_argument("--nice", type=_nice, default=run_driver.CLAUDE_NICE,
+                        help="how much lower the claude processes run (0: not;"
+                             " 'idle': the idle scheduling class)")  # fmt: skip
     parser.add_argument(
         "--why",
         action="store_true",
         help="sample the window thread's stack and say what the long gaps did",
     )
+    parser.add_argument("--shot", type=Path, help="save a PNG of the window while the runs stream")
     args = parser.parse_args()
     run_driver.CLAUDE_NICE = args.nice
     binary = find_claude()
@@ -408,7 +456,7 @@ def main() -> int:
             sampler.start()
         started = time.perf_counter()
         try:
-            loop.run_until_complete(scenario(window, meter, args.runs, project))
+            loop.run_until_complete(scenario(window, meter, args.runs, project, args.shot))
         finally:
             window.close()
             hub.close()
@@ -419,9 +467,11 @@ def main() -> int:
             sampler.explain(meter.long)
             sampler.spent(("streaming",))
             sampler.spent((ENDING,))
+            sampler.others_spent()
         return 0 if ok else 1
     finally:
         server.communicate(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)  # the throwaway home, accounts and project
 
 
 if __name__ == "__main__":

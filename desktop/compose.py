@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,25 @@ def prepare_home(home: Path) -> None:
         ) from None
 
 
+class _OnFirstUse:
+    """An adapter imported and built when one of its attributes is first asked
+    for, once, whichever thread asks first: the window lists sessions from the
+    index before its first paint, and needs the transcript reader and the
+    archive only once files are read (~10 ms of imports before that paint)."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build: Callable[[], Any] | None = build
+        self._built: Any = None
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        if self._build is not None:
+            with self._lock:
+                if self._build is not None:
+                    self._built, self._build = self._build(), None
+        return getattr(self._built, name)
+
+
 class _Wiring:
     """How each service of a hub is built: its adapters are imported here, on
     the first use of the service, so a command pays only for what it uses."""
@@ -47,6 +68,8 @@ class _Wiring:
         self.claude = claude
         self.db = open_database(home / DB_NAME)
         self._launcher: Any = None
+        self._source: Any = None
+        self._source_lock = threading.Lock()
 
     def build(self, name: str, hub: ServiceHub) -> Any:
         return getattr(self, f"_{name}")(hub)
@@ -63,11 +86,15 @@ class _Wiring:
 
         return SqlSessionIndex(self.db)
 
-    @cached_property
+    @property
     def source(self) -> Any:
-        from desktop.claude.session_source import ClaudeTranscripts
+        # asked for by the index's worker thread as well as by the services' builds
+        with self._source_lock:
+            if self._source is None:
+                from desktop.claude.session_source import ClaudeTranscripts
 
-        return ClaudeTranscripts()
+                self._source = ClaudeTranscripts()
+            return self._source
 
     @cached_property
     def conversation_rows(self) -> Any:
@@ -111,10 +138,12 @@ class _Wiring:
     def _sessions(self, hub: ServiceHub) -> Any:
         from desktop.services.sessions import SessionService
 
-        sessions = SessionService(self.index, self.source, hub.accounts, hub.settings)
-        sessions.archive = hub.archive.store
-        sessions.stored.append(hub.archive.stored)
-        sessions.after_refresh.append(hub.archive.sync)
+        source = _OnFirstUse(lambda: self.source)
+        sessions = SessionService(self.index, source, hub.accounts, hub.settings)
+        sessions.archive = _OnFirstUse(lambda: hub.archive.store)
+        # each stored batch is archived while the index goes on (built on first use too)
+        sessions.stored.append(lambda batch: hub.archive.stored(batch))
+        sessions.after_refresh.append(lambda: hub.archive.sync())
         return sessions
 
     def _archive(self, hub: ServiceHub) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 
 from desktop.claude.process import ClaudeProcess
 from desktop.claude.reap import StopGrace, group_members
+from desktop.claude.spawn import IDLE
 from desktop.domain.errors import ClaudeError
 from desktop.domain.events import (
     AssistantMessage,
@@ -269,3 +271,27 @@ def test_a_lower_priority_is_the_process_s_own_and_its_exit_is_seen(
     niceness, code = asyncio.run(run())
     assert niceness == psutil.Process().nice() + 3
     assert code is not None
+
+
+def test_in_the_idle_class_every_thread_of_the_process_is_born_there_and_ours_stay(
+    standin: Path, tmp_path: Path
+) -> None:
+    """`nice=IDLE` starts the process in the idle scheduling class from its first
+    instruction (so the threads it starts are there too), and neither the loop's
+    thread nor a later start at our own priority is lowered with it."""
+    ours = (os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0))
+
+    async def run() -> tuple[set[int], tuple[int, int]]:
+        idle = await ClaudeProcess.launch([str(standin)], str(tmp_path), env(tmp_path, "big"),
+                                          nice=IDLE)  # fmt: skip
+        threads = {os.sched_getscheduler(t.id) for t in psutil.Process(idle.pid).threads()}
+        plain = await ClaudeProcess.launch([str(standin)], str(tmp_path), env(tmp_path, "big"))
+        theirs = (os.sched_getscheduler(plain.pid), psutil.Process(plain.pid).nice())
+        for proc in (idle, plain):
+            assert await proc.close(StopGrace(stdin=0.1, sigint=1)) is not None
+        return threads, theirs
+
+    threads, plain = asyncio.run(run())
+    assert threads == {os.SCHED_IDLE}
+    assert plain == ours
+    assert (os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0)) == ours

@@ -297,17 +297,17 @@ def test_a_missing_transcript_raises_instead_of_reading_something_else(tmp_path:
 def test_summary_hands_each_new_entry_to_the_indexer(tmp_path: Path) -> None:
     session = simple_session()
     path = session.write(tmp_path / "s.jsonl")
-    seen: list[tuple[str, int]] = []
-    summarise_transcript(path, on_entry=lambda entry, raw: seen.append((entry.type, raw.line)))
+    seen: list[tuple[bool, int]] = []
+    summarise_transcript(path, on_line=lambda line, raw: seen.append((line.is_prompt, raw.line)))
     # bookkeeping and attachments are stepped over, yet every other line keeps its number
     stepped = ("queue-operation", "attachment", "api-request", "last-prompt", "cost-state")
     kept = [
-        (entry["type"], number)
+        number
         for number, entry in enumerate(session.lines, start=1)
         if entry["type"] not in stepped
     ]
-    assert seen == kept
-    assert seen[0] == ("user", 2)
+    assert [number for _prompt, number in seen] == kept
+    assert seen[0] == (True, 2)  # the prompt
 
 
 def test_lines_decode_to_what_the_json_module_gives(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import itertools
 import math
-import os
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
@@ -111,7 +110,8 @@ class ClaudeProcess:
         nice: int = 0,
     ) -> Self:
         """Spawn an argv already built (`build_argv`), as `start` does; `nice`
-        lowers its scheduling priority (and so its children's) by that much."""
+        lowers its scheduling priority (and so its children's) by that much
+        (`spawn.IDLE`: to the idle class)."""
         if not Path(cwd).is_dir():
             raise ClaudeError(f"the working folder {cwd} does not exist",
                               kind="folder_missing", folder=str(cwd))  # fmt: skip
@@ -120,15 +120,10 @@ class ClaudeProcess:
         check_argv(argv, env)
         try:
             # forked off the loop; a group of its own, to signal as one
-            proc = await spawn(argv, cwd=cwd, env=env, new_session=True)
+            proc = await spawn(argv, cwd=cwd, env=env, new_session=True, nice=nice)
         except OSError as exc:
             raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}",
                               kind="claude_cannot_start", path=str(argv[0])) from exc  # fmt: skip
-        if nice:
-            # set from here, not in the child before exec (that would cost posix_spawn's speed);
-            # what it starts later inherits it
-            with contextlib.suppress(OSError):  # it may be gone already
-                os.setpriority(os.PRIO_PROCESS, proc.pid, os.getpriority(os.PRIO_PROCESS, 0) + nice)
         return cls(proc, argv, grace or StopGrace())
 
     # ---- state ----------------------------------------------------------------

@@ -20,19 +20,9 @@ from desktop.domain.sessions import (
 
 if TYPE_CHECKING:  # the reading is imported when a file is read: a scan needs none of it
     from desktop.claude.transcripts import RawEntry
-    from desktop.domain.transcript import Entry
     from desktop.domain.transcript_checkpoint import Checkpoint
+    from desktop.domain.transcript_index import IndexLine
     from desktop.domain.transcript_summary import SessionSummary
-
-# What is indexed of each message. Every character costs at insert time (a
-# first index stores hundreds of megabytes of text), so: enough of a tool's
-# input or output to find the call again, not the whole payload (file
-# contents, command output); and the first 16,000 characters of a prompt or
-# reply, a few pages, which covers all but pasted logs.
-_TOOL_TEXT_LIMIT = 1000
-_TEXT_LIMIT = 16_000
-_SEARCHED = {"user", "assistant", "tool_use", "tool_result"}
-"""The roles (`desktop.domain.transcript.Role`, a StrEnum) whose text is indexed."""
 
 
 def _naive_utc(value: datetime | None) -> datetime | None:
@@ -98,20 +88,6 @@ def _record(
     )
 
 
-def _texts(entry: Entry) -> Iterator[IndexedText]:
-    for message in entry.messages:
-        if message.role not in _SEARCHED or message.is_meta:
-            continue
-        if message.role == "tool_use":
-            text = f"{message.tool_name or ''} {message.input or ''}"[:_TOOL_TEXT_LIMIT]
-        elif message.role == "tool_result":
-            text = message.text[:_TOOL_TEXT_LIMIT]
-        else:
-            text = message.text[:_TEXT_LIMIT]
-        if text.strip():
-            yield IndexedText(message.uuid, str(message.role), text)
-
-
 class ClaudeTranscripts:
     """Reads, never writes, the transcripts under an account's config dir."""
 
@@ -146,16 +122,15 @@ class ClaudeTranscripts:
 
         texts: list[IndexedText] = []
 
-        def collect(entry: Entry, _raw: RawEntry) -> None:
-            if not entry.is_sidechain:
-                texts.extend(_texts(entry))
+        def collect(line: IndexLine, _raw: RawEntry) -> None:
+            texts.extend(IndexedText(*t) for t in line.texts)
 
         resumable = _resumable(file, known)
         update = summarise_transcript(
             file.path,
             offset=known.read_offset if resumable and known else 0,
             state=known.state if resumable and known else None,
-            on_entry=collect,
+            on_line=collect,
         )
         state = FileState(file.path, file.size, file.mtime_ns, update.offset, update.state)
         record = _record(account, file, update.summary, update.error, file.size)
@@ -178,9 +153,8 @@ class ClaudeTranscripts:
 
         texts: list[tuple[str | None, str, str]] = []
 
-        def collect(entry: Entry, _raw: RawEntry) -> None:
-            if not entry.is_sidechain:
-                texts.extend((t.uuid, t.role, t.text) for t in _texts(entry))
+        def collect(line: IndexLine, _raw: RawEntry) -> None:
+            texts.extend(line.texts)
 
         checkpoint, offset = summarise_part(file.path, start, end, collect)
         return TranscriptPart(checkpoint, offset, texts)

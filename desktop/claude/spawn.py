@@ -6,6 +6,12 @@ or more of the window's for every turn started. Here the fork and exec run
 in an executor thread; the pipes then join the calling loop as asyncio
 streams, and the exit is watched with a pidfd (or, without one, a thread
 blocked in `waitpid`), so nothing afterwards blocks.
+
+A lower scheduling priority is given at birth: the fork runs in a thread that
+lowered its own, and a child inherits the priority of the thread that forked
+it. Lowering the child's after the fork missed the threads it had started
+meanwhile (on Linux a priority is a thread's, and `claude` starts its
+helper threads within milliseconds).
 """
 
 from __future__ import annotations
@@ -19,9 +25,35 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-_FORKS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sessiondesk-fork")
-"""Our own: an event loop's default executor may be Qt's (qasync), whose thread
-must not outlive the application object."""
+IDLE = 20
+"""A `nice` this high or higher: the idle scheduling class (SCHED_IDLE), below
+nice 19: the child runs only on a core nothing else wants."""
+_FORKS: dict[int, ThreadPoolExecutor] = {}
+"""One fork thread per priority, our own: an event loop's default executor may be
+Qt's (qasync), whose thread must not outlive the application object."""
+_FORKS_LOCK = threading.Lock()
+
+
+def _lower_this_thread(nice: int) -> None:
+    """Lower the calling thread's priority by `nice` (IDLE: to the idle class); a
+    priority that cannot be set is left as it is (a start never fails for it)."""
+    tid = threading.get_native_id()
+    with contextlib.suppress(OSError, AttributeError):  # AttributeError: not on Linux
+        if nice >= IDLE:
+            os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
+        elif nice > 0:
+            os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + nice)
+
+
+def _forker(nice: int) -> ThreadPoolExecutor:
+    with _FORKS_LOCK:
+        if nice not in _FORKS:
+            _FORKS[nice] = ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix=f"sessiondesk-fork{nice or ''}",
+                initializer=_lower_this_thread if nice > 0 else None,
+                initargs=(nice,) if nice > 0 else (),
+            )  # fmt: skip
+        return _FORKS[nice]
 
 
 class SpawnedProcess:
@@ -47,11 +79,17 @@ class SpawnedProcess:
 
 
 async def spawn(
-    argv: Sequence[str], *, cwd: str, env: Mapping[str, str], new_session: bool = True
+    argv: Sequence[str],
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    new_session: bool = True,
+    nice: int = 0,
 ) -> SpawnedProcess:
-    """Start `argv` with three pipes; OSError when it cannot start."""
+    """Start `argv` with three pipes, `nice` below our priority (IDLE: in the idle
+    class); OSError when it cannot start."""
     loop = asyncio.get_running_loop()
-    popen = await loop.run_in_executor(_FORKS, partial(
+    popen = await loop.run_in_executor(_forker(max(0, nice)), partial(
         subprocess.Popen, list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=cwd, env=dict(env), start_new_session=new_session,
     ))  # fmt: skip

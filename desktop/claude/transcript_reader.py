@@ -22,7 +22,11 @@ crash, or damaged. So the reader:
   transcript's bytes and none of its conversation). Such a line is still
   counted, and still checked for the damage files really get (cut short,
   run into the next entry, not UTF-8); one that fails the check goes through
-  the full parse, so the same problems are reported at the same offsets.
+  the full parse, so the same problems are reported at the same offsets;
+* given a `typed` decoder (the index's: `index_decode`), tries it first on
+  each line that is valid UTF-8 and yields what it makes of the line; a line
+  it refuses or leaves (None) is decoded as above, so what is kept, repaired
+  and reported does not change.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -42,6 +46,8 @@ from desktop.domain.oddtext import clean_json
 from desktop.domain.transcript_problems import LineProblem
 
 CHUNK = 1 << 20
+HEAD = 4096
+"""The first bytes of a file read from its start are kept (`head`): its fingerprint."""
 MAX_LINE = 64 << 20
 _CLOSE = ord("}")
 _SESSION_KEY = b'"sessionId":'
@@ -75,7 +81,8 @@ NOT_SUMMARISED = re.compile(_BOOKKEEPING + b"|" + _ATTACHMENT)
 class RawEntry:
     """One decoded line and where it sits, so a caller can come back for it."""
 
-    obj: dict[str, Any]
+    obj: Any
+    """The line's JSON object as a dict, or what the reader's `typed` decoder made of it."""
     line: int
     offset: int
     length: int
@@ -109,6 +116,7 @@ class TranscriptReader:
         max_line: int = MAX_LINE,
         chunk_size: int = CHUNK,
         skip: re.Pattern[bytes] | None = None,
+        typed: Callable[[bytearray], object | None] | None = None,
     ) -> None:
         self.path = Path(path)
         self.offset = start_offset
@@ -116,11 +124,14 @@ class TranscriptReader:
         self.pending = 0
         self.stepped = 0
         self.problems: list[LineProblem] = []
+        self.head = b"" if start_offset == 0 else None
+        """Read from the file's start: its first `HEAD` bytes as read (else None)."""
         self._final = final
         self._mid_line = mid_line and start_offset > 0
         self._max_line = max_line
         self._chunk = chunk_size
         self._skip = skip
+        self._typed = typed
         self._left = None if end is None else end - start_offset
 
     def __iter__(self) -> Iterator[RawEntry]:
@@ -139,6 +150,8 @@ class TranscriptReader:
         skipping = self._mid_line  # inside a line we do not want: drop bytes to its end
         too_long = False
         while chunk := self._read(stream):
+            if self.head is not None and len(self.head) < HEAD:
+                self.head += chunk[: HEAD - len(self.head)]
             if skipping:
                 newline = chunk.find(b"\n")
                 if newline < 0:
@@ -179,7 +192,7 @@ class TranscriptReader:
                     line += 1 if line else 0
                 else:
                     self.line, self.offset = line, base + start
-                    yield from self._parse(buf[start:newline], base + start)
+                    yield from self._parse(buf[start:newline], base + start, valid=valid)
                     line = self.line
                 start = searched = newline + 1
             self.line, self.offset = line, base + start
@@ -216,12 +229,24 @@ class TranscriptReader:
             self._problem(self.offset, f"read error: {exc.strerror or exc}")
             return b""
 
-    def _parse(self, data: bytearray, offset: int, last: bool = False) -> Iterator[RawEntry]:
+    def _parse(
+        self, data: bytearray, offset: int, last: bool = False, valid: bool = False
+    ) -> Iterator[RawEntry]:
         number = self.line
         self.line += 1 if number else 0
         if not data or data.isspace():  # isspace: no copy of a huge line
             self._problem(offset, "empty line", number)
             return
+        # only on UTF-8: a typed decoder skips fields unchecked, and a bad byte
+        # in one must still be reported
+        if self._typed is not None and (valid or data.isascii() or _utf8(data, 0, len(data))):
+            try:
+                typed = self._typed(data)
+            except (ValueError, RecursionError):
+                typed = None
+            if typed is not None:
+                yield RawEntry(typed, number, offset, len(data) + (0 if last else 1))
+                return
         try:
             obj = _decode(data)  # the usual line: straight from its bytes
         except (ValueError, RecursionError):

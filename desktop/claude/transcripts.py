@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.claude.discovery import list_subagents, open_regular
+from desktop.claude.index_decode import decode_index_line
 from desktop.claude.transcript_reader import (
     BOOKKEEPING,
+    HEAD,
     NOT_SUMMARISED,
     RawEntry,
     TranscriptReader,
@@ -31,6 +33,7 @@ from desktop.claude.transcript_split import read_split, shown
 from desktop.domain.transcript import Entry, parse_entry
 from desktop.domain.transcript_chain import Conversation, build_conversation
 from desktop.domain.transcript_checkpoint import Checkpoint
+from desktop.domain.transcript_index import IndexLine, index_line
 from desktop.domain.transcript_problems import LineProblem, describe_problems
 from desktop.domain.transcript_summary import SessionSummary
 
@@ -49,8 +52,6 @@ __all__ = [
     "summarise_part",
     "summarise_transcript",
 ]
-
-_HEAD = 4096
 
 
 def iter_entries(
@@ -162,21 +163,31 @@ def summarise_transcript(
     *,
     offset: int = 0,
     state: str | None = None,
-    on_entry: Callable[[Entry, RawEntry], None] | None = None,
+    on_line: Callable[[IndexLine, RawEntry], None] | None = None,
 ) -> SummaryUpdate:
     """Bring a session's summary up to date, reading only what was appended
-    since `offset` when `state` (from the last update) is given. `on_entry`
-    sees each new entry that can matter to the index (bookkeeping lines are
-    stepped over). Raises OSError when the file cannot be opened."""
+    since `offset` when `state` (from the last update) is given. `on_line`
+    sees each new entry that can matter to the index, as the index sees it
+    (bookkeeping lines are stepped over). Raises OSError when the file cannot be opened."""
     path = Path(path)
     kept = resumed(path, offset, state) if state is not None and offset > 0 else None
     restarted = state is not None and offset > 0 and kept is None
     checkpoint = kept or Checkpoint()
     reader = TranscriptReader(
-        path, offset if kept else 0, start_line=checkpoint.line, skip=NOT_SUMMARISED
+        path,
+        offset if kept else 0,
+        start_line=checkpoint.line,
+        skip=NOT_SUMMARISED,
+        typed=decode_index_line,
     )
-    _feed(reader, checkpoint, on_entry)
-    checkpoint.head = head_digest(path, reader.offset)
+    _feed(reader, checkpoint, on_line)
+    head = reader.head
+    # a read from the start already has the bytes: no second open of the file
+    upto = min(reader.offset, HEAD)
+    if head is not None and len(head) >= upto:
+        checkpoint.head = _digest(head[:upto])
+    else:
+        checkpoint.head = head_digest(path, reader.offset)
     return SummaryUpdate(
         checkpoint.summary,
         reader.offset,
@@ -190,28 +201,30 @@ def summarise_part(
     path: str | os.PathLike[str],
     start: int,
     end: int | None,
-    on_entry: Callable[[Entry, RawEntry], None] | None = None,
+    on_line: Callable[[IndexLine, RawEntry], None] | None = None,
 ) -> tuple[Checkpoint, int]:
     """`summarise_transcript` of the lines from `start` (a line start) to `end`
     (one too, or None for the file's end), numbered from 1 there: a checkpoint
     to `Checkpoint.merge` onto the one of the lines before, and where the
     next read starts. `head` is left to the caller, who knows the whole file."""
     checkpoint = Checkpoint()
-    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED)
-    _feed(reader, checkpoint, on_entry)
+    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED, typed=decode_index_line)
+    _feed(reader, checkpoint, on_line)
     return checkpoint, reader.offset
 
 
 def _feed(
     reader: TranscriptReader,
     checkpoint: Checkpoint,
-    on_entry: Callable[[Entry, RawEntry], None] | None,
+    on_line: Callable[[IndexLine, RawEntry], None] | None,
 ) -> None:
+    feed = checkpoint.summary.feed_line
     for raw in reader:
-        entry = parse_entry(raw.obj)
-        checkpoint.summary.feed(entry)
-        if on_entry is not None:
-            on_entry(entry, raw)
+        # straight from the bytes (`decode_index_line`), or a line it left: typed in full
+        line = raw.obj if type(raw.obj) is IndexLine else index_line(parse_entry(raw.obj))
+        feed(line)
+        if on_line is not None:
+            on_line(line, raw)
     checkpoint.problems.extend(reader.problems)
     checkpoint.line = reader.line
 
@@ -236,7 +249,11 @@ def head_digest(path: str | os.PathLike[str], upto: int) -> str:
     """A fingerprint of the file's start: an append-only file keeps it, a
     replaced one (same name, other content) almost surely does not."""
     with open_regular(path) as stream:
-        return hashlib.blake2b(stream.read(min(upto, _HEAD)), digest_size=12).hexdigest()
+        return _digest(stream.read(min(upto, HEAD)))
+
+
+def _digest(head: bytes) -> str:
+    return hashlib.blake2b(head, digest_size=12).hexdigest()
 
 
 def _with_path(problem: LineProblem, path: Path) -> LineProblem:

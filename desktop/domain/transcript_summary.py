@@ -29,9 +29,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-from desktop.domain.transcript import Entry, EntryKind, Role, Usage
+from desktop.domain.transcript import Entry, Usage
+from desktop.domain.transcript_index import IndexLine, index_line
 from desktop.domain.transcript_text import shorten
 
 STATE_VERSION = 1
@@ -92,43 +94,46 @@ class SessionSummary:
     # -- feeding ---------------------------------------------------------------
 
     def feed(self, entry: Entry) -> None:
+        self.feed_line(index_line(entry))
+
+    def feed_line(self, line: IndexLine) -> None:
+        """`feed`, from the index's view of the entry (what the index reads)."""
         self.entries += 1
-        self._times(entry.timestamp)
-        if entry.kind is EntryKind.TITLE and entry.title and entry.title_source:
-            rank = _TITLE_RANK.get(entry.title_source, 0)
+        self._times(line.timestamp)
+        if line.title and line.title_source:
+            rank = _TITLE_RANK.get(line.title_source, 0)
             # a later title of the same rank is a rename: it wins
             if self._titled is None or rank >= self._titled[0]:
-                self._titled = (rank, entry.title)
+                self._titled = (rank, line.title)
             return
-        if entry.is_sidechain:
+        if line.is_sidechain:
             return
-        if entry.session_id and self.session_id is None:
-            self.session_id = entry.session_id
-        if entry.cwd:
-            self.cwd = entry.cwd
-            self.first_cwd = self.first_cwd or entry.cwd
-        if entry.is_prompt:
+        if line.session_id and self.session_id is None:
+            self.session_id = line.session_id
+        if line.cwd:
+            self.cwd = line.cwd
+            self.first_cwd = self.first_cwd or line.cwd
+        if line.is_prompt:
             self.prompt_count += 1
             if self.first_prompt is None:
-                typed = [m.text for m in entry.messages if m.role is Role.USER and not m.is_meta]
-                self.first_prompt = "\n".join(t for t in typed if t) or None
-        elif entry.is_reply:
-            self._reply(entry)
+                self.first_prompt = line.prompt
+        elif line.is_reply:
+            self._reply(line)
 
-    def _reply(self, entry: Entry) -> None:
-        if entry.model and entry.model != _SYNTHETIC:
-            self.model = entry.model
-        usage = entry.usage or Usage()
+    def _reply(self, line: IndexLine) -> None:
+        if line.model and line.model != _SYNTHETIC:
+            self.model = line.model
+        usage = line.usage or Usage()
         counts = (
             usage.input_tokens,
             usage.output_tokens,
             usage.cache_read_input_tokens,
             usage.cache_creation_input_tokens,
         )
-        if entry.usage is not None:
+        if line.usage is not None:
             self.context_tokens = usage.context_tokens
             self._context_set = True
-        key = entry.reply_key
+        key = line.reply_key
         if key is None:
             self.reply_count += 1  # nothing to tie blocks together: one line, one reply
             self._add(counts, 1)
@@ -273,6 +278,9 @@ class SessionSummary:
         return summary
 
 
+# each entry's stamp is compared with the first and last so far, which are
+# asked for again and again: a few recent ones are kept parsed
+@lru_cache(maxsize=8)
 def _parse_time(stamp: str | None) -> datetime | None:
     if not stamp:
         return None

@@ -17,9 +17,8 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.domain.archive import TranscriptArchive
 from desktop.domain.errors import NotFoundError, StoreError, UsageError
 from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
@@ -38,6 +37,9 @@ from desktop.domain.sessions import (
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
+
+if TYPE_CHECKING:  # an annotation only: the window lists sessions before any archive is read
+    from desktop.domain.archive import TranscriptArchive
 
 Progress = Callable[[IndexProgress], None]
 
@@ -70,7 +72,8 @@ class SessionService:
         """Copies of transcripts Claude Code may since have deleted (compose sets it)."""
         self.after_refresh: list[Callable[[], object]] = []
         self.stored: list[Callable[[list[Increment]], object]] = []
-        """Called with each batch the index has just stored (on the refreshing thread)."""
+        """Called with each batch the index has just stored, never an empty one
+        (on the refreshing thread)."""
 
     def refresh(
         self,
@@ -175,7 +178,7 @@ class SessionService:
                     )
                     # a failure here too is the database's, not the file's: it is raised
                     self._index.save_many([_unindexed(item.record.account, file, str(exc))])
-        for hook in self.stored:
+        for hook in self.stored if batch else ():
             hook(batch)
         for item in batch:
             if not item.partial:

@@ -63,3 +63,22 @@ def test_without_it_the_worker_collects(qapp: QApplication) -> None:
     worker.start()
     worker.join()
     assert "worker" in Cycle.died_on
+
+
+def test_what_lived_through_the_start_is_moved_to_the_oldest_generation_once(
+    qapp: QApplication,
+) -> None:
+    """At its first collection the collector moves the start's survivors to the oldest
+    generation (the younger collections no longer walk them); later objects stay young."""
+    gc.collect()
+    made_at_start = [object()]
+    collector = main_thread_gc.install(qapp)
+    try:
+        assert any(o is made_at_start for o in gc.get_objects(0))
+        collector.collect_due()
+        assert any(o is made_at_start for o in gc.get_objects(2))
+        made_later = [object()]
+        collector.collect_due()
+        assert not any(o is made_later for o in gc.get_objects(2))
+    finally:
+        main_thread_gc.uninstall(qapp)

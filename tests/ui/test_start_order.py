@@ -1,8 +1,10 @@
 """The window's start as the app does it: the list from the database before the
-first paint; the run desk, the conversation pane and the library just after it."""
+first paint; the transcript panel, the run desk, the conversation pane and the
+library just after it; the transcript reader and the archive once files are read."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,7 +12,9 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
+from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
+from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
 from desktop.ui.shell.main_window import MainWindow
 from tests.ui.session_kit import add_account, browser, new_session, open_session, pane, write
 
@@ -34,6 +38,10 @@ class PaintWatch(QObject):
         super().__init__(window)
         self.window = window
         self.seen: tuple[bool, int, int] | None = None
+        self.panel_made: bool | None = None
+        self.menu_made: bool | None = None
+        self.chosen: str | None = None
+        self.loading: bool | None = None
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -41,6 +49,11 @@ class PaintWatch(QObject):
             list_pane = pane(self.window)
             self.seen = (self.window.parts_built, list_pane.session_count(),
                          browser(self.window).indexer.runs)  # fmt: skip
+            self.panel_made = browser(self.window).panel_made()
+            self.menu_made = browser(self.window).menu_made()
+            record = list_pane.selected_record()
+            self.chosen = record.session_id if record else None
+            self.loading = self.window.status_bar.progress_visible()
         return False
 
 
@@ -68,6 +81,8 @@ def test_the_list_is_painted_first_and_the_other_parts_follow(
     window.show()
     qtbot.waitUntil(lambda: window.parts_built)
     assert watch.seen == (False, 1, 0)  # painted with its row; nothing else yet, no index run
+    assert (watch.panel_made, watch.menu_made) == (False, False)  # nor the panel or the menu
+    assert window.transcript.transcript_view is browser(window).panel
     assert window.splitter.widget(2) is window.conversation
     assert window.splitter.count() == 3
     assert menu_texts(window) == menus  # the same commands in the same order
@@ -89,3 +104,38 @@ def test_settings_or_closing_before_the_parts_are_built(
     early.close()  # before any event: nothing of the parts to stop, the state is saved
     assert not early.parts_built
     assert hub.settings.get("ui.geometry")
+
+
+def test_the_session_chosen_last_time_is_read_once_the_panel_is_made(
+    hub: ServiceHub, start_window: Callable[[ServiceHub, bool], MainWindow], tmp_path: Path,
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    config = add_account(hub, "alpha", tmp_path)
+    write(config, new_session(API, "an older session"))
+    chosen = write(config, new_session(API, "the one read last time"))
+    hub.sessions.refresh()
+    hub.settings.set(LAST_SESSION_KEY, json.dumps({"account": "alpha", "session_id": chosen.stem}))
+    window = start_window(hub, True)
+    watch = PaintWatch(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.parts_built)
+    # chosen in the painted list, its transcript read only with the panel, after that paint
+    assert (watch.chosen, watch.panel_made, watch.loading) == (chosen.stem, False, True)
+    assert not window.transcript.is_showing_empty()
+    panel = browser(window).panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0 and not panel.is_loading())
+    current = panel.current()
+    assert current is not None and current.session_id == chosen.stem
+    assert window.transcript.transcript_view is panel
+    qtbot.waitUntil(lambda: not window.status_bar.progress_visible())  # read: the bar goes
+
+
+def test_listing_builds_neither_the_archive_nor_the_transcript_reader(home: Path) -> None:
+    hub = open_services(home)
+    try:
+        assert hub.sessions.list() == []
+        assert "archive" not in hub.__dict__  # built on the first refresh or copy read
+        assert hub.sessions.refresh().scanned == 0  # the reader and the archive come now
+        assert "archive" in hub.__dict__
+    finally:
+        hub.close()

@@ -186,7 +186,9 @@ class ConversationPane(QWidget):
         background = sessions.background
         self.reader = LatestRead(background, self._plan_read, self._show)
         """The pane's reads: `reader.busy()` while what it shows may still change."""
-        self._marks = LatestRead(background, lambda: hub.conversations.memberships,
+        # the service is asked for in the worker: built on first use, it imports the
+        # store and claude modules (40 ms of the window's thread while runs streamed)
+        self._marks = LatestRead(background, lambda: lambda: hub.conversations.memberships(),
                                  self._marked, self._not_marked, MARKS_FOLD_MS)  # fmt: skip
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)

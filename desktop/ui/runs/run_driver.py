@@ -37,7 +37,8 @@ CLAUDE_NICE = 0
 """How far below the window's the scheduling priority of its `claude` processes is.
 +10 was meant to keep five claudes starting on two cores from taking turns with
 the window; measured (bench/RESULTS.md) it did not shorten the window's stalls
-on a machine other work also loads, so it is off; `ui_stall.py --nice` tries it."""
+on a machine other work also loads, nor did the idle class (`spawn.IDLE`, since the
+priority is given at birth), so it is off; `ui_stall.py --nice N|idle` tries them."""
 
 Key = tuple[str, str]
 """(account, session id), as the session list keys its rows."""

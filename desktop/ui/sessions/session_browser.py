@@ -2,15 +2,19 @@
 
 The window stays a shell: this object makes the session list (for its left
 pane), the transcript panel (for its centre) and the search box in a toolbar
-(for its top), then connects them; the window puts each in place. Indexing
-starts as soon as the event loop runs and never on the UI thread; its
-progress goes to the status bar, and every listing is announced on `Changes`.
+(for its top), then connects them; the window puts each in place. The
+transcript panel and its modules are made on first use of `panel` (the
+window's start asks for it just after the first paint); a session chosen
+before that is shown as soon as it exists. Indexing starts as soon as the
+event loop runs and never on the UI thread; its progress goes to the status
+bar, and every listing is announced on `Changes`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, QObject, QPoint, Qt
 from PySide6.QtGui import QAction
@@ -22,14 +26,18 @@ from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.first_paint import after_first_paint
+from desktop.ui.common.latest_write import LatestWrite
 from desktop.ui.common.records import Key, key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.search.search_panel import SearchBar
-from desktop.ui.sessions.context_menu import SessionMenu
 from desktop.ui.sessions.indexer import Indexer, SessionWatcher
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.sessions.session_model import RECORD_ROLE
-from desktop.ui.transcript.transcript_panel import TranscriptPanel
+
+if TYPE_CHECKING:  # made on first use, after the first paint (the panel's modules
+    # were ~10% of the window's start, the menu's a few milliseconds)
+    from desktop.ui.sessions.context_menu import SessionMenu
+    from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
 LAST_SESSION_KEY = "ui.last_session"
 """The chosen session, {"account", "session_id"}, chosen again at the next start."""
@@ -54,12 +62,15 @@ class SessionBrowser(QObject):
         self.status = status
         self.changes = changes
         self.background = Background(self)
+        self._last_written = LatestWrite(self.background, self._store_last)
         self.pane = SessionListPane(hub.accounts, hub.sessions)
-        self.panel = TranscriptPanel(hub.sessions, self.background)
-        self.search = SearchBar(hub.sessions, self.background, parent, search=hub.search.search)
+        self._panel: TranscriptPanel | None = None
+        self._chosen: tuple[SessionRecord, str | None] | None = None
+        """A session chosen before the panel was made, and the message to scroll to."""
+        self.search = SearchBar(hub.sessions, self.background, parent, search=self._find)
         self.indexer = Indexer(hub.sessions, self)
         self.watcher = SessionWatcher(self)
-        self.menu = SessionMenu(hub, status, changes, self.pane.view)
+        self._menu: SessionMenu | None = None
         view = self.pane.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
@@ -85,13 +96,45 @@ class SessionBrowser(QObject):
         self.indexer.failed.connect(self._index_failed)
         self.watcher.changed.connect(self.indexer.request)
         self.search.hit_chosen.connect(self.open_hit)
-        self.panel.loading_changed.connect(self._loading)
         search_action.triggered.connect(self.search.focus)
         reindex_action.triggered.connect(self.reindex)
         # before the window installs the pane: its first refresh may choose this session
         self.pane.choose_when_listed(self._last_session())
         # the list shows what the database holds; files are checked once it is on screen
         after_first_paint(self.pane, self._first_index)
+
+    @property
+    def panel(self) -> TranscriptPanel:
+        """The transcript of the chosen session, made (with its modules) on first use."""
+        if self._panel is None:
+            from desktop.ui.transcript.transcript_panel import TranscriptPanel
+
+            self._panel = TranscriptPanel(self.hub.sessions, self.background)
+            self._panel.loading_changed.connect(self._loading)
+            chosen, self._chosen = self._chosen, None
+            if chosen is not None:
+                self._panel.show_record(chosen[0], scroll_to_uuid=chosen[1])
+        return self._panel
+
+    @property
+    def menu(self) -> SessionMenu:
+        """The sessions' context menu commands, made (with their modules) on first use."""
+        if self._menu is None:
+            from desktop.ui.sessions.context_menu import SessionMenu
+
+            self._menu = SessionMenu(self.hub, self.status, self.changes, self.pane.view)
+        return self._menu
+
+    def panel_made(self) -> bool:
+        return self._panel is not None
+
+    def menu_made(self) -> bool:
+        return self._menu is not None
+
+    def _find(self, query: str, account: str | None, limit: int) -> list[SearchHit]:
+        # the search service (its segmenter, the conversations' directory) is
+        # built by the first search, not before the window's first paint
+        return self.hub.search.search(query, account, limit)
 
     def _spacer(self) -> QWidget:
         spacer = QWidget(self.toolbar)
@@ -146,7 +189,11 @@ class SessionBrowser(QObject):
 
     def _open(self, record: SessionRecord | None) -> None:
         target, self._scroll_to = self._scroll_to, None
-        self.panel.show_record(record, scroll_to_uuid=target)
+        if self._panel is not None:
+            self._panel.show_record(record, scroll_to_uuid=target)
+        else:  # the start's chosen session: read once the panel is made, after the first paint
+            self._chosen = None if record is None else (record, target)
+            self._loading(record is not None)  # as the panel will say while it reads
         if record is not None:
             self._remember(record)
 
@@ -165,13 +212,22 @@ class SessionBrowser(QObject):
         )
 
     def _remember(self, record: SessionRecord) -> None:
-        value = json.dumps({"account": record.account, "session_id": record.session_id})
+        # in a worker: a commit on the window's thread stalled it while runs streamed
+        self._last_written.write(
+            json.dumps({"account": record.account, "session_id": record.session_id})
+        )
+
+    def _store_last(self, value: str) -> None:
         # remembering the selection is a convenience, never worth an error box
         with contextlib.suppress(SessiondeskError):
             self.hub.settings.set(LAST_SESSION_KEY, value)
 
     def _record_changed(self, record: SessionRecord | None) -> None:
-        current = self.panel.current()
+        if self._panel is None:
+            if record is not None and self._chosen and key_of(self._chosen[0]) == key_of(record):
+                self._chosen = (record, self._chosen[1])
+            return
+        current = self._panel.current()
         if record is None or current is None or key_of(record) != key_of(current):
             return
         if (record.size, record.modified, record.missing) != (
@@ -215,7 +271,7 @@ class SessionBrowser(QObject):
             )
         self._announce, self._read_in_run = False, 0
         self._watch()
-        if self.panel.is_loading():
+        if self._panel is not None and self._panel.is_loading():
             self._loading(True)  # the load outlived the indexing: say so again
         self.changes.sessions_changed.emit()
 

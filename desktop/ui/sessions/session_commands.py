@@ -7,11 +7,15 @@ changes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QGuiApplication
 
-from desktop.domain.conversations import Conversation
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
+
+if TYPE_CHECKING:  # named in annotations only: not a module for the window's first paint
+    from desktop.domain.conversations import Conversation
 
 
 def copy_session_id(record: SessionRecord) -> str:

@@ -120,29 +120,33 @@ class MainWindow(QMainWindow):
         self.restore_state()  # the conversation pane or its placeholder is the third part
 
     def _build_sessions(self) -> None:
-        """The session list, transcript, search and indexing replace the placeholders."""
+        """The session list, search and indexing replace the placeholders (the
+        transcript panel comes with the other parts, `build_parts`)."""
         c = self.commands
         self.sessions = SessionBrowser(
             self.hub, status=self.status_bar, search_action=c.search,
             reindex_action=c.reindex, changes=self.changes, parent=self,
         )  # fmt: skip
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.sessions.toolbar)
-        self.transcript.set_transcript_view(self.sessions.panel)
         self.set_navigation_pane(self.sessions.pane)
         self.view_menu.insertAction(c.full_screen, self.sessions.pane.show_hidden_action)
-        # Tab goes left to right: the list, then the transcript it opens, then the composer
-        QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
 
     def build_parts(self) -> None:
-        """The composer and runs, the conversation pane, the library and the palette.
+        """The transcript panel, the composer and runs, the conversation pane,
+        the library and the palette.
 
         The window's start asks for them just after its first paint (none is on
         screen before a session is chosen, and together with their modules they
-        were a third of the time to it); anything else gets them at once.
+        were a third of the time to it; a session chosen at the start is read
+        from disk in the background anyway, and its transcript takes the
+        placeholder's place now); anything else gets them at once.
         """
         if self.parts_built:
             return
         self.parts_built = True
+        self.transcript.set_transcript_view(self.sessions.panel)
+        # Tab goes left to right: the list, then the transcript it opens, then the composer
+        QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
         from desktop.ui.conversations.conversation_pane import ConversationPane
         from desktop.ui.library.room import LibraryRoom
         from desktop.ui.runs.run_desk import RunDesk

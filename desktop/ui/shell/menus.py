@@ -6,11 +6,15 @@ so the menu bar, the right-click menu and the keyboard always agree.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from desktop.ui.sessions.context_menu import SessionMenu
 from desktop.ui.sessions.session_list import SessionListPane
+
+if TYPE_CHECKING:  # an annotation: the menu's commands are made after the first paint
+    from desktop.ui.sessions.context_menu import SessionMenu
 
 
 def fill_session_menu(menu: QMenu, pane: SessionListPane, actions: SessionMenu) -> None:

@@ -1,0 +1,94 @@
+"""What the session index takes from one transcript entry: `IndexLine`.
+
+The index needs far less of a line than the window does: the few fields the
+session summary accumulates and the searchable text of its messages. That
+much is all a worker hands on, and a reader may build it straight from a
+line's bytes (`desktop.claude.index_decode`) instead of typing the whole
+entry first. `index_line` is the reference: it derives the same from a typed
+`Entry`, and the index uses it for every line the fast decoder leaves alone.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from desktop.domain.events import Usage
+from desktop.domain.transcript import Entry, EntryKind, Role
+
+# What is indexed of each message. Every character costs at insert time (a
+# first index stores hundreds of megabytes of text), so: enough of a tool's
+# input or output to find the call again, not the whole payload (file
+# contents, command output); and the first 16,000 characters of a prompt or
+# reply, a few pages, which covers all but pasted logs.
+TOOL_TEXT_LIMIT = 1000
+TEXT_LIMIT = 16_000
+
+IndexedTuple = tuple[str | None, str, str]
+"""One searchable message: its uuid, role and text."""
+
+
+class IndexLine(NamedTuple):
+    """One entry as the index sees it (a tuple: cheap to build and to send)."""
+
+    timestamp: str | None
+    is_sidechain: bool
+    session_id: str | None
+    cwd: str | None
+    title: str | None
+    """Set on a title line only, with `title_source` (custom-title, ai-title, summary)."""
+    title_source: str | None
+    is_prompt: bool
+    prompt: str | None
+    """On a prompt: its typed text, the session's first prompt if none came before."""
+    is_reply: bool
+    model: str | None
+    usage: Usage | None
+    reply_key: str | None
+    texts: tuple[IndexedTuple, ...]
+    """The searchable messages (none on a sidechain line)."""
+
+
+def tool_text(name: str | None, tool_input: object) -> str:
+    return f"{name or ''} {tool_input or ''}"[:TOOL_TEXT_LIMIT]
+
+
+def index_line(entry: Entry) -> IndexLine:
+    """The reference: the index's view of a typed entry."""
+    title = entry.kind is EntryKind.TITLE
+    prompt = None
+    if entry.is_prompt:
+        typed = [m.text for m in entry.messages if m.role is Role.USER and not m.is_meta]
+        prompt = "\n".join(t for t in typed if t) or None
+    reply = entry.is_reply
+    return IndexLine(
+        entry.timestamp,
+        entry.is_sidechain,
+        entry.session_id,
+        entry.cwd,
+        entry.title if title else None,
+        entry.title_source if title else None,
+        entry.is_prompt,
+        prompt,
+        reply,
+        entry.model if reply else None,
+        entry.usage if reply else None,
+        entry.reply_key,
+        () if entry.is_sidechain else tuple(_texts(entry)),
+    )
+
+
+def _texts(entry: Entry) -> list[IndexedTuple]:
+    found = []
+    for message in entry.messages:
+        role = message.role
+        if message.is_meta or role is Role.THINKING or role is Role.SYSTEM:
+            continue
+        if role is Role.TOOL_USE:
+            text = tool_text(message.tool_name, message.input)
+        elif role is Role.TOOL_RESULT:
+            text = message.text[:TOOL_TEXT_LIMIT]
+        else:
+            text = message.text[:TEXT_LIMIT]
+        if text.strip():
+            found.append((message.uuid, str(role), text))
+    return found
