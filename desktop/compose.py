@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
@@ -55,6 +55,17 @@ class _OnFirstUse:
                 if self._build is not None:
                     self._built, self._build = self._build(), None
         return getattr(self._built, name)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # the index's worker processes are spawned and get the transcript
+        # source pickled: the adapter itself travels, not this stand-in (its
+        # builder is a local lambda, which cannot be pickled)
+        self.__getattr__("__class__")  # built now, if it was not yet
+        return _itself, (self._built,)
+
+
+def _itself(adapter: Any) -> Any:
+    return adapter
 
 
 class _Wiring:
