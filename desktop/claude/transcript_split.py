@@ -37,6 +37,7 @@ PART_BYTES = 4 << 20
 Part = tuple[int, int | None]
 """A byte range that starts at a line start; None: to the end of the file."""
 
+
 def shown(entry: Entry) -> bool:
     """Entries that can matter for display: bookkeeping without a uuid or title cannot."""
     return entry.uuid is not None or entry.kind is not EntryKind.META
