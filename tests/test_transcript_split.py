@@ -27,6 +27,10 @@ from tests.test_transcript_fixtures import Transcript, text, tool_use
 DAMAGE = [b"{not json", b"", b"\xff\xfe binary", b"[1, 2]", b'{"type": "user", "x": "\xff"}']
 
 
+BIG = {"n": 2**70, "m": -(2**65), "f": 1.5}
+"""Integers past 64 bits: the JSON decoder keeps them exact, msgpack cannot hold them."""
+
+
 def damaged_transcript(tmp_path: Path, turns: int = 40, big_at: int | None = None) -> Path:
     """Turns with a tool call, bookkeeping lines and a damaged line every few lines."""
     t = Transcript()
@@ -97,11 +101,13 @@ def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
     assert reader.offset == end and reader.pending == 0
 
 
+@pytest.mark.parametrize("big_at", [None, 20])
 def test_a_reading_aside_equals_the_plain_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, big_at: int | None
 ) -> None:
-    """In its own process, which splits the file again across two workers."""
-    path = damaged_transcript(tmp_path)
+    """In its own process, which splits the file again across two workers; with
+    `BIG` in a tool call, its messages' batch crosses as tuples."""
+    path = damaged_transcript(tmp_path, big_at=big_at)
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
     monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
     aside = load_aside(path, 2)
@@ -111,6 +117,9 @@ def test_a_reading_aside_equals_the_plain_one(
     assert len(conversation.messages) > 80
     content = ClaudeTranscripts().load(str(path), workers=2)
     assert (content.thread, list(content.details)) == (conversation, problems)
+    if big_at is not None:
+        call = next(m for m in aside[0].messages if m.tool_use_id == "call_big")
+        assert call.input == BIG
 
 
 def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
@@ -123,10 +132,6 @@ def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
 def test_a_missing_file_fails_like_a_plain_read(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         load_aside(tmp_path / "gone.jsonl", 2)
-
-
-BIG = {"n": 2**70, "m": -(2**65), "f": 1.5}
-"""Integers past 64 bits: the JSON decoder keeps them exact, msgpack cannot hold them."""
 
 
 def big_number_transcript(tmp_path: Path) -> Path:
@@ -176,17 +181,3 @@ def test_a_split_reading_keeps_integers_past_64_bits(
         assert isinstance(packed, bytes) is not holds
         assert unpack_entries(packed) == transcript_split._read_part(str(path), part)[0]
     assert kinds == {bytes, list}
-
-
-def test_a_reading_aside_keeps_integers_past_64_bits(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = big_number_transcript(tmp_path)
-    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
-    monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
-    aside = load_aside(path, 2)
-    assert aside is not None, "the reading process did not answer"
-    conversation, problems = load_session(path)
-    assert aside == (conversation, problems)
-    call = next(m for m in aside[0].messages if m.tool_use_id == "call_big")
-    assert call.input == BIG

@@ -18,7 +18,7 @@ before: nothing is lost, and such batches are rare.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from operator import attrgetter
 from typing import Any
@@ -39,29 +39,34 @@ _CANNOT = (OverflowError, UnicodeEncodeError)
 
 
 def pack_entries(entries: Sequence[Entry]) -> Packed:
-    try:
-        return _encoder.encode(entries)
-    except _CANNOT:
-        return [_pack(entry) for entry in entries]
+    return _packed(entries, _pack)
 
 
 def unpack_entries(packed: Packed) -> list[Entry]:
-    if isinstance(packed, bytes):
-        return _entries.decode(packed)
-    return list(map(_unpack, packed))
+    return _unpacked(packed, _entries, _unpack)
 
 
 def pack_messages(messages: Sequence[Message]) -> Packed:
-    try:
-        return _encoder.encode(messages)
-    except _CANNOT:
-        return [pack_message(message) for message in messages]
+    return _packed(messages, pack_message)
 
 
 def unpack_messages(packed: Packed) -> list[Message]:
+    return _unpacked(packed, _messages, unpack_message)
+
+
+def _packed(values: Sequence[Any], as_tuple: Callable[[Any], tuple[Any, ...]]) -> Packed:
+    try:
+        return _encoder.encode(values)
+    except _CANNOT:
+        return [as_tuple(value) for value in values]
+
+
+def _unpacked(
+    packed: Packed, decoder: msgspec.msgpack.Decoder[Any], from_tuple: Callable[[Any], Any]
+) -> list[Any]:
     if isinstance(packed, bytes):
-        return _messages.decode(packed)
-    return list(map(unpack_message, packed))
+        return decoder.decode(packed)  # a list: the decoders are made for list[...]
+    return list(map(from_tuple, packed))
 
 
 # The fallback: plain tuples, which pickle keeps exactly.
