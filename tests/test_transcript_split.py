@@ -15,18 +15,31 @@ from desktop.claude.session_source import ClaudeTranscripts
 from desktop.claude.transcript_aside import load_aside
 from desktop.claude.transcript_reader import TranscriptReader, line_ranges
 from desktop.claude.transcript_split import read_split
+from desktop.claude.transcript_wire import (
+    pack_entries,
+    pack_messages,
+    unpack_entries,
+    unpack_messages,
+)
 from desktop.claude.transcripts import load_session, read_entries
 from tests.test_transcript_fixtures import Transcript, text, tool_use
 
 DAMAGE = [b"{not json", b"", b"\xff\xfe binary", b"[1, 2]", b'{"type": "user", "x": "\xff"}']
 
 
-def damaged_transcript(tmp_path: Path, turns: int = 40) -> Path:
+BIG = {"n": 2**70, "m": -(2**65), "f": 1.5}
+"""Integers past 64 bits: the JSON decoder keeps them exact, msgpack cannot hold them."""
+
+
+def damaged_transcript(tmp_path: Path, turns: int = 40, big_at: int | None = None) -> Path:
     """Turns with a tool call, bookkeeping lines and a damaged line every few lines."""
     t = Transcript()
     for number in range(turns):
         t.prompt(f"question {number} " + "words " * number)
         t.attachment()
+        if number == big_at:
+            t.reply(tool_use("call_big", "Count", BIG))
+            t.result("call_big", "counted")
         if number % 3 == 0:
             t.reply(tool_use(f"call_{number}", "Read", {"path": f"/f{number}"}))
             t.result(f"call_{number}", f"contents {number}")
@@ -39,6 +52,7 @@ def damaged_transcript(tmp_path: Path, turns: int = 40) -> Path:
         if number % 7 == 2:
             out.append(DAMAGE[number % len(DAMAGE)])
     out.append(b'{"type":"user","message":')  # cut short by a crash: the last line
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "big.jsonl"
     path.write_bytes(b"\n".join(out))
     return path
@@ -87,11 +101,13 @@ def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
     assert reader.offset == end and reader.pending == 0
 
 
+@pytest.mark.parametrize("big_at", [None, 20])
 def test_a_reading_aside_equals_the_plain_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, big_at: int | None
 ) -> None:
-    """In its own process, which splits the file again across two workers."""
-    path = damaged_transcript(tmp_path)
+    """In its own process, which splits the file again across two workers; with
+    `BIG` in a tool call, its messages' batch crosses as tuples."""
+    path = damaged_transcript(tmp_path, big_at=big_at)
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
     monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
     aside = load_aside(path, 2)
@@ -101,6 +117,9 @@ def test_a_reading_aside_equals_the_plain_one(
     assert len(conversation.messages) > 80
     content = ClaudeTranscripts().load(str(path), workers=2)
     assert (content.thread, list(content.details)) == (conversation, problems)
+    if big_at is not None:
+        call = next(m for m in aside[0].messages if m.tool_use_id == "call_big")
+        assert call.input == BIG
 
 
 def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
@@ -113,3 +132,52 @@ def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
 def test_a_missing_file_fails_like_a_plain_read(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         load_aside(tmp_path / "gone.jsonl", 2)
+
+
+def big_number_transcript(tmp_path: Path) -> Path:
+    """A damaged transcript with, half way, a tool call whose input holds `BIG`."""
+    return damaged_transcript(tmp_path, big_at=20)
+
+
+def test_entries_and_messages_cross_as_msgpack_or_else_as_tuples(tmp_path: Path) -> None:
+    entries, _ = read_entries(damaged_transcript(tmp_path / "plain"))
+    packed = pack_entries(entries)
+    assert isinstance(packed, bytes)  # the usual way
+    assert unpack_entries(packed) == entries
+    messages = [m for e in entries for m in e.messages]
+    assert any(m.usage for m in messages) and any(m.input for m in messages)
+    assert isinstance(pack_messages(messages), bytes)
+    assert unpack_messages(pack_messages(messages)) == messages
+
+    entries, _ = read_entries(big_number_transcript(tmp_path))
+    messages = [m for e in entries for m in e.messages]
+    assert 2**70 in [m.input.get("n") for m in messages if isinstance(m.input, dict)]
+    for pack, unpack, values in (
+        (pack_entries, unpack_entries, entries),
+        (pack_messages, unpack_messages, messages),
+    ):
+        packed = pack(values)
+        assert not isinstance(packed, bytes)  # the rare way: plain tuples
+        assert unpack(packed) == values
+
+
+@pytest.mark.parametrize("part_bytes", [300, 2048])
+def test_a_split_reading_keeps_integers_past_64_bits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, part_bytes: int
+) -> None:
+    """The worker's part that holds the big integer goes as tuples, the others as
+    msgpack: together still exactly the plain reading."""
+    path = big_number_transcript(tmp_path)
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    split = read_split(path, 2, part_bytes=part_bytes)
+    assert split is not None, "the file was not split"
+    assert split == read_entries(path)
+    raw = path.read_bytes()
+    kinds = set()
+    for part in line_ranges(path, part_bytes):
+        packed, _, _ = transcript_split.read_part(str(path), part)
+        kinds.add(type(packed))
+        holds = str(2**70).encode() in raw[part[0] : part[1]]
+        assert isinstance(packed, bytes) is not holds
+        assert unpack_entries(packed) == transcript_split._read_part(str(path), part)[0]
+    assert kinds == {bytes, list}

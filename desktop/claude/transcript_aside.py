@@ -6,9 +6,9 @@ still leaves it typing 150,000 entries and walking their chain: seconds of
 its interpreter lock, and a million young objects for its cycle collector
 to walk on the window's thread. So a spawned process does all of that
 (`load_session`, with the split reading) and hands over only what is shown:
-the conversation's messages, as plain tuples in batches small enough that
-taking one in is a short call, then its subagents, the problems, and the rest.
-Here the tuples become messages again: the same `Conversation` and problems
+the conversation's messages, packed (`transcript_wire`) in batches small
+enough that taking one in is a short call, then its subagents, the problems,
+and the rest. Here they become messages again: the same `Conversation` and problems
 as `load_session` in this process would give.
 """
 
@@ -20,7 +20,7 @@ import os
 from typing import Any
 
 from desktop.claude import transcript_split
-from desktop.claude.transcript_split import pack_message, unpack_message
+from desktop.claude.transcript_wire import pack_messages, unpack_messages
 from desktop.domain.transcript_chain import Conversation, Subagent
 from desktop.domain.transcript_problems import LineProblem
 
@@ -60,7 +60,7 @@ def load_aside(
         while True:
             kind, payload = receive.recv()
             if kind == "messages":
-                messages.extend(map(unpack_message, payload))
+                messages.extend(unpack_messages(payload))
                 # made here by the hundred thousand: kept out of the young generations,
                 # which a window's collector walks on its thread (freezing moves, never
                 # collects); they join the oldest generation at the end
@@ -70,7 +70,7 @@ def load_aside(
             else:
                 subagents, dropped, leaf, problems = payload
                 found = tuple(
-                    Subagent(agent, call, tuple(map(unpack_message, said)))
+                    Subagent(agent, call, tuple(unpack_messages(said)))
                     for agent, call, said in subagents
                 )
                 return Conversation(tuple(messages), found, dropped, leaf), problems
@@ -114,12 +114,12 @@ def _serve(path: str, workers: int, limits: tuple[int, int], send: Any) -> None:
         return
     said = conversation.messages
     subagents = [
-        (sub.agent_id, sub.tool_use_id, [pack_message(m) for m in sub.messages])
+        (sub.agent_id, sub.tool_use_id, pack_messages(sub.messages))
         for sub in conversation.subagents
     ]
     try:
         for start in range(0, len(said), BATCH):
-            send.send(("messages", [pack_message(m) for m in said[start : start + BATCH]]))
+            send.send(("messages", pack_messages(said[start : start + BATCH])))
         send.send(("end", (subagents, conversation.dropped, conversation.leaf_uuid, problems)))
     except OSError:
         pass  # the reader is gone (another session chosen, the window closed)

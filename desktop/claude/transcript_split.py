@@ -5,8 +5,8 @@ file is cut at line starts into parts of a few megabytes, read by this
 process from the file's start and by spawned worker processes from its end
 until the two meet (each part as the whole-file read would: the same
 skipping of bookkeeping lines, the same damage checks). Workers hand back
-typed entries as plain tuples, part by part, which become entries again
-here; the parts read here need no such round trip. In file order, each
+typed entries packed (`transcript_wire`), part by part, which become entries
+again here; the parts read here need no such round trip. In file order, each
 part's line numbers shifted by the lines of the parts before it, the
 entries and the problems are exactly those of `read_entries` on the whole
 file. The window never runs this itself: its reading process does
@@ -22,14 +22,11 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Sequence
-from dataclasses import fields
-from operator import attrgetter
 from typing import Any
 
 from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader, line_ranges
-from desktop.domain.events import Usage
-from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
+from desktop.claude.transcript_wire import Packed, pack_entries, unpack_entries
+from desktop.domain.transcript import Entry, EntryKind, parse_entry
 from desktop.domain.transcript_problems import LineProblem
 
 SPLIT_BYTES = 32 << 20
@@ -40,26 +37,18 @@ PART_BYTES = 4 << 20
 Part = tuple[int, int | None]
 """A byte range that starts at a line start; None: to the end of the file."""
 
-_ENTRY_FIELDS = tuple(f.name for f in fields(Entry))
-_MESSAGE_FIELDS = tuple(f.name for f in fields(Message))
-_entry_values = attrgetter(*_ENTRY_FIELDS)
-_message_values = attrgetter(*_MESSAGE_FIELDS)
-_usage_values = attrgetter(*(f.name for f in fields(Usage)))
-_ENTRY_USAGE = _ENTRY_FIELDS.index("usage")
-_ENTRY_MESSAGES = _ENTRY_FIELDS.index("messages")
-_MESSAGE_USAGE = _MESSAGE_FIELDS.index("usage")
-
 
 def shown(entry: Entry) -> bool:
     """Entries that can matter for display: bookkeeping without a uuid or title cannot."""
     return entry.uuid is not None or entry.kind is not EntryKind.META
 
 
-def read_part(path: str, part: Part) -> tuple[list[tuple[Any, ...]], list[LineProblem], int]:
-    """One part's shown entries as tuples, its problems (line numbers counted
-    from the part's start) and how many lines it has. Runs in a worker."""
+def read_part(path: str, part: Part) -> tuple[Packed, list[LineProblem], int]:
+    """One part's shown entries packed (`transcript_wire`), its problems (line
+    numbers counted from the part's start) and how many lines it has. Runs in
+    a worker."""
     entries, problems, lines = _read_part(path, part)
-    return list(map(_pack, entries)), problems, lines
+    return pack_entries(entries), problems, lines
 
 
 def _read_part(path: str, part: Part) -> tuple[list[Entry], list[LineProblem], int]:
@@ -104,7 +93,7 @@ def read_split(
                 sent[pool.submit(read_part, str(path), cut[back])] = back
             for future in [f for f in sent if f.done()]:
                 packed, found, count = future.result()
-                read[sent.pop(future)] = (list(map(_unpack, packed)), found, count)
+                read[sent.pop(future)] = (unpack_entries(packed), found, count)
             if front < back:
                 read[front] = _read_part(str(path), cut[front])
                 front += 1
@@ -131,37 +120,3 @@ def _shifted(problem: LineProblem, lines: int) -> LineProblem:
     return LineProblem(
         problem.line + lines, problem.offset, problem.reason, problem.skipped, problem.path
     )
-
-
-# Plain tuples cross between processes: pickling frozen dataclasses one by one
-# costs more than reading their lines.
-
-
-def _pack(entry: Entry) -> tuple[Any, ...]:
-    values = list(_entry_values(entry))
-    if entry.usage is not None:
-        values[_ENTRY_USAGE] = _usage_values(entry.usage)
-    values[_ENTRY_MESSAGES] = tuple(map(pack_message, entry.messages))
-    return tuple(values)
-
-
-def pack_message(message: Message) -> tuple[Any, ...]:
-    values = _message_values(message)
-    if message.usage is None:
-        return values
-    return (*values[:_MESSAGE_USAGE], _usage_values(message.usage), *values[_MESSAGE_USAGE + 1 :])
-
-
-def _unpack(values: Sequence[Any]) -> Entry:
-    values = list(values)
-    if values[_ENTRY_USAGE] is not None:
-        values[_ENTRY_USAGE] = Usage(*values[_ENTRY_USAGE])
-    values[_ENTRY_MESSAGES] = tuple(map(unpack_message, values[_ENTRY_MESSAGES]))
-    return Entry(*values)
-
-
-def unpack_message(values: tuple[Any, ...]) -> Message:
-    usage = values[_MESSAGE_USAGE]
-    if usage is None:
-        return Message(*values)
-    return Message(*values[:_MESSAGE_USAGE], Usage(*usage), *values[_MESSAGE_USAGE + 1 :])

@@ -4,13 +4,14 @@ subagents, dividers, the problems banner, copying, and a 50,000-message session.
 from __future__ import annotations
 
 import shutil
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextDocument
+from PySide6.QtGui import QColor, QDesktopServices, QGuiApplication, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -18,6 +19,7 @@ from desktop.domain.accounts import AuthKind
 from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
 from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.transcript import transcript_render as render
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_rows import RowKind, build_rows
 from desktop.ui.transcript.transcript_view import TranscriptView
@@ -265,6 +267,44 @@ def test_a_50000_message_session_is_virtualised(qapp: QApplication, qtbot: QtBot
         paint(qtbot, view)
     assert view.delegate.documents_built < 400
     assert 40_000 < view.painted.start < 50_000  # the last jump went to 90%
+
+
+def test_markdown_made_ahead_on_a_thread_is_what_the_rows_show(
+    qapp: QApplication, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first screen's Markdown is made on the reading's thread; the documents
+    the window then lays out are the ones it would have made itself."""
+    messages = [
+        Message(Role.USER, "# Title\n\n`code` and **bold**", uuid="u1"),
+        Message(Role.ASSISTANT, "```python\nprint(1)\n```\n\nplain *words*", uuid="a1"),
+    ]
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    delegate = view.delegate
+    rows, _ = build_rows(messages)
+    wanted = [delegate.document(row, 700).toHtml() for row in rows]
+    made: list[str] = []
+    real = render.markdown_html
+    monkeypatch.setattr(render, "markdown_html", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+
+    rows, _ = build_rows(messages)  # new rows: nothing kept from the first ones
+    worker = threading.Thread(target=delegate.prepare, args=(rows,))
+    worker.start()
+    worker.join()
+    assert len(made) == 2
+    assert [delegate.document(row, 700).toHtml() for row in rows] == wanted
+    assert len(made) == 2  # taken, not made again
+
+    # made for another theme: not used
+    rows, _ = build_rows(messages)
+    delegate.prepare(rows)
+    dark = QPalette()
+    dark.setColor(QPalette.ColorRole.Base, QColor("#202020"))
+    delegate.configure(dark, delegate.font)
+    assert delegate.dark
+    made.clear()
+    [delegate.document(row, 700) for row in rows]
+    assert len(made) == 2
 
 
 def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: QtBot) -> None:

@@ -10,6 +10,7 @@ Rows not yet seen get a height guessed from their text size.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 
 from PySide6.QtCore import (
     QLocale,
@@ -54,6 +55,8 @@ class TranscriptDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._docs: OrderedDict[tuple[str, int, bool], QTextDocument] = OrderedDict()
+        self._html: dict[tuple[str, int, bool], tuple[render.Theme, str]] = {}
+        """Markdown made ahead by `prepare` on a worker thread, taken by `_build`."""
         self.documents_built = 0
         """How many row documents were ever made: tests check rendering stays lazy."""
         self.labels = render.Labels()
@@ -119,6 +122,23 @@ class TranscriptDelegate(QStyledItemDelegate):
 
     def clear_cache(self) -> None:
         self._docs.clear()
+        self._html = {}
+
+    def prepare(self, rows: Iterable[Row]) -> None:
+        """Make the Markdown of prompts and replies about to be shown; safe on
+        a worker thread (plain Python, no Qt). A long transcript's first screen
+        otherwise renders its last rows' Markdown and code on the window's
+        thread, in the same turn as it lays them out: the longest stall of
+        opening it. Rows whose text is cut (its note is translated) are left."""
+        theme, made = self.theme, {}
+        for row in rows:
+            if row.kind in (RowKind.PROMPT, RowKind.REPLY) and (
+                len(row.message.text) <= render.MAX_MARKDOWN_CHARS
+            ):
+                html = render.markdown_html(row.message.text, theme,
+                                            prompt=row.kind is RowKind.PROMPT)  # fmt: skip
+                made[(row.key, row.revision, row.expanded)] = (theme, html)
+        self._html = made  # one store: the window's thread sees all of it or none
 
     # -- geometry --------------------------------------------------------------------
 
@@ -215,6 +235,10 @@ class TranscriptDelegate(QStyledItemDelegate):
             html = cards.card_html(message, row.result, row.subagent, theme, labels)
         elif row.kind is RowKind.RESULT:
             html = render.output_html(message.text, theme, labels, error=message.is_error)
+        elif (made := self._html.pop((row.key, row.revision, row.expanded), None)) and (
+            made[0] is theme
+        ):
+            html = made[1]
         else:
             html = render.markdown_html(message.text, theme, prompt=row.kind is RowKind.PROMPT,
                                         labels=labels)  # fmt: skip

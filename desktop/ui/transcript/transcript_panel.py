@@ -48,6 +48,8 @@ RELOAD_MAX_S = 10.0
 # a transcript this large shows its end first, then the whole of it
 FIRST_SCREEN_BYTES = 4 << 20
 FIRST_SCREEN_MESSAGES = 60
+PREPARED_ROWS = 12
+"""Rows whose Markdown is made before they are shown: a tall window's last screen."""
 
 
 class TranscriptPanel(QWidget):
@@ -207,15 +209,18 @@ class TranscriptPanel(QWidget):
         # the whole after a first screen: its rows are made by the filler, a slice at a time
         fill = self._partial
 
+        delegate = self.view.delegate
+        ahead = not same  # a re-read keeps the rows (and documents) it already has
+
         def work() -> tuple[SessionRecord, list[str], Iterable[Row], RowBuilder, object]:
             found, content = sessions.show(session_id, account, recent, split=True)
             if not fill:
-                return (
-                    found,
-                    list(content.details),
-                    *build_rows(content.messages, content.thread),
-                    content,
-                )
+                rows, builder = build_rows(content.messages, content.thread)
+                if ahead:
+                    # the view opens at the end: its last rows' Markdown is made here,
+                    # not in the turn that lays them out
+                    delegate.prepare(rows[-PREPARED_ROWS:])
+                return found, list(content.details), rows, builder, content
             builder = RowBuilder(content.thread)
             rows = builder.rows(content.messages)
             first = next(rows, None)  # its set-up (pairing calls and results) runs here
