@@ -49,23 +49,31 @@ class _OnFirstUse:
         self._built: Any = None
         self._lock = threading.Lock()
 
-    def __getattr__(self, name: str) -> Any:
+    def built(self) -> Any:
         if self._build is not None:
             with self._lock:
                 if self._build is not None:
                     self._built, self._build = self._build(), None
-        return getattr(self._built, name)
+        return self._built
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.built(), name)
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
         # the index's worker processes are spawned and get the transcript
-        # source pickled: the adapter itself travels, not this stand-in (its
-        # builder is a local lambda, which cannot be pickled)
-        self.__getattr__("__class__")  # built now, if it was not yet
-        return _itself, (self._built,)
+        # source pickled: the adapter itself travels, not this stand-in (a
+        # builder may be a local lambda, and a lock cannot be pickled)
+        return _itself, (self.built(),)
 
 
 def _itself(adapter: Any) -> Any:
     return adapter
+
+
+def _claude_transcripts() -> Any:
+    from desktop.claude.session_source import ClaudeTranscripts
+
+    return ClaudeTranscripts()
 
 
 class _Wiring:
@@ -79,8 +87,9 @@ class _Wiring:
         self.claude = claude
         self.db = open_database(home / DB_NAME)
         self._launcher: Any = None
-        self._source: Any = None
-        self._source_lock = threading.Lock()
+        self.source = _OnFirstUse(_claude_transcripts)
+        """The transcript reader, shared by the index (whose worker thread may
+        ask for it first) and the archive."""
 
     def build(self, name: str, hub: ServiceHub) -> Any:
         return getattr(self, f"_{name}")(hub)
@@ -96,16 +105,6 @@ class _Wiring:
         from desktop.store.sessions import SqlSessionIndex
 
         return SqlSessionIndex(self.db)
-
-    @property
-    def source(self) -> Any:
-        # asked for by the index's worker thread as well as by the services' builds
-        with self._source_lock:
-            if self._source is None:
-                from desktop.claude.session_source import ClaudeTranscripts
-
-                self._source = ClaudeTranscripts()
-            return self._source
 
     @cached_property
     def conversation_rows(self) -> Any:
@@ -149,8 +148,7 @@ class _Wiring:
     def _sessions(self, hub: ServiceHub) -> Any:
         from desktop.services.sessions import SessionService
 
-        source = _OnFirstUse(lambda: self.source)
-        sessions = SessionService(self.index, source, hub.accounts, hub.settings)
+        sessions = SessionService(self.index, self.source, hub.accounts, hub.settings)
         sessions.archive = _OnFirstUse(lambda: hub.archive.store)
         # each stored batch is archived while the index goes on (built on first use too)
         sessions.stored.append(lambda batch: hub.archive.stored(batch))
