@@ -211,6 +211,7 @@ class _Wiring:
         from desktop.services.bundle_exchange import BundleExchange
         from desktop.store.bundle_zip import ZipBundleFiles
         from desktop.store.bundles import SqlBundleTransfer
+        from desktop.store.rollovers import SqlRolloverRepository
 
         return BundleExchange(
             hub.bundles,
@@ -220,6 +221,7 @@ class _Wiring:
             hub.sessions,
             hub.archive,
             hub.accounts,
+            SqlRolloverRepository(self.db),
         )
 
     def _search(self, hub: ServiceHub) -> Any:

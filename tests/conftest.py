@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.clirun import sessiondesk
+
 pytest_plugins: list[str] = [
     "tests.rig.fixtures",
 ]
@@ -52,3 +54,13 @@ def project(tmp_path: Path) -> Path:
     folder = tmp_path / "project"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def target(home: Path, tmp_path: Path) -> Path:
+    """A home with one account, `mine`, to import bundles into."""
+    added = sessiondesk(
+        home, "accounts", "add", "mine", "--config-dir", str(tmp_path / "c"), "--create"
+    )
+    assert added.code == 0, added.stderr
+    return home

@@ -55,15 +55,6 @@ def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-@pytest.fixture
-def target(home: Path, tmp_path: Path) -> Path:
-    added = sessiondesk(
-        home, "accounts", "add", "mine", "--config-dir", str(tmp_path / "c"), "--create"
-    )
-    assert added.code == 0, added.stderr
-    return home
-
-
 def test_a_valid_bundle_reads(valid: Path) -> None:
     manifest = read_bundle(str(valid))
     assert manifest.name == "release" and [s.session_id for s in manifest.sessions] == [SID]

@@ -238,7 +238,26 @@ def _conversation(raw: Any) -> dict[str, Any]:
         cost = e.get("cost_usd")
         number = isinstance(cost, int | float) and not isinstance(cost, bool)
         _need(cost is None or number, "cost")
+    _need(_int(raw.get("context_window")), f"context window of conversation {raw['id']}")
+    _rollovers(raw.get("rollovers", []), {e["id"] for e in executions})
     return raw
+
+
+def _rollovers(rollovers: Any, executions: set[str]) -> None:
+    """Each rollover belongs to one of its conversation's carried turns, once."""
+    _need(isinstance(rollovers, list), "rollovers")
+    turns = []
+    for r in rollovers:
+        _need(isinstance(r, dict), "a rollover")
+        turn = r.get("execution_id")
+        _need(isinstance(turn, str) and turn in executions, "a rollover of a turn not carried")
+        turns.append(turn)
+        sessions = (r.get("old_session_id"), r.get("new_session_id"))
+        _need(all(is_valid_session_id(s) for s in sessions), "the sessions of a rollover")
+        numbers = (r.get("tokens"), r.get("threshold"))
+        _need(all(_int(n, optional=False) for n in numbers), "the numbers of a rollover")
+        _need(_text(r.get("created")), "the time of a rollover")
+    _need(len(set(turns)) == len(turns), "a rollover listed twice")
 
 
 def _item(raw: Any, conversations: set[str], sessions: set[str]) -> dict[str, Any]:

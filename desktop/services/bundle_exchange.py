@@ -22,6 +22,8 @@ from desktop.domain.bundles import (
 )
 from desktop.domain.conversations import Conversation, Execution
 from desktop.domain.errors import NotFoundError, SessiondeskError
+from desktop.domain.ports import RolloverRepository
+from desktop.domain.rollover import Rollover
 from desktop.services.accounts import AccountService
 from desktop.services.archive import ArchiveService
 from desktop.services.bundles import BundleService
@@ -56,6 +58,7 @@ class BundleExchange:
         sessions: SessionService,
         archive: ArchiveService,
         accounts: AccountService,
+        rollovers: RolloverRepository,
     ) -> None:
         self._bundles = bundles
         self._transfer = transfer
@@ -64,10 +67,11 @@ class BundleExchange:
         self._sessions = sessions
         self._archive = archive
         self._accounts = accounts
+        self._rollovers = rollovers
 
     def export(self, name: str, target: str) -> ExportReport:
         bundle = self._bundles.get(name)
-        conversations: list[tuple[Conversation, list[Execution]]] = []
+        conversations: list[tuple[Conversation, list[Execution], list[Rollover]]] = []
         wanted: dict[str, str | None] = {}  # session id -> account
         for item in bundle.items:
             if item.kind is ItemKind.SESSION and item.ref:
@@ -77,7 +81,8 @@ class BundleExchange:
                 if conv is None:
                     continue
                 executions = self._conversations.show(conv.id).executions
-                conversations.append((conv, executions))
+                rollovers = self._rollovers.for_conversation(conv.id)
+                conversations.append((conv, executions, rollovers))
                 for sid, owner in [(conv.session_id, conv.account)] + [
                     (e.session_id, e.account) for e in executions
                 ]:
@@ -90,7 +95,7 @@ class BundleExchange:
                 left_out.append(sid)
             else:
                 carried.append((sid, *found))
-        kept_convs = {c.id for c, _ in conversations}
+        kept_convs = {c.id for c, _, _ in conversations}
         kept_sids = {sid for sid, *_ in carried}
 
         def manifest(digests: dict[str, tuple[int, str]]) -> dict[str, Any]:
@@ -104,7 +109,7 @@ class BundleExchange:
                     for i in bundle.items
                     if i.kind is ItemKind.NOTE or i.ref in kept_convs | kept_sids
                 ],
-                "conversations": [_conversation_json(c, es) for c, es in conversations],
+                "conversations": [_conversation_json(*c) for c in conversations],
                 "sessions": [
                     {
                         "session_id": sid,
@@ -174,7 +179,9 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _conversation_json(conv: Conversation, executions: list[Execution]) -> dict[str, Any]:
+def _conversation_json(
+    conv: Conversation, executions: list[Execution], rollovers: list[Rollover]
+) -> dict[str, Any]:
     return {
         "id": conv.id,
         "code": conv.code,
@@ -183,6 +190,7 @@ def _conversation_json(conv: Conversation, executions: list[Execution]) -> dict[
         "session_id": conv.session_id,
         "history_epoch": conv.history_epoch,
         "last_input_tokens": conv.last_input_tokens,
+        "context_window": conv.context_window,
         "created": _iso(conv.created),
         "executions": [
             {
@@ -205,6 +213,17 @@ def _conversation_json(conv: Conversation, executions: list[Execution]) -> dict[
             }
             for e in executions
         ],
+        "rollovers": [
+            {
+                "execution_id": r.execution_id,
+                "old_session_id": r.old_session_id,
+                "new_session_id": r.new_session_id,
+                "tokens": r.tokens,
+                "threshold": r.threshold,
+                "created": _iso(r.created),
+            }
+            for r in rollovers
+        ],
     }
 
 
@@ -226,7 +245,12 @@ def _plan(manifest: Manifest, account: str) -> ImportPlan:
             }
             for e in c.get("executions", [])
         ]
-        conversations.append({**c, "id": conv_ids[c["id"]], "executions": executions})
+        rollovers = [
+            {**r, "execution_id": exec_ids[r["execution_id"]]} for r in c.get("rollovers", [])
+        ]
+        conversations.append(
+            {**c, "id": conv_ids[c["id"]], "executions": executions, "rollovers": rollovers}
+        )
     items = []
     for raw in manifest.items:
         if raw["kind"] == "note":

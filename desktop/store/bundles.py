@@ -18,7 +18,13 @@ from desktop.domain.errors import ConflictError, NotFoundError
 from desktop.store.archive import relative_file
 from desktop.store.db import Database
 from desktop.store.library_models import ArchivedTranscriptRow, BundleItemRow, BundleRow
-from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcnow
+from desktop.store.models import (
+    AccountRow,
+    ConversationRow,
+    ExecutionRow,
+    RolloverRow,
+    utcnow,
+)
 
 _RETRIES = 5
 
@@ -262,12 +268,16 @@ class SqlBundleTransfer:
                     runtime_id=None,  # another machine's claude: replay, never resume
                     history_epoch=conv.get("history_epoch") or 0,
                     last_input_tokens=conv.get("last_input_tokens"),
+                    context_window=conv.get("context_window"),
                     created=_when(conv.get("created")) or utcnow(),
                 )
             )
             session.flush()
             for e in conv.get("executions", []):
                 session.add(_execution(e, conv["id"], account_id))
+            session.flush()  # a rollover's row names its turn's
+            for r in conv.get("rollovers", []):
+                session.add(_rollover(r, conv["id"]))
         return numbers
 
     @staticmethod
@@ -303,4 +313,16 @@ def _execution(e: dict[str, Any], conversation_id: str, account_id: int) -> Exec
         cost_usd=e.get("cost_usd"),
         started=_when(e.get("started")) or utcnow(),
         finished=_when(e.get("finished")),
+    )
+
+
+def _rollover(r: dict[str, Any], conversation_id: str) -> RolloverRow:
+    return RolloverRow(
+        execution_id=r["execution_id"],
+        conversation_id=conversation_id,
+        old_session_id=r["old_session_id"],
+        new_session_id=r["new_session_id"],
+        tokens=r["tokens"],
+        threshold=r["threshold"],
+        created=_when(r.get("created")) or utcnow(),
     )
