@@ -36,7 +36,7 @@ from desktop.services import sessions as sessions_service
 from desktop.services.hub import ServiceHub
 from desktop.services.sessions import SessionService
 from desktop.store.db import open_database
-from desktop.store.session_text import unsegmented
+from desktop.store.session_text import AUTOMERGE, HASHSIZE, unsegmented
 from desktop.store.sessions import SqlSessionIndex
 from tests.test_transcript_fixtures import Transcript, text
 
@@ -412,3 +412,18 @@ def test_a_batch_joins_parts_of_a_file_in_one_form() -> None:
     assert joined.texts == ready + ready
     plain = sessions_service._joined(_increment(A, WRITTEN, ready=False), after)
     assert not plain.searchable and plain.texts == WRITTEN + WRITTEN
+
+
+def test_the_text_table_keeps_its_write_settings(
+    sessions: SessionService, home: Path, config: Path
+) -> None:
+    write(config, A, ("tuned", "table"))
+    sessions.refresh()
+    db = open_database(home / "sessiondesk.db")
+    try:
+        with db.engine.begin() as conn:
+            stored = dict(conn.exec_driver_sql("SELECT k, v FROM session_text_config").all())
+    finally:
+        db.close()
+    assert stored["automerge"] == AUTOMERGE and stored["hashsize"] == HASHSIZE > 1 << 20
+    assert found(sessions, "tuned") == [A]
