@@ -121,11 +121,10 @@ class ClaudeTranscripts:
         from desktop.claude.transcripts import summarise_transcript
         from desktop.domain.textsearch import searchable
 
-        texts: list[IndexedText] = []
+        texts: list[tuple[str | None, str, str]] = []
 
         def collect(line: IndexLine, _raw: RawEntry) -> None:
-            # as stored, here: in a first index this is one of the workers
-            texts.extend(IndexedText(*t) for t in searchable(line.texts))
+            texts.extend(line.texts)
 
         resumable = _resumable(file, known)
         update = summarise_transcript(
@@ -137,7 +136,9 @@ class ClaudeTranscripts:
         state = FileState(file.path, file.size, file.mtime_ns, update.offset, update.state)
         record = _record(account, file, update.summary, update.error, file.size)
         replace = not resumable or update.restarted
-        return Increment(record, state, texts, replace, searchable=True)
+        # as stored: in a first index this is one of the workers, not the writer
+        stored = [IndexedText(*t) for t in searchable(texts)]
+        return Increment(record, state, stored, replace, searchable=True)
 
     def split(self, file: TranscriptFile, known: FileState | None) -> list[tuple[int, int | None]]:
         """Byte ranges of a big file still to read (from its start, or from
@@ -158,10 +159,10 @@ class ClaudeTranscripts:
         texts: list[tuple[str | None, str, str]] = []
 
         def collect(line: IndexLine, _raw: RawEntry) -> None:
-            texts.extend(searchable(line.texts))
+            texts.extend(line.texts)
 
         checkpoint, offset = summarise_part(file.path, start, end, collect)
-        return TranscriptPart(checkpoint, offset, texts)
+        return TranscriptPart(checkpoint, offset, searchable(texts))
 
     def joiner(
         self, account: str, file: TranscriptFile, known: FileState | None
