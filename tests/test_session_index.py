@@ -21,13 +21,22 @@ from desktop.claude.session_source import ClaudeTranscripts
 from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.errors import UsageError
-from desktop.domain.sessions import FileState, Increment, IndexProgress, TranscriptFile
-from desktop.domain.textsearch import segment
+from desktop.domain.oddtext import clean
+from desktop.domain.sessions import (
+    FileState,
+    Increment,
+    IndexedText,
+    IndexProgress,
+    SessionRecord,
+    TranscriptFile,
+)
+from desktop.domain.textsearch import cjk_pattern, searchable, segment
 from desktop.services import session_reads
+from desktop.services import sessions as sessions_service
 from desktop.services.hub import ServiceHub
 from desktop.services.sessions import SessionService
 from desktop.store.db import open_database
-from desktop.store.session_text import segmented, unsegmented
+from desktop.store.session_text import AUTOMERGE, HASHSIZE, unsegmented
 from desktop.store.sessions import SqlSessionIndex
 from tests.test_transcript_fixtures import Transcript, text
 
@@ -354,5 +363,67 @@ def test_stored_text_is_segmented_as_queries_are_and_comes_back_as_written() -> 
     alphabet = ["a", "Z", " ", "  ", "\n", "解", "析", "か", "한", "，", "é", "\u3000", "x1", "\0"]
     for _ in range(2000):
         written = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
-        assert segmented(written) == segment(written)
-        assert unsegmented(segmented(written)) == written
+        # the plain definition: one substitution per CJK character
+        assert segment(written) == cjk_pattern("({cjk})").sub(r" \1 ", written)
+        assert unsegmented(segment(written)) == written
+
+
+def _increment(sid: str, texts: list[IndexedText], *, ready: bool, first: bool = True) -> Increment:
+    record = SessionRecord("work", sid, f"/src/{sid}.jsonl", size=1)
+    return Increment(record, FileState(record.path, 1, 1), texts, first, searchable=ready)
+
+
+WRITTEN = [
+    IndexedText("u1", "user", "数据 in 测试，ok"),
+    IndexedText("u2\udcff", "assistant", "a lone \udcff surrogate 存"),
+    IndexedText("u3", "user", " \n\t "),
+    IndexedText(None, "assistant", "plain words"),
+]
+
+
+def test_texts_a_reader_made_searchable_are_stored_as_given_and_read_back_as_written(
+    hub: ServiceHub, home: Path
+) -> None:
+    ready = [IndexedText(*t) for t in searchable((t.uuid, t.role, t.text) for t in WRITTEN)]
+    assert [t.text for t in ready] == [segment(clean(t.text)) for t in WRITTEN if t.text.strip()]
+    assert ready[1].uuid == "u2\ufffd" and "\udcff" not in ready[1].text
+    db = open_database(home / "sessiondesk.db")
+    hub.closers.append(db.close)
+    index = SqlSessionIndex(db)
+    index.save_many([_increment(A, WRITTEN, ready=False), _increment(B, ready, ready=True)])
+    # spaced once either way: a flag lost or ignored would space the ready ones twice
+    assert index.texts("work", A) == index.texts("work", B)
+    assert index.texts("work", B)[0].text == "数据 in 测试，ok"
+    with db.engine.begin() as conn:
+        pk = conn.exec_driver_sql("SELECT id FROM sessions WHERE session_id = ?", (B,)).scalar()
+        bodies = conn.exec_driver_sql(
+            "SELECT body FROM session_text WHERE rowid >> 32 = ? ORDER BY rowid", (pk,)
+        ).scalars()
+        assert list(bodies) == [t.text for t in ready]
+    assert {h.session_id for h in index.search("测试", None, 10)} == {A, B}
+
+
+def test_a_batch_joins_parts_of_a_file_in_one_form() -> None:
+    ready = [IndexedText(*t) for t in searchable((t.uuid, t.role, t.text) for t in WRITTEN)]
+    first = _increment(A, ready, ready=True)
+    after = _increment(A, WRITTEN, ready=False, first=False)
+    joined = sessions_service._joined(first, after)
+    assert joined.searchable and joined.replace
+    assert joined.texts == ready + ready
+    plain = sessions_service._joined(_increment(A, WRITTEN, ready=False), after)
+    assert not plain.searchable and plain.texts == WRITTEN + WRITTEN
+
+
+def test_the_text_table_keeps_its_write_settings(
+    sessions: SessionService, home: Path, config: Path
+) -> None:
+    write(config, A, ("tuned", "table"))
+    sessions.refresh()
+    db = open_database(home / "sessiondesk.db")
+    try:
+        with db.engine.begin() as conn:
+            stored = dict(conn.exec_driver_sql("SELECT k, v FROM session_text_config").all())
+    finally:
+        db.close()
+    assert stored["automerge"] == AUTOMERGE and stored["hashsize"] == HASHSIZE > 1 << 20
+    assert found(sessions, "tuned") == [A]

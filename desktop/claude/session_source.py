@@ -119,11 +119,12 @@ class ClaudeTranscripts:
 
     def read(self, account: str, file: TranscriptFile, known: FileState | None) -> Increment:
         from desktop.claude.transcripts import summarise_transcript
+        from desktop.domain.textsearch import searchable
 
-        texts: list[IndexedText] = []
+        texts: list[tuple[str | None, str, str]] = []
 
         def collect(line: IndexLine, _raw: RawEntry) -> None:
-            texts.extend(IndexedText(*t) for t in line.texts)
+            texts.extend(line.texts)
 
         resumable = _resumable(file, known)
         update = summarise_transcript(
@@ -134,7 +135,10 @@ class ClaudeTranscripts:
         )
         state = FileState(file.path, file.size, file.mtime_ns, update.offset, update.state)
         record = _record(account, file, update.summary, update.error, file.size)
-        return Increment(record, state, texts, replace=not resumable or update.restarted)
+        replace = not resumable or update.restarted
+        # as stored: in a first index this is one of the workers, not the writer
+        stored = [IndexedText(*t) for t in searchable(texts)]
+        return Increment(record, state, stored, replace, searchable=True)
 
     def split(self, file: TranscriptFile, known: FileState | None) -> list[tuple[int, int | None]]:
         """Byte ranges of a big file still to read (from its start, or from
@@ -150,6 +154,7 @@ class ClaudeTranscripts:
     def read_part(self, file: TranscriptFile, start: int, end: int | None) -> TranscriptPart:
         """One range of `split` (in a worker process): for `joiner` to put together."""
         from desktop.claude.transcripts import summarise_part
+        from desktop.domain.textsearch import searchable
 
         texts: list[tuple[str | None, str, str]] = []
 
@@ -157,7 +162,7 @@ class ClaudeTranscripts:
             texts.extend(line.texts)
 
         checkpoint, offset = summarise_part(file.path, start, end, collect)
-        return TranscriptPart(checkpoint, offset, texts)
+        return TranscriptPart(checkpoint, offset, searchable(texts))
 
     def joiner(
         self, account: str, file: TranscriptFile, known: FileState | None
@@ -188,7 +193,7 @@ class ClaudeTranscripts:
             error = checkpoint.problems.describe()
             record = _record(account, file, checkpoint.summary, error, size)
             texts = [IndexedText(*t) for t in part.texts]
-            return Increment(record, state, texts, replace=first, partial=not last)
+            return Increment(record, state, texts, first, not last, searchable=True)
 
         return join
 

@@ -131,6 +131,9 @@ class Increment:
     """True when the file was read from its start: earlier text is dropped."""
     partial: bool = False
     """One part of a file read in parts, not its last: more of it follows."""
+    searchable: bool = False
+    """The texts are already as the index stores them
+    (`desktop.domain.textsearch.searchable`): the reader did it."""
 
 
 @dataclass(frozen=True, slots=True)

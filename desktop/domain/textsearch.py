@@ -9,7 +9,10 @@ matches wherever it stands in a sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
+
+from desktop.domain.oddtext import clean
 
 _CJK = (
     "\u3040-\u30ff"  # Hiragana, Katakana
@@ -30,8 +33,36 @@ def cjk_pattern(form: str) -> re.Pattern[str]:
 
 
 def segment(text: str) -> str:
-    """Text as it is indexed: CJK characters spaced apart."""
-    return text if text.isascii() else cjk_pattern("({cjk})").sub(r" \1 ", text)
+    """Text as it is indexed: each CJK character with a space on either side.
+
+    Built run by run, not by a substitution per character: the same string
+    about five times faster, and a first index spaces every message it stores."""
+    if text.isascii():
+        return text
+    parts = cjk_pattern("({cjk}+)").split(text)
+    if len(parts) == 1:
+        return text
+    # every run spaced by one join over all of them, glued by NUL (never in a
+    # run), rather than a join per run: half a million runs in a first index
+    parts[1::2] = "  ".join("\0".join(parts[1::2])).split("  \0  ")
+    # runs sit at the odd places, so each joint is a run's edge: one space each
+    return " ".join(parts)
+
+
+Text = tuple[str | None, str, str]
+"""A message's (uuid, role, text)."""
+
+
+def searchable(texts: Iterable[Text]) -> list[Text]:
+    """Texts as the index stores them: blank ones dropped, lone surrogates
+    replaced (`clean`), CJK spaced (`segment`). Done where the transcripts are
+    read, in the index's workers, so that the one process writing the
+    database does not also do this."""
+    return [
+        (clean(uuid) if uuid else uuid, role, segment(clean(text)))
+        for uuid, role, text in texts
+        if text.strip()
+    ]
 
 
 def make_snippet(

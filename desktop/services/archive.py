@@ -121,7 +121,7 @@ class ArchiveService:
             increment = self._source.read(copy.account, file, None)
         kept = replace(increment.record, path=copy.source_path, missing=True)
         state = FileState(copy.source_path, size, 0, size, None)
-        return Increment(kept, state, increment.texts, True)
+        return Increment(kept, state, increment.texts, True, searchable=increment.searchable)
 
     def archived(self) -> set[tuple[str, str]]:
         """(account, session id) of every archived transcript."""

@@ -55,14 +55,15 @@ def _pack(result: Result) -> _Packed:
     if isinstance(result, OSError):
         return result
     texts = [(t.uuid, t.role, t.text) for t in result.texts]
-    return (result.record, result.file, texts, result.replace)
+    return (result.record, result.file, texts, result.replace, result.searchable)
 
 
 def _unpack(packed: _Packed) -> Result:
     if isinstance(packed, OSError):
         return packed
-    record, file, texts, replace = packed
-    return Increment(record, file, [IndexedText(*t) for t in texts], replace)
+    record, file, texts, replace, searchable = packed
+    texts = [IndexedText(*t) for t in texts]
+    return Increment(record, file, texts, replace, searchable=searchable)
 
 
 def read_one(source: TranscriptSource, account: str, job: Job) -> Result:

@@ -26,6 +26,7 @@ from desktop.domain.replay import Turn
 from desktop.domain.sessions import (
     FileState,
     Increment,
+    IndexedText,
     IndexProgress,
     IndexReport,
     SearchHit,
@@ -34,6 +35,7 @@ from desktop.domain.sessions import (
     TranscriptFile,
     is_valid_session_id,
 )
+from desktop.domain.textsearch import searchable
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
@@ -308,9 +310,19 @@ def _joined(before: Increment | None, after: Increment) -> Increment:
     """`after` stored together with `before`, the increment of the same file before it."""
     if before is None or after.replace:
         return after
+    if before.searchable != after.searchable:  # one form of text per increment
+        before, after = _searchable(before), _searchable(after)
+    texts = before.texts + after.texts
     return Increment(
-        after.record, after.file, before.texts + after.texts, before.replace, after.partial
+        after.record, after.file, texts, before.replace, after.partial, after.searchable
     )
+
+
+def _searchable(item: Increment) -> Increment:
+    if item.searchable:
+        return item
+    texts = [IndexedText(*t) for t in searchable((t.uuid, t.role, t.text) for t in item.texts)]
+    return replace(item, texts=texts, searchable=True)
 
 
 def _unindexed(account: str, file: TranscriptFile, reason: str) -> Increment:

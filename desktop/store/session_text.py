@@ -5,7 +5,8 @@
   reading them back never scans the table. Rows written before this scheme
   have small rowids and are found through `session_pk`, by a scan.
 * `body` is what is matched: the text with CJK characters spaced apart, as
-  the query side does it (`desktop.domain.textsearch.segment`). The text as
+  the query side does it (`desktop.domain.textsearch.segment`; the index's
+  readers hand the texts over so, `Increment.searchable`). The text as
   written is that with the spaces taken out again (`unsegmented`), exactly,
   so `raw` is left NULL rather than holding a second copy: every stored byte
   costs at insert time. (Rows written earlier have `raw` set; it is used.)
@@ -17,9 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from desktop.domain.oddtext import clean
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
-from desktop.domain.textsearch import cjk_pattern, make_snippet, match_expression
+from desktop.domain.textsearch import cjk_pattern, make_snippet, match_expression, searchable
 from desktop.store.db import Plain
 
 SPAN = 1 << 32
@@ -30,24 +30,8 @@ ones only (the highest rowids: sessions are first indexed oldest first, and
 text is appended): bm25 costs per match, and a word in most messages says little."""
 
 
-def segmented(text: str) -> str:
-    """`desktop.domain.textsearch.segment(text)`, built run by run: spacing
-    the CJK characters a run at a time gives the same string about five times
-    faster, and the index segments every message it stores."""
-    if text.isascii():
-        return text
-    parts = cjk_pattern("({cjk}+)").split(text)
-    if len(parts) == 1:
-        return text
-    # every run spaced by one join over all of them, glued by NUL (never in a
-    # run), rather than a join per run: half a million runs in a first index
-    parts[1::2] = "  ".join("\0".join(parts[1::2])).split("  \0  ")
-    # runs sit at the odd places, so each joint is a run's edge: one space each
-    return " ".join(parts)
-
-
 def unsegmented(body: str) -> str:
-    """The text `segmented` was given: each CJK character had a space put on
+    """The text `segment` was given: each CJK character had a space put on
     either side, always right next to it, so taking one off each side
     leaves the original (spaces it had of its own included)."""
     return body if body.isascii() else cjk_pattern(" ({cjk}) ").sub(r"\1", body)
@@ -63,9 +47,17 @@ Measured on a first index of 500,000 messages: a third less insert time, and
 no slower queries (a level still holds few segments)."""
 
 
+HASHSIZE = 8 << 20
+"""Bytes of new terms FTS5 gathers in memory before writing them out as a
+segment (its default is 1 MB). A first index of the text corpus (27 M
+characters) spends an eighth less CPU in its inserts with 8 MB; more gains
+nothing. Only how the index is laid out in segments changes, not what it holds."""
+
+
 def tune(conn: Plain) -> None:
     """Settings of the FTS table itself: stored in it, so once per process is plenty."""
-    conn.execute(f"INSERT INTO session_text (session_text, rank) VALUES ('automerge', {AUTOMERGE})")
+    for name, value in (("automerge", AUTOMERGE), ("hashsize", HASHSIZE)):
+        conn.execute("INSERT INTO session_text (session_text, rank) VALUES (?, ?)", (name, value))
 
 
 def write_texts(conn: Plain, sessions: Iterable[tuple[int, bool, Increment]]) -> None:
@@ -86,11 +78,10 @@ def write_texts(conn: Plain, sessions: Iterable[tuple[int, bool, Increment]]) ->
                 "SELECT max(rowid) FROM session_text WHERE rowid BETWEEN ? AND ?", (low, high)
             ).fetchone()
             n = low if last is None else last + 1
-        for t in item.texts:
-            if t.text.strip():
-                uuid = clean(t.uuid) if t.uuid else t.uuid
-                rows.append((n, segmented(clean(t.text)), None, pk, uuid, t.role))
-                n += 1
+        texts = [(t.uuid, t.role, t.text) for t in item.texts]
+        for uuid, role, body in texts if item.searchable else searchable(texts):
+            rows.append((n, body, None, pk, uuid, role))
+            n += 1
     if rows:
         conn.executemany(
             "INSERT INTO session_text (rowid, body, raw, session_pk, uuid, role) "
