@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,33 @@ def test_a_torn_append_is_cut_off_before_the_next(tmp_path: Path) -> None:
     stored = archive_files.append(copy, stored, [b"line two\n"])
     assert b"".join(archive_files.unpack(copy, stored)) == b"line one\nline two\n"
     assert gzip.decompress(copy.read_bytes()) == b"line one\nline two\n"
+
+
+def test_a_new_copy_is_written_in_place_and_one_made_again_replaces_it(tmp_path: Path) -> None:
+    copy = tmp_path / "work" / "copy.gz"  # its folder too is made on the way
+    body = b"".join(f"line {n}\n".encode() for n in range(20000))
+    stored = archive_files.write_new(copy, [body[:100000], body[100000:]])
+    assert stored == copy.stat().st_size
+    assert gzip.decompress(copy.read_bytes()) == body
+    again = archive_files.write_new(copy, [b"rewritten\n"])  # the original was rewritten
+    assert gzip.decompress(copy.read_bytes()) == b"rewritten\n"
+    assert again == copy.stat().st_size
+    assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.gz"]  # no `.part` left
+
+
+def test_a_copy_that_fails_midway_leaves_no_file(tmp_path: Path) -> None:
+    def shrinking() -> Iterator[bytes]:
+        yield b"first block\n" * 1000
+        raise OSError("the transcript shrank while it was copied")
+
+    new, old = tmp_path / "new.gz", tmp_path / "old.gz"
+    archive_files.write_new(old, [b"kept\n"])
+    for copy in (new, old):
+        with pytest.raises(OSError, match="shrank"):
+            archive_files.write_new(copy, shrinking())
+    assert not new.exists()  # a new copy: nothing half written stays
+    assert gzip.decompress(old.read_bytes()) == b"kept\n"  # one made before: untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.gz"]
 
 
 def test_a_copy_zlib_wrote_grows_and_reads_back_whole(tmp_path: Path) -> None:

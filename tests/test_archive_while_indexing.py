@@ -4,14 +4,17 @@ follows what still lags, so nothing is copied twice or reported twice."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import logging
+import sqlite3
 import zlib
 from pathlib import Path
 
 import pytest
 
 from desktop.compose import open_services
+from desktop.domain.archive import ArchiveJob
 from desktop.domain.sessions import FileState, Increment, SessionRecord
 from desktop.services import sessions as session_service
 from tests import test_archive
@@ -50,6 +53,31 @@ def test_each_stored_batch_is_copied_and_the_sync_finds_nothing_left(
             assert gzip.decompress(copy.read_bytes()) == original.read_bytes()
         assert hub.archive.size().files == len(SIDS)
         assert hub.archive.sync() == 0  # nothing lags: nothing copied again
+    finally:
+        hub.close()
+
+
+def test_copies_shared_among_threads_each_get_their_own_row(home: Path, config: Path) -> None:
+    """One batch of copies of different sizes, split among the archive's
+    threads: each row names its own copy's size, and each copy is its original."""
+    originals = _transcripts(config)
+    hub = open_services(home)
+    try:
+        hub.sessions.refresh(account="work")
+        jobs = [ArchiveJob("work", sid, str(path), path.stat().st_size) for sid, path in
+                originals.items()]  # fmt: skip
+        (home / "archive" / "work").rename(home / "archive" / "before")  # made again, in one go
+        with contextlib.closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
+            db.execute("DELETE FROM archived_transcripts")
+        assert hub.archive.store.follow_many(jobs) == []
+        with contextlib.closing(sqlite3.connect(home / "sessiondesk.db")) as db:
+            query = "SELECT session_id, stored_bytes FROM archived_transcripts"
+            rows = dict(db.execute(query).fetchall())
+        assert len(set(rows.values())) == len(SIDS)  # sizes that tell the copies apart
+        for sid, original in originals.items():
+            copy = home / "archive" / "work" / f"{sid}.jsonl.gz"
+            assert rows[sid] == copy.stat().st_size
+            assert gzip.decompress(copy.read_bytes()) == original.read_bytes()
     finally:
         hub.close()
 

@@ -123,12 +123,14 @@ def list_subagents(
     problems = [] if problems is None else problems
     session_path = Path(session_path)
     folder = session_path.with_suffix("") / "subagents"
-    root = root or Path(os.path.realpath(session_path.parent.parent))
     try:
         if not stat.S_ISDIR(os.stat(folder).st_mode):
             return ()
     except OSError:
         return ()  # no subagents: the usual case, not a problem
+    # resolved only now: a stat per part of the path, for each of thousands of
+    # sessions the archive follows, when most have no subagents at all
+    root = root or Path(os.path.realpath(session_path.parent.parent))
     if not _under(folder, root):
         problems.append(ScanProblem(str(folder), "skipped: leads outside the config dir"))
         return ()

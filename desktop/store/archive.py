@@ -12,11 +12,14 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.store import archive_files as files
 from desktop.store.db import Database
+
+if TYPE_CHECKING:  # threads are started only when there is something to copy
+    from concurrent.futures import Executor
 
 SUFFIX = ".jsonl.gz"
 SUBAGENTS = ".subagents"
@@ -80,26 +83,32 @@ class SqlTranscriptArchive:
         copies of a batch are compressed on several threads (the compressor lets go of
         the GIL) and recorded in one transaction: a first index archives
         thousands of files, and a commit each cost more than their compression."""
+        if not jobs:  # the usual follow after a refresh that found nothing new
+            return []
+        from concurrent.futures import ThreadPoolExecutor
+
         failed: list[tuple[ArchiveJob, OSError]] = []
         batch: list[ArchiveJob] = []
         size = 0
-        for job in jobs:
-            batch.append(job)
-            size += job.size
-            if size >= BATCH_BYTES or len(batch) >= BATCH_FILES:
-                failed += self._follow_batch(batch)
-                batch, size = [], 0
-        if batch:
-            failed += self._follow_batch(batch)
+        threads = min(os.cpu_count() or 1, THREADS)
+        with ThreadPoolExecutor(threads) as pool:  # one for all the batches
+            for job in jobs:
+                batch.append(job)
+                size += job.size
+                if size >= BATCH_BYTES or len(batch) >= BATCH_FILES:
+                    failed += self._follow_batch(batch, pool, threads)
+                    batch, size = [], 0
+            if batch:
+                failed += self._follow_batch(batch, pool, threads)
         return failed
 
-    def _follow_batch(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
+    def _follow_batch(
+        self, jobs: Sequence[ArchiveJob], pool: Executor, threads: int
+    ) -> list[tuple[ArchiveJob, OSError]]:
         """Compress outside any transaction, then record the batch in a short
         one: the archive follows the index while it is still writing, and a
         write lock held through the compression would stall the index's
         batches (the folder's lock keeps other archivers out meanwhile)."""
-        from concurrent.futures import ThreadPoolExecutor
-
         with files.locked(self.folder):
             names = sorted({job.account for job in jobs})
             with self._db.read() as conn:
@@ -129,8 +138,7 @@ class SqlTranscriptArchive:
                 todo.append((job, account_id, row))
             if not todo:
                 return []
-            with ThreadPoolExecutor(min(os.cpu_count() or 1, THREADS)) as pool:
-                copied = list(pool.map(lambda item: self._copy(item[0], item[2]), todo))
+            copied = self._copied(todo, pool, threads)
             failed: list[tuple[ArchiveJob, OSError]] = []
             done: list[dict[str, object]] = []
             for (job, account_id, _row), result in zip(todo, copied, strict=True):
@@ -152,6 +160,23 @@ class SqlTranscriptArchive:
             if done:
                 self._record(done)
         return failed
+
+    def _copied(
+        self, todo: Sequence[tuple[ArchiveJob, int, _Kept | None]], pool: Executor, threads: int
+    ) -> list[tuple[int, str] | OSError]:
+        """`_copy` of each, in order: a share of the batch per thread (every
+        `threads`-th copy, so big and small ones spread evenly), not a task
+        per copy, whose hand-offs between threads cost more than a small
+        copy's compression."""
+
+        def share(first: int) -> list[tuple[int, str] | OSError]:
+            return [self._copy(job, row) for job, _account_id, row in todo[first::threads]]
+
+        shares = list(pool.map(share, range(min(threads, len(todo)))))
+        copied: list[tuple[int, str] | OSError] = []
+        for index in range(len(todo)):
+            copied.append(shares[index % threads][index // threads])
+        return copied
 
     def _record(self, done: list[dict[str, object]]) -> None:
         """Upsert the rows of copies just brought up to date (a new row is not imported)."""

@@ -35,6 +35,7 @@ LEVEL = 1
 """ISA-L's fast level: a first index archives gigabytes; transcripts still shrink 5-10x."""
 HEAD = 4096
 _GZIP = 31  # zlib wbits for the gzip container
+_NEW = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
 
 @contextlib.contextmanager
@@ -74,7 +75,8 @@ class Head:
 
 
 def _range(stream: BinaryIO, start: int, end: int) -> Iterator[bytes]:
-    stream.seek(start)
+    if start:  # a file just opened is at 0: no seek for a whole copy
+        stream.seek(start)
     left = end - start
     while left > 0:
         block = stream.read(min(CHUNK, left))
@@ -89,11 +91,20 @@ def original_range(path: str | os.PathLike[str], start: int, end: int) -> Iterat
         yield from _range(stream, start, end)
 
 
-def write_member(chunks: Iterable[bytes], out: BinaryIO) -> None:
+def _member(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """One gzip member of these bytes, in pieces, none empty (the compressor
+    holds back the start of a small file: a write of nothing is a syscall too)."""
     packer = isal_zlib.compressobj(LEVEL, zlib.DEFLATED, _GZIP)
     for chunk in chunks:
-        out.write(packer.compress(chunk))
-    out.write(packer.flush())
+        packed = packer.compress(chunk)
+        if packed:
+            yield packed
+    yield packer.flush()
+
+
+def write_member(chunks: Iterable[bytes], out: BinaryIO) -> None:
+    for packed in _member(chunks):
+        out.write(packed)
 
 
 def append(path: Path, stored: int, chunks: Iterable[bytes]) -> int:
@@ -106,17 +117,52 @@ def append(path: Path, stored: int, chunks: Iterable[bytes]) -> int:
 
 
 def write_new(path: Path, chunks: Iterable[bytes]) -> int:
-    """A whole copy, written beside its place and renamed over it; its size."""
+    """A whole copy; its size. A new one is written in place: nothing reads a
+    copy before its row (or its subagents' `index.json`) names it, and the
+    archive's lock keeps other writers out, so a torn one is only rewritten at
+    the next follow. One already there (a copy made again) is written beside
+    it and renamed over it, so that it is never seen half written."""
+    try:
+        fd = _created(path)
+    except FileExistsError:
+        return _replaced(path, chunks)
+    try:
+        return _written(fd, chunks)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+
+
+def _created(path: Path) -> int:
+    try:
+        return os.open(path, _NEW | os.O_EXCL, 0o666)
+    except FileNotFoundError:  # the account's folder, once: not a mkdir per copy
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, _NEW | os.O_EXCL, 0o666)
+
+
+def _written(fd: int, chunks: Iterable[bytes]) -> int:
+    """Write a member to a new file's descriptor and close it: its size.
+    Plain writes: a file object costs a stat, a seek and a tty check per copy,
+    and a first index makes thousands of small ones."""
+    size = 0
+    try:
+        for packed in _member(chunks):
+            view = memoryview(packed)
+            while view:
+                done = os.write(fd, view)
+                view = view[done:]
+                size += done
+    finally:
+        os.close(fd)
+    return size
+
+
+def _replaced(path: Path, chunks: Iterable[bytes]) -> int:
     temporary = path.with_name(path.name + ".part")
     try:
-        try:
-            out = open(temporary, "wb")  # noqa: SIM115 (closed below)
-        except FileNotFoundError:  # the account's folder, once: not a mkdir per copy
-            path.parent.mkdir(parents=True, exist_ok=True)
-            out = open(temporary, "wb")  # noqa: SIM115
-        with out:
-            write_member(chunks, out)
-            size = out.tell()
+        fd = os.open(temporary, _NEW | os.O_TRUNC, 0o666)
+        size = _written(fd, chunks)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
