@@ -36,12 +36,8 @@ Item = tuple[int, Job, tuple[int, int, int | None] | None]
 """A job's number, the job, and which part of it (index, start, end) or None: whole."""
 Result = Increment | OSError
 
-POOL_BYTES = 128 << 20
-"""Below this much to read, starting worker processes costs more than it saves:
-two spawned workers cost ~0.45 CPU-s (imports, pickling) and 0.3-0.8 s before
-a first result, and one process reads ~150 MB/s of small transcripts; at
-87 MB in-process took 0.3-0.45 CPU-s less and no longer (2 cores), at 133 MB
-the two were even (issue 15, round 4)."""
+POOL_BYTES = 64 << 20
+"""Below this much to read, starting worker processes costs more than it saves."""
 TASK_BYTES = 8 << 20
 TASK_FILES = 32
 QUEUED = 16
