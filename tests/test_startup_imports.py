@@ -22,6 +22,12 @@ READING = ("PySide6", "alembic", "keyring", "sqlalchemy")
 
 def imported(home: Path, *args: str) -> tuple[set[str], str]:
     """The top-level packages a `python -m desktop ARGS` process imported, and its output."""
+    names, output = imported_modules(home, *args)
+    return {name.split(".")[0] for name in names}, output
+
+
+def imported_modules(home: Path, *args: str) -> tuple[set[str], str]:
+    """The modules a `python -m desktop ARGS` process imported, and its output."""
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "desktop", *args],
         capture_output=True,
@@ -33,7 +39,7 @@ def imported(home: Path, *args: str) -> tuple[set[str], str]:
     rows = [line.rsplit("|", 1) for line in proc.stderr.splitlines()]
     names = {row[1].strip() for row in rows if row[0].startswith("import time:") and len(row) == 2}
     assert "desktop.cli" in names, "the -X importtime list was not read"
-    return {name.split(".")[0] for name in names}, proc.stdout
+    return names, proc.stdout
 
 
 @pytest.mark.parametrize("option", ["--version", "--help"])
@@ -42,6 +48,14 @@ def test_version_and_help_load_no_database_qt_alembic_keyring_or_asyncio(
 ) -> None:
     loaded, _ = imported(home, option)
     assert not loaded & set(PARSING_ONLY), sorted(loaded & set(PARSING_ONLY))
+
+
+def test_the_parser_names_carry_modes_without_loading_conversations(home: Path) -> None:
+    """`switch --carry-context` lists its modes in every command's parser: from
+    `carry_mode`, not `carry` (which loads the conversations and their replay)."""
+    names, output = imported_modules(home, "switch", "--help")
+    assert "raw" in output and "migrate" in output
+    assert not names & {"desktop.domain.carry", "desktop.domain.conversations"}
 
 
 def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy(
