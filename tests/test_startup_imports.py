@@ -50,12 +50,16 @@ def test_version_and_help_load_no_database_qt_alembic_keyring_or_asyncio(
     assert not loaded & set(PARSING_ONLY), sorted(loaded & set(PARSING_ONLY))
 
 
-def test_the_parser_names_carry_modes_without_loading_conversations(home: Path) -> None:
-    """`switch --carry-context` lists its modes in every command's parser: from
-    `carry_mode`, not `carry` (which loads the conversations and their replay)."""
+def test_the_parser_names_choices_without_loading_what_uses_them(home: Path) -> None:
+    """Every command's parser lists the carry modes and the export formats: from
+    `carry_mode` and `export_formats`, not from `carry` (which loads the
+    conversations and their replay) or `session_export` (its rendering)."""
     names, output = imported_modules(home, "switch", "--help")
     assert "raw" in output and "migrate" in output
-    assert not names & {"desktop.domain.carry", "desktop.domain.conversations"}
+    _, export_help = imported_modules(home, "sessions", "export", "--help")
+    assert "md,html" in export_help
+    heavy = {"carry", "conversations", "session_export"}
+    assert not names & {f"desktop.domain.{name}" for name in heavy}
 
 
 def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy(
