@@ -6,6 +6,7 @@ SQLAlchemy: an index with nothing new is read with plain `sqlite3`."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -79,3 +80,38 @@ def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy
         assert t.session_id[:8] in output, (args, output)  # the session was read and shown
         assert "sqlite3" in loaded, "the command read the database"
         assert not loaded & set(READING), (args, sorted(loaded & set(READING)))
+
+
+WINDOW_PROBE = """
+import gc, json, sys
+import desktop.app as app
+threshold = gc.get_threshold()
+seen = []
+def run_app(home, claude):
+    parsed = "desktop.cli.accounts" in sys.modules
+    seen.append([str(home), claude, gc.get_threshold() == threshold, parsed])
+    return 0
+app.run_app = run_app
+from desktop.cli import main
+codes = [main([]), main(["--home", sys.argv[1], "--claude", "/bin/true"])]
+print(json.dumps([seen, codes, gc.get_threshold() == threshold]))
+"""
+
+
+def test_no_arguments_open_the_window_without_the_command_parser(
+    home: Path, tmp_path: Path
+) -> None:
+    """The launcher's bare `sessiondesk` goes straight to the window (as parsing no
+    arguments would), with Python's own collection thresholds restored for it."""
+    other = tmp_path / "other"
+    proc = subprocess.run(
+        [sys.executable, "-c", WINDOW_PROBE, str(other)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SESSIONDESK_HOME": str(home)},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    seen, codes, restored = json.loads(proc.stdout)
+    assert seen == [[str(home), None, True, False], [str(other), "/bin/true", True, True]]
+    assert codes == [0, 0] and restored
