@@ -130,8 +130,8 @@ class SearchBar(QWidget):
         layout.addWidget(self.edit)
 
         self._overlay_parent = overlay_parent
-        self._popup: QFrame | None = None
-        self._results: QListWidget | None = None
+        self._drop_down: tuple[QFrame, QListWidget] | None = None
+        """The drop-down of hits and its list, made at the first search."""
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -146,20 +146,18 @@ class SearchBar(QWidget):
 
     @property
     def popup(self) -> QFrame:
-        """The drop-down of hits, made at the first search (not at the window's start)."""
-        if self._popup is None:
-            self._make_popup()
-        assert self._popup is not None
-        return self._popup
+        return self._made()[0]
 
     @property
     def results(self) -> QListWidget:
-        if self._results is None:
-            self._make_popup()
-        assert self._results is not None
-        return self._results
+        return self._made()[1]
 
-    def _make_popup(self) -> None:
+    def _made(self) -> tuple[QFrame, QListWidget]:
+        if self._drop_down is None:  # not at the window's start: at the first search
+            self._drop_down = self._make_popup()
+        return self._drop_down
+
+    def _make_popup(self) -> tuple[QFrame, QListWidget]:
         from desktop.ui.search.search_hits import HitDelegate
 
         popup = QFrame(self._overlay_parent)
@@ -180,17 +178,17 @@ class SearchBar(QWidget):
         popup_layout.setContentsMargins(1, 1, 1, 1)
         popup_layout.addWidget(results)
         popup.hide()
-        self._popup, self._results = popup, results
+        return popup, results
 
     def popup_made(self) -> bool:
-        return self._popup is not None
+        return self._drop_down is not None
 
     def _hide_popup(self) -> None:
-        if self._popup is not None:
-            self._popup.hide()
+        if self._drop_down is not None:
+            self.popup.hide()
 
     def _hit_count(self) -> int:
-        return self._results.count() if self._results is not None else 0
+        return self.results.count() if self._drop_down is not None else 0
 
     def retranslate_ui(self) -> None:
         self.edit.setPlaceholderText(self.tr("Search all sessions (Ctrl+K)"))
@@ -220,8 +218,8 @@ class SearchBar(QWidget):
         else:
             self._timer.stop()
             self._background.cancel(self._ticket)
-            if self._results is not None:
-                self._results.clear()
+            if self._drop_down is not None:
+                self.results.clear()
             self._hide_popup()
 
     def search_now(self) -> None:
