@@ -33,7 +33,6 @@ from desktop.services.hub import ServiceHub
 from desktop.ui.shell import main_thread_gc, refcount_guard
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.messages import show_message
-from desktop.ui.shell.single_instance import SingleInstance, bring_forward
 from desktop.ui.shell.theme import THEME_KEY, theme_controller
 from desktop.ui.shell.translations import Translations
 
@@ -173,6 +172,10 @@ def run_app(home: Path, claude: str | None) -> int:
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])  # our own options are not Qt's to parse
     configure_application(app)
+    # here, not at the top: QtNetwork is the lock's alone, and build_window's other
+    # callers (tests, screenshots, the start bench) need no lock
+    from desktop.ui.shell.single_instance import SingleInstance, bring_forward
+
     instance = SingleInstance(home, app)
     if not instance.claim():
         # a window already shows this home: it comes forward with our arguments instead

@@ -6,6 +6,7 @@ SQLAlchemy: an index with nothing new is read with plain `sqlite3`."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -22,6 +23,12 @@ READING = ("PySide6", "alembic", "keyring", "sqlalchemy")
 
 def imported(home: Path, *args: str) -> tuple[set[str], str]:
     """The top-level packages a `python -m desktop ARGS` process imported, and its output."""
+    names, output = imported_modules(home, *args)
+    return {name.split(".")[0] for name in names}, output
+
+
+def imported_modules(home: Path, *args: str) -> tuple[set[str], str]:
+    """The modules a `python -m desktop ARGS` process imported, and its output."""
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "desktop", *args],
         capture_output=True,
@@ -33,7 +40,7 @@ def imported(home: Path, *args: str) -> tuple[set[str], str]:
     rows = [line.rsplit("|", 1) for line in proc.stderr.splitlines()]
     names = {row[1].strip() for row in rows if row[0].startswith("import time:") and len(row) == 2}
     assert "desktop.cli" in names, "the -X importtime list was not read"
-    return {name.split(".")[0] for name in names}, proc.stdout
+    return names, proc.stdout
 
 
 @pytest.mark.parametrize("option", ["--version", "--help"])
@@ -42,6 +49,18 @@ def test_version_and_help_load_no_database_qt_alembic_keyring_or_asyncio(
 ) -> None:
     loaded, _ = imported(home, option)
     assert not loaded & set(PARSING_ONLY), sorted(loaded & set(PARSING_ONLY))
+
+
+def test_the_parser_names_choices_without_loading_what_uses_them(home: Path) -> None:
+    """Every command's parser lists the carry modes and the export formats: from
+    `carry_mode` and `export_formats`, not from `carry` (which loads the
+    conversations and their replay) or `session_export` (its rendering)."""
+    names, output = imported_modules(home, "switch", "--help")
+    assert "raw" in output and "migrate" in output
+    _, export_help = imported_modules(home, "sessions", "export", "--help")
+    assert "md,html" in export_help
+    heavy = {"carry", "conversations", "session_export"}
+    assert not names & {f"desktop.domain.{name}" for name in heavy}
 
 
 def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy(
@@ -61,3 +80,38 @@ def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy
         assert t.session_id[:8] in output, (args, output)  # the session was read and shown
         assert "sqlite3" in loaded, "the command read the database"
         assert not loaded & set(READING), (args, sorted(loaded & set(READING)))
+
+
+WINDOW_PROBE = """
+import gc, json, sys
+import desktop.app as app
+threshold = gc.get_threshold()
+seen = []
+def run_app(home, claude):
+    parsed = "desktop.cli.accounts" in sys.modules
+    seen.append([str(home), claude, gc.get_threshold() == threshold, parsed])
+    return 0
+app.run_app = run_app
+from desktop.cli import main
+codes = [main([]), main(["--home", sys.argv[1], "--claude", "/bin/true"])]
+print(json.dumps([seen, codes, gc.get_threshold() == threshold]))
+"""
+
+
+def test_no_arguments_open_the_window_without_the_command_parser(
+    home: Path, tmp_path: Path
+) -> None:
+    """The launcher's bare `sessiondesk` goes straight to the window (as parsing no
+    arguments would), with Python's own collection thresholds restored for it."""
+    other = tmp_path / "other"
+    proc = subprocess.run(
+        [sys.executable, "-c", WINDOW_PROBE, str(other)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SESSIONDESK_HOME": str(home)},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    seen, codes, restored = json.loads(proc.stdout)
+    assert seen == [[str(home), None, True, False], [str(other), "/bin/true", True, True]]
+    assert codes == [0, 0] and restored

@@ -4,7 +4,8 @@ Parsing imports only the command modules, which import the services, the
 database and the keyring inside their handlers or under TYPE_CHECKING: so
 `--version` and `--help` never load SQLAlchemy, Qt, Alembic or keyring, and a
 command loads only what it uses (`tests/test_startup_imports.py` holds this).
-`--version` alone is answered before even the command modules load.
+`--version` alone is answered before even the command modules load, and no
+argument at all (the launcher's `sessiondesk`) opens the window without them.
 """
 
 from __future__ import annotations
@@ -26,16 +27,29 @@ collector ran 15 times in a listing of 2,000 sessions, ~10 ms of its 0.3 s."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if (sys.argv[1:] if argv is None else list(argv)) == ["--version"]:
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given == ["--version"]:
         # the common case answered before the command modules load, as argparse would
         sys.stdout.write(version_line(__version__) + "\n")
         return 0
     default = gc.get_threshold()
     gc.set_threshold(COMMAND_GC_THRESHOLD, *default[1:])
     try:
+        if not given:  # what parsing no arguments gives, without building 45 parsers
+            return _window(None, None, default)
         return _run(argv, default)
     finally:
         gc.set_threshold(*default)
+
+
+def _window(home: str | None, claude: str | None, gc_threshold: tuple[int, ...]) -> int:
+    from desktop.app import run_app  # Qt is loaded only for the window
+    from desktop.compose import resolve_home
+
+    # its modules are loaded under the command's threshold (kept to the end, like a
+    # command's); the window itself collects by Python's own thresholds
+    gc.set_threshold(*gc_threshold)
+    return run_app(resolve_home(home), claude)
 
 
 def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
@@ -55,19 +69,16 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
     for group in (accounts, sessions, runs, conversations, switch, settings, library, bundles):
         group.register(commands)
     args = clean_args(parser.parse_args(argv))
-    if args.self_test or args.command is None:
-        gc.set_threshold(*gc_threshold)  # the window collects by Python's own thresholds
     if args.self_test:
+        gc.set_threshold(*gc_threshold)  # the test's window collects by Python's own thresholds
         from desktop.selftest import self_test  # Qt is loaded only for the test
 
         return self_test(args.claude, args.json)
+    if args.command is None:
+        return _window(args.home, args.claude, gc_threshold)
     from desktop.compose import open_services, resolve_home
 
     home = resolve_home(args.home)
-    if args.command is None:
-        from desktop.app import run_app  # Qt is loaded only for the window
-
-        return run_app(home, args.claude)
     out = Output(json_mode=args.json)
     try:
         services = open_services(home, args.claude)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
 from desktop.domain.errors import UsageError
-from desktop.domain.session_export import FORMATS
+from desktop.domain.export_formats import FORMATS  # not `session_export`: every command parses
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.services.hub import ServiceHub

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from desktop.cli.output import Output
 from desktop.cli.runs import execution_json
-from desktop.domain.carry import CarryMode
+from desktop.domain.carry_mode import CarryMode  # not `carry`: parsing would load its conversations
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.services.hub import ServiceHub

@@ -13,8 +13,8 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
+from desktop.domain.carry_mode import CarryMode
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.replay import Turn, history_block
@@ -46,20 +46,6 @@ class Framing:
 
 
 SWITCH_FRAMING = Framing(CARRY_LABEL, _PREAMBLE)
-
-
-class CarryMode(StrEnum):
-    NONE = "none"
-    RAW = "raw"
-    SUMMARY = "summary"
-    MIGRATE = "migrate"
-
-    @classmethod
-    def parse(cls, raw: str) -> CarryMode:
-        try:
-            return cls(raw)
-        except ValueError:
-            raise ValueError("expected one of " + ", ".join(m.value for m in cls)) from None
 
 
 @dataclass(frozen=True, slots=True)

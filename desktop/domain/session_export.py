@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from pygments.formatters import HtmlFormatter
 
-FORMATS = ("md", "html")
 _LABELS = {"user": "User", "assistant": "Assistant", "system": "System", "thinking": "Thinking"}
 _SAFE_LINK = re.compile(r"^(https?:|mailto:)", re.IGNORECASE)
 

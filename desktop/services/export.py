@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from desktop.domain.errors import UsageError
-from desktop.domain.session_export import FORMATS, ExportHeader, render
+from desktop.domain.export_formats import FORMATS
+from desktop.domain.session_export import ExportHeader, render
 from desktop.services.sessions import SessionService
 
 

@@ -5,6 +5,8 @@ library just after it; the transcript reader and the archive once files are read
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,6 +42,7 @@ class PaintWatch(QObject):
         self.seen: tuple[bool, int, int] | None = None
         self.panel_made: bool | None = None
         self.menu_made: bool | None = None
+        self.popup_made: bool | None = None
         self.chosen: str | None = None
         self.loading: bool | None = None
         window.installEventFilter(self)
@@ -51,6 +54,7 @@ class PaintWatch(QObject):
                          browser(self.window).indexer.runs)  # fmt: skip
             self.panel_made = browser(self.window).panel_made()
             self.menu_made = browser(self.window).menu_made()
+            self.popup_made = browser(self.window).search.popup_made()
             record = list_pane.selected_record()
             self.chosen = record.session_id if record else None
             self.loading = self.window.status_bar.progress_visible()
@@ -81,7 +85,8 @@ def test_the_list_is_painted_first_and_the_other_parts_follow(
     window.show()
     qtbot.waitUntil(lambda: window.parts_built)
     assert watch.seen == (False, 1, 0)  # painted with its row; nothing else yet, no index run
-    assert (watch.panel_made, watch.menu_made) == (False, False)  # nor the panel or the menu
+    # nor the panel, the menu or the search's drop-down
+    assert (watch.panel_made, watch.menu_made, watch.popup_made) == (False, False, False)
     assert window.transcript.transcript_view is browser(window).panel
     assert window.splitter.widget(2) is window.conversation
     assert window.splitter.count() == 3
@@ -91,6 +96,23 @@ def test_the_list_is_painted_first_and_the_other_parts_follow(
     open_session(qtbot, window, "alpha", path.stem)
     qtbot.waitUntil(lambda: window.runs.composer.isVisible())
     assert window.conversation.isVisible()
+    search = browser(window).search  # the drop-down comes with the first search
+    search.edit.setText("parser")
+    search.search_now()
+    qtbot.waitUntil(lambda: search.popup.isVisible())
+    assert [hit.session_id for hit in search.hits()] == [path.stem]
+
+
+def test_the_window_module_loads_no_lock_or_ctypes() -> None:
+    """QtNetwork is the single-instance lock's, loaded by `run_app` alone; ctypes
+    only pins reference counts on Python 3.11."""
+    probe = (
+        "import sys, desktop.app; print(sorted({'PySide6.QtNetwork', 'ctypes'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = set(json.loads(done.stdout)) & {"PySide6.QtNetwork", "ctypes"}
+    assert loaded == ({"ctypes"} if sys.version_info < (3, 12) else set())
 
 
 def test_settings_or_closing_before_the_parts_are_built(

@@ -1,4 +1,5 @@
-"""How a search hit looks: the matched words in bold, three lines a hit.
+"""How a search hit looks: the matched words in bold, three lines a hit (loaded
+with the drop-down, at the first search: not part of the window's start).
 
 The store marks matches as `[term]` in a snippet of plain text; here the
 snippet is escaped and only marks around searched terms become bold, so a
@@ -10,17 +11,8 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
-    QColor,
-    QIcon,
-    QPainter,
-    QPalette,
-    QPen,
-    QPixmap,
-    QTextDocument,
-)
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -53,24 +45,6 @@ def marked_html(snippet: str, query: str) -> str:
         last = match.end()
     out.append(html.escape(snippet[last:]))
     return "".join(out)
-
-
-def search_icon(colour: QColor, size: int = 16) -> QIcon:
-    """A magnifying glass, drawn rather than taken from a theme that may lack one."""
-    pixmap = QPixmap(size * 2, size * 2)  # drawn at 2x, crisp on HiDPI screens
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(colour, size * 0.19)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    painter.setPen(pen)
-    lens = size * 1.1
-    painter.drawEllipse(QRectF(size * 0.3, size * 0.3, lens, lens))
-    handle = size * 0.3 + lens * 0.85
-    painter.drawLine(QPointF(handle, handle), QPointF(size * 1.72, size * 1.72))
-    painter.end()
-    pixmap.setDevicePixelRatio(2.0)
-    return QIcon(pixmap)
 
 
 class HitDelegate(QStyledItemDelegate):

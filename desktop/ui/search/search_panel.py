@@ -9,23 +9,29 @@ hit; Up and Down move through the hits without leaving the box.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 from PySide6.QtCore import (
     QEvent,
     QPoint,
+    QPointF,
     QRect,
+    QRectF,
     QSize,
     Qt,
     QTimer,
     Signal,
 )
 from PySide6.QtGui import (
+    QColor,
     QFocusEvent,
+    QIcon,
     QKeyEvent,
     QMoveEvent,
+    QPainter,
     QPalette,
+    QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -40,13 +46,30 @@ from desktop.domain.sessions import SearchHit, is_under
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
 from desktop.ui.common.records import project_name
-from desktop.ui.search.search_hits import HIT_ROLE, HTML_ROLE, HitDelegate, marked_html, search_icon
 
 DEBOUNCE_MS = 200
 Search = Callable[[str, str | None, int], list[SearchHit]]
 """(query, account or None, limit) -> hits, best first."""
 LIMIT = 30
 VISIBLE_HITS = 7
+
+
+def search_icon(colour: QColor, size: int = 16) -> QIcon:
+    """A magnifying glass, drawn rather than taken from a theme that may lack one."""
+    pixmap = QPixmap(size * 2, size * 2)  # drawn at 2x, crisp on HiDPI screens
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(colour, size * 0.19)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    lens = size * 1.1
+    painter.drawEllipse(QRectF(size * 0.3, size * 0.3, lens, lens))
+    handle = size * 0.3 + lens * 0.85
+    painter.drawLine(QPointF(handle, handle), QPointF(size * 1.72, size * 1.72))
+    painter.end()
+    pixmap.setDevicePixelRatio(2.0)
+    return QIcon(pixmap)
 
 
 class SearchEdit(QLineEdit):
@@ -106,24 +129,9 @@ class SearchBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit)
 
-        self.popup = QFrame(overlay_parent)
-        self.popup.setObjectName("searchPopup")
-        self.popup.setFrameShape(QFrame.Shape.StyledPanel)
-        self.popup.setStyleSheet(
-            "QFrame#searchPopup { background: palette(base); border: 1px solid palette(mid);"
-            " border-radius: 6px; }"
-        )
-        self.results = QListWidget(self.popup)
-        self.results.setObjectName("searchResults")
-        self.results.setFrameShape(QFrame.Shape.NoFrame)
-        self.results.setItemDelegate(HitDelegate(self.results))
-        self.results.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
-        self.results.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # typing stays in the box
-        self.results.itemClicked.connect(self._choose_item)
-        popup_layout = QVBoxLayout(self.popup)
-        popup_layout.setContentsMargins(1, 1, 1, 1)
-        popup_layout.addWidget(self.results)
-        self.popup.hide()
+        self._overlay_parent = overlay_parent
+        self._drop_down: tuple[QFrame, QListWidget] | None = None
+        """The drop-down of hits and its list, made at the first search."""
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -132,9 +140,55 @@ class SearchBar(QWidget):
         self.edit.textChanged.connect(self._text_changed)
         self.edit.stepped.connect(self._step)
         self.edit.entered.connect(self._enter)
-        self.edit.escaped.connect(self.popup.hide)
+        self.edit.escaped.connect(self._hide_popup)
         self.edit.focus_lost.connect(self._focus_lost)
         self.retranslate_ui()
+
+    @property
+    def popup(self) -> QFrame:
+        return self._made()[0]
+
+    @property
+    def results(self) -> QListWidget:
+        return self._made()[1]
+
+    def _made(self) -> tuple[QFrame, QListWidget]:
+        if self._drop_down is None:  # not at the window's start: at the first search
+            self._drop_down = self._make_popup()
+        return self._drop_down
+
+    def _make_popup(self) -> tuple[QFrame, QListWidget]:
+        from desktop.ui.search.search_hits import HitDelegate
+
+        popup = QFrame(self._overlay_parent)
+        popup.setObjectName("searchPopup")
+        popup.setFrameShape(QFrame.Shape.StyledPanel)
+        popup.setStyleSheet(
+            "QFrame#searchPopup { background: palette(base); border: 1px solid palette(mid);"
+            " border-radius: 6px; }"
+        )
+        results = QListWidget(popup)
+        results.setObjectName("searchResults")
+        results.setFrameShape(QFrame.Shape.NoFrame)
+        results.setItemDelegate(HitDelegate(results))
+        results.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        results.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # typing stays in the box
+        results.itemClicked.connect(self._choose_item)
+        popup_layout = QVBoxLayout(popup)
+        popup_layout.setContentsMargins(1, 1, 1, 1)
+        popup_layout.addWidget(results)
+        popup.hide()
+        return popup, results
+
+    def popup_made(self) -> bool:
+        return self._drop_down is not None
+
+    def _hide_popup(self) -> None:
+        if self._drop_down is not None:
+            self.popup.hide()
+
+    def _hit_count(self) -> int:
+        return self.results.count() if self._drop_down is not None else 0
 
     def retranslate_ui(self) -> None:
         self.edit.setPlaceholderText(self.tr("Search all sessions (Ctrl+K)"))
@@ -148,13 +202,13 @@ class SearchBar(QWidget):
     def focus(self) -> None:
         self.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.edit.selectAll()
-        if self.results.count():
+        if self._hit_count():
             self._show_popup()
 
     def hits(self) -> list[SearchHit]:
-        return [
-            h for i in range(self.results.count()) if (h := self.results.item(i).data(HIT_ROLE))
-        ]
+        from desktop.ui.search.search_hits import HIT_ROLE
+
+        return [h for i in range(self._hit_count()) if (h := self.results.item(i).data(HIT_ROLE))]
 
     # -- searching -----------------------------------------------------------------------
 
@@ -164,8 +218,9 @@ class SearchBar(QWidget):
         else:
             self._timer.stop()
             self._background.cancel(self._ticket)
-            self.results.clear()
-            self.popup.hide()
+            if self._drop_down is not None:
+                self.results.clear()
+            self._hide_popup()
 
     def search_now(self) -> None:
         query = self.edit.text().strip()
@@ -185,6 +240,8 @@ class SearchBar(QWidget):
         )
 
     def _show_hits(self, hits: list[SearchHit]) -> None:
+        from desktop.ui.search.search_hits import HIT_ROLE, HTML_ROLE
+
         self.results.clear()
         for hit in hits:
             item = QListWidgetItem()
@@ -202,6 +259,10 @@ class SearchBar(QWidget):
         self._open_first = False
 
     def _hit_html(self, hit: SearchHit) -> str:
+        import html  # with the first hits: its import is ~5 ms of the window's start
+
+        from desktop.ui.search.search_hits import marked_html
+
         muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
         title = html.escape(hit.title or self.tr("(untitled)"))
         where = html.escape("  ·  ".join(p for p in (hit.account, project_name(hit.cwd)) if p))
@@ -209,6 +270,10 @@ class SearchBar(QWidget):
         return f"<b>{title}</b> <span style='color:{muted}'>&nbsp;{where}</span><br>{snippet}"
 
     def _show_message(self, text: str) -> None:
+        import html
+
+        from desktop.ui.search.search_hits import HTML_ROLE
+
         self.results.clear()
         item = QListWidgetItem()
         item.setData(HTML_ROLE, f"<i>{html.escape(text)}</i>")
@@ -232,6 +297,8 @@ class SearchBar(QWidget):
     # -- choosing -------------------------------------------------------------------------
 
     def _choose_item(self, item: QListWidgetItem | None) -> None:
+        from desktop.ui.search.search_hits import HIT_ROLE
+
         hit = item.data(HIT_ROLE) if item is not None else None
         if hit is None:
             return
@@ -243,11 +310,11 @@ class SearchBar(QWidget):
 
     def moveEvent(self, event: QMoveEvent) -> None:
         # the window was resized and the box moved: the drop-down would hang in the air
-        self.popup.hide()
+        self._hide_popup()
         super().moveEvent(event)
 
     def _step(self, step: int) -> None:
-        if self.results.count():
+        if self._hit_count():
             row = max(0, min(self.results.count() - 1, self.results.currentRow() + step))
             self.results.setCurrentRow(row)
             self._show_popup()
@@ -266,4 +333,4 @@ class SearchBar(QWidget):
 
     def _hide_unless_focused(self) -> None:
         if not self.edit.hasFocus():
-            self.popup.hide()
+            self._hide_popup()

@@ -16,7 +16,6 @@ does nothing otherwise.
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import sys
 
@@ -31,6 +30,8 @@ def pin() -> bool:
     global _pinned
     if _pinned or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return False
+    import ctypes  # only where it is needed: 9 ms of the window's start on 3.12+
+
     for value in (None, True, False):
         count = ctypes.c_ssize_t.from_address(id(value))
         # getrefcount() counts its own argument: the field must read one less
