@@ -71,8 +71,8 @@ def _unpacked(
 
 # The fallback: plain tuples, which pickle keeps exactly.
 
-_ENTRY_FIELDS = tuple(f.name for f in fields(Entry))
-_MESSAGE_FIELDS = tuple(f.name for f in fields(Message))
+_ENTRY_FIELDS = Entry.__struct_fields__
+_MESSAGE_FIELDS = Message.__struct_fields__
 _entry_values = attrgetter(*_ENTRY_FIELDS)
 _message_values = attrgetter(*_MESSAGE_FIELDS)
 _usage_values = attrgetter(*(f.name for f in fields(Usage)))
