@@ -32,6 +32,7 @@ __all__ = [
     "Usage",
     "UserKind",
     "is_valid_session_id",
+    "overall_kind",
     "parse_entry",
     "validate_session_id",
 ]
@@ -293,11 +294,11 @@ def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) ->
                                     replayed_bytes=own.replayed_bytes, resumed=own.guarded,
                                     **shared))  # fmt: skip
     return Entry(
-        kind=EntryKind.MESSAGE, user_kind=_overall(kinds), messages=tuple(messages), **base
+        kind=EntryKind.MESSAGE, user_kind=overall_kind(kinds), messages=tuple(messages), **base
     )
 
 
-def _overall(kinds: list[UserKind]) -> UserKind:
+def overall_kind(kinds: list[UserKind]) -> UserKind:
     """One kind for the whole line: a typed prompt wins, then tool results, then notices."""
     for kind in (UserKind.PROMPT, UserKind.TOOL_RESULT, UserKind.NOTICE):
         if kind in kinds:
