@@ -66,7 +66,9 @@ class EntryKind(StrEnum):
 # with `copy.replace`. Not tracked by the cycle collector (gc=False): they hold
 # only text, numbers, enums, `Usage` and decoded JSON, never themselves, so a
 # window holding 75,000 of them gives its collector nothing more to walk.
-class Message(msgspec.Struct, frozen=True, gc=False):
+# Packed as arrays (array_like) when they cross between processes
+# (`transcript_wire`): a third fewer bytes than maps that repeat every field name.
+class Message(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """One row of a conversation as a person reads it."""
 
     role: Role
@@ -109,7 +111,7 @@ class Message(msgspec.Struct, frozen=True, gc=False):
         return data
 
 
-class Entry(msgspec.Struct, frozen=True, gc=False):
+class Entry(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """One transcript line, reduced to what the app uses."""
 
     type: str
