@@ -21,9 +21,17 @@ from typing import Any
 import msgspec
 
 from desktop.domain import transcript_text as tt
-from desktop.domain.events import Usage
-from desktop.domain.prompt_wrap import unwrap
-from desktop.domain.transcript import Entry, EntryKind, Message, Role, overall_kind
+from desktop.domain.transcript import (
+    Entry,
+    EntryKind,
+    Message,
+    overall_kind,
+    reply_message,
+    result_message,
+    shared_fields,
+    usage_of,
+    user_message,
+)
 from desktop.domain.transcript_text import UserKind
 
 # Fields typed `Any` take whatever parse_entry copes with (and build it);
@@ -117,17 +125,6 @@ def _base(line: _Line) -> dict[str, Any]:
     }
 
 
-def _shared(line: _Line) -> dict[str, Any]:
-    """The per-message fields every block of an entry shares."""
-    return {
-        "timestamp": line.timestamp,
-        "uuid": line.uuid,
-        "parent_uuid": line.parentUuid,
-        "is_sidechain": line.isSidechain is True,
-        "agent_id": line.agentId,
-    }
-
-
 def _blocks(content: str | list[_Block] | None) -> list[_Block]:
     if isinstance(content, str):
         return [_Block(type="text", text=content)]
@@ -136,9 +133,18 @@ def _blocks(content: str | list[_Block] | None) -> list[_Block]:
 
 def _assistant(line: _Line, message: _Message) -> Entry:
     model = message.model
-    usage = None if message.usage is None else _usage(message.usage)
+    raw = message.usage
+    usage = None
+    if raw is not None:
+        usage = usage_of(
+            raw.input_tokens,
+            raw.output_tokens,
+            raw.cache_read_input_tokens,
+            raw.cache_creation_input_tokens,
+        )
     failed = line.isApiErrorMessage is True
-    shared = _shared(line) | {"model": model, "message_id": message.id, "usage": usage}
+    base = _base(line)
+    shared = shared_fields(base) | {"model": model, "message_id": message.id, "usage": usage}
     blocks = _blocks(message.content)
     if (
         len(blocks) == 1
@@ -153,24 +159,18 @@ def _assistant(line: _Line, message: _Message) -> Entry:
         shared["is_meta"] = True  # kept for the chain, never shown nor replayed
     out: list[Message] = []
     for block in blocks:
-        btype = block.type
-        if btype == "text":
-            text = tt.str_or_none(block.text) or ""
-            out.append(Message(Role.ASSISTANT, text, is_error=failed, **shared))
-        elif btype == "thinking":
-            out.append(Message(Role.THINKING, tt.str_or_none(block.thinking) or "", **shared))
-        elif btype == "redacted_thinking":
-            out.append(Message(Role.THINKING, "[redacted thinking]", **shared))
-        elif btype in ("tool_use", "server_tool_use"):
-            out.append(
-                Message(
-                    Role.TOOL_USE,
-                    tool_name=tt.str_or_none(block.name),
-                    input=block.input,
-                    tool_use_id=tt.str_or_none(block.id),
-                    **shared,
-                )
-            )
+        said = reply_message(
+            block.type,
+            block.text,
+            block.thinking,
+            block.name,
+            block.input,
+            block.id,
+            failed,
+            shared,
+        )
+        if said is not None:
+            out.append(said)
     return Entry(
         "assistant",
         EntryKind.MESSAGE,
@@ -179,21 +179,13 @@ def _assistant(line: _Line, message: _Message) -> Entry:
         model=model,
         usage=usage,
         messages=tuple(out),
-        **_base(line),
-    )
-
-
-def _usage(raw: _Usage) -> Usage:
-    return Usage(
-        tt.int_or_zero(raw.input_tokens),
-        tt.int_or_zero(raw.output_tokens),
-        tt.int_or_zero(raw.cache_read_input_tokens),
-        tt.int_or_zero(raw.cache_creation_input_tokens),
+        **base,
     )
 
 
 def _user(line: _Line, message: _Message) -> Entry:
-    shared = _shared(line)
+    base = _base(line)
+    shared = shared_fields(base)
     forced_meta = line.isMeta is True
     flags = {"promptSource": line.promptSource, "origin": line.origin}
     spawned = _spawned_agent(line.toolUseResult)
@@ -202,38 +194,23 @@ def _user(line: _Line, message: _Message) -> Entry:
     for block in _blocks(message.content):
         if block.type == "tool_result":
             kinds.append(UserKind.TOOL_RESULT)
-            messages.append(
-                Message(
-                    Role.TOOL_RESULT,
-                    tt.flatten(block.content),
-                    is_error=block.is_error is True,
-                    tool_use_id=tt.str_or_none(block.tool_use_id),
-                    spawned_agent_id=spawned,
-                    **shared,
-                )
-            )
+            said = result_message(block.content, block.is_error, block.tool_use_id, spawned, shared)
+            messages.append(said)
             continue
+        # `flatten` of the one block, as parse_entry has it
         if block.type in ("image", "document"):
             text = f"[{block.type}]"
         else:
             text = tt.str_or_none(block.text) or ""
-        kind = UserKind.META if forced_meta else tt.classify_user_text(text, flags)
+        kind, said = user_message(text, forced_meta, flags, shared)
         kinds.append(kind)
-        if kind is UserKind.NOTICE:
-            messages.append(Message(Role.SYSTEM, tt.notice_text(text), **shared))
-        elif kind is UserKind.META:
-            messages.append(Message(Role.USER, text, is_meta=True, **shared))
-        else:
-            own = unwrap(tt.without_reminders(text))
-            messages.append(Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
-                                    replayed_bytes=own.replayed_bytes, resumed=own.guarded,
-                                    **shared))  # fmt: skip
+        messages.append(said)
     return Entry(
         "user",
         EntryKind.MESSAGE,
         user_kind=overall_kind(kinds),
         messages=tuple(messages),
-        **_base(line),
+        **base,
     )
 
 

@@ -34,6 +34,11 @@ __all__ = [
     "is_valid_session_id",
     "overall_kind",
     "parse_entry",
+    "reply_message",
+    "result_message",
+    "shared_fields",
+    "usage_of",
+    "user_message",
     "validate_session_id",
 ]
 
@@ -184,7 +189,7 @@ def parse_entry(obj: dict[str, Any]) -> Entry:
     return Entry(kind=EntryKind.META, **base)
 
 
-def _common(base: dict[str, Any]) -> dict[str, Any]:
+def shared_fields(base: dict[str, Any]) -> dict[str, Any]:
     """The per-message fields every block of an entry shares."""
     return {
         "timestamp": base["timestamp"],
@@ -201,7 +206,7 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
     usage = _usage(message.get("usage"))
     # API failures are written as assistant lines from a "<synthetic>" model
     failed = obj.get("isApiErrorMessage") is True
-    shared = _common(base) | {"model": model, "message_id": message_id, "usage": usage}
+    shared = shared_fields(base) | {"model": model, "message_id": message_id, "usage": usage}
     out: list[Message] = []
     content = message.get("content")
     blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
@@ -221,24 +226,18 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
     for block in blocks if isinstance(blocks, list) else ():
         if not isinstance(block, dict):
             continue
-        btype = block.get("type")
-        if btype == "text":
-            out.append(Message(Role.ASSISTANT, tt.text_of(block), is_error=failed, **shared))
-        elif btype == "thinking":
-            thought = tt.str_or_none(block.get("thinking")) or ""
-            out.append(Message(Role.THINKING, thought, **shared))
-        elif btype == "redacted_thinking":
-            out.append(Message(Role.THINKING, "[redacted thinking]", **shared))
-        elif btype in ("tool_use", "server_tool_use"):
-            out.append(
-                Message(
-                    Role.TOOL_USE,
-                    tool_name=tt.str_or_none(block.get("name")),
-                    input=block.get("input"),
-                    tool_use_id=tt.str_or_none(block.get("id")),
-                    **shared,
-                )
-            )
+        said = reply_message(
+            block.get("type"),
+            block.get("text"),
+            block.get("thinking"),
+            block.get("name"),
+            block.get("input"),
+            block.get("id"),
+            failed,
+            shared,
+        )
+        if said is not None:
+            out.append(said)
     return Entry(
         kind=EntryKind.MESSAGE,
         message_id=message_id,
@@ -251,7 +250,7 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
 
 
 def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) -> Entry:
-    shared = _common(base)
+    shared = shared_fields(base)
     content = message.get("content")
     if obj.get("isCompactSummary") is True:
         text = tt.flatten(content)
@@ -273,31 +272,73 @@ def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) ->
         if block.get("type") == "tool_result":
             kinds.append(UserKind.TOOL_RESULT)
             messages.append(
-                Message(
-                    Role.TOOL_RESULT,
-                    tt.flatten(block.get("content")),
-                    is_error=block.get("is_error") is True,
-                    tool_use_id=tt.str_or_none(block.get("tool_use_id")),
-                    spawned_agent_id=spawned,
-                    **shared,
+                result_message(
+                    block.get("content"),
+                    block.get("is_error"),
+                    block.get("tool_use_id"),
+                    spawned,
+                    shared,
                 )
             )
             continue
-        text = tt.flatten([block])
-        kind = UserKind.META if forced_meta else tt.classify_user_text(text, obj)
+        kind, said = user_message(tt.flatten([block]), forced_meta, obj, shared)
         kinds.append(kind)
-        if kind is UserKind.NOTICE:
-            messages.append(Message(Role.SYSTEM, tt.notice_text(text), **shared))
-        elif kind is UserKind.META:
-            messages.append(Message(Role.USER, text, is_meta=True, **shared))
-        else:
-            own = unwrap(tt.without_reminders(text))
-            messages.append(Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
-                                    replayed_bytes=own.replayed_bytes, resumed=own.guarded,
-                                    **shared))  # fmt: skip
+        messages.append(said)
     return Entry(
         kind=EntryKind.MESSAGE, user_kind=overall_kind(kinds), messages=tuple(messages), **base
     )
+
+
+# One block's message, for `parse_entry` and for the window's decoder
+# (`claude/entry_decode`), which reads the same fields from typed lines.
+
+
+def reply_message(
+    btype: Any,
+    text: Any,
+    thinking: Any,
+    name: Any,
+    tool_input: Any,
+    tool_id: Any,
+    failed: bool,
+    shared: dict[str, Any],
+) -> Message | None:
+    """One block of an assistant line; None for a kind of block never shown."""
+    if btype == "text":
+        return Message(Role.ASSISTANT, tt.str_or_none(text) or "", is_error=failed, **shared)
+    if btype == "thinking":
+        return Message(Role.THINKING, tt.str_or_none(thinking) or "", **shared)
+    if btype == "redacted_thinking":
+        return Message(Role.THINKING, "[redacted thinking]", **shared)
+    if btype in ("tool_use", "server_tool_use"):
+        return Message(Role.TOOL_USE, tool_name=tt.str_or_none(name), input=tool_input,
+                       tool_use_id=tt.str_or_none(tool_id), **shared)  # fmt: skip
+    return None
+
+
+def result_message(
+    content: Any, is_error: Any, tool_use_id: Any, spawned: str | None, shared: dict[str, Any]
+) -> Message:
+    """A tool_result block of a user line."""
+    return Message(Role.TOOL_RESULT, tt.flatten(content), is_error=is_error is True,
+                   tool_use_id=tt.str_or_none(tool_use_id), spawned_agent_id=spawned,
+                   **shared)  # fmt: skip
+
+
+def user_message(
+    text: str, forced_meta: bool, flags: dict[str, Any], shared: dict[str, Any]
+) -> tuple[UserKind, Message]:
+    """Any other block of a user line (its text flattened), and what kind it is;
+    `flags` holds the line's `promptSource` and `origin` (`classify_user_text`)."""
+    kind = UserKind.META if forced_meta else tt.classify_user_text(text, flags)
+    if kind is UserKind.NOTICE:
+        return kind, Message(Role.SYSTEM, tt.notice_text(text), **shared)
+    if kind is UserKind.META:
+        return kind, Message(Role.USER, text, is_meta=True, **shared)
+    own = unwrap(tt.without_reminders(text))
+    return kind, Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
+                         replayed_bytes=own.replayed_bytes, resumed=own.guarded,
+                         **shared)  # fmt: skip
 
 
 def overall_kind(kinds: list[UserKind]) -> UserKind:
@@ -312,7 +353,7 @@ def _system(obj: dict[str, Any], base: dict[str, Any]) -> Entry:
     subtype = tt.str_or_none(obj.get("subtype")) or ""
     text = tt.str_or_none(obj.get("content")) or subtype
     if subtype == "compact_boundary":
-        divider = Message(Role.SYSTEM, text, divider="compact", **_common(base))
+        divider = Message(Role.SYSTEM, text, divider="compact", **shared_fields(base))
         return Entry(
             kind=EntryKind.COMPACT_BOUNDARY,
             logical_parent_uuid=tt.str_or_none(obj.get("logicalParentUuid")),
@@ -321,18 +362,28 @@ def _system(obj: dict[str, Any], base: dict[str, Any]) -> Entry:
         )
     # errors and warnings are worth a line in the conversation; the rest is noise
     shown = obj.get("level") in ("error", "warning")
-    msg = Message(Role.SYSTEM, text, is_meta=not shown, **_common(base))
+    msg = Message(Role.SYSTEM, text, is_meta=not shown, **shared_fields(base))
     return Entry(kind=EntryKind.SYSTEM, messages=(msg,), **base)
 
 
 def _usage(raw: Any) -> Usage | None:
     if not isinstance(raw, dict):
         return None
+    return usage_of(
+        raw.get("input_tokens"),
+        raw.get("output_tokens"),
+        raw.get("cache_read_input_tokens"),
+        raw.get("cache_creation_input_tokens"),
+    )
+
+
+def usage_of(inputs: Any, outputs: Any, cache_read: Any, cache_creation: Any) -> Usage:
+    """A call's token counts as the line gives them; a count that is not one is 0."""
     return Usage(
-        input_tokens=tt.int_or_zero(raw.get("input_tokens")),
-        output_tokens=tt.int_or_zero(raw.get("output_tokens")),
-        cache_read_input_tokens=tt.int_or_zero(raw.get("cache_read_input_tokens")),
-        cache_creation_input_tokens=tt.int_or_zero(raw.get("cache_creation_input_tokens")),
+        input_tokens=tt.int_or_zero(inputs),
+        output_tokens=tt.int_or_zero(outputs),
+        cache_read_input_tokens=tt.int_or_zero(cache_read),
+        cache_creation_input_tokens=tt.int_or_zero(cache_creation),
     )
 
 
