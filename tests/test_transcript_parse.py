@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import gc
 import itertools
 from typing import Any
 
@@ -53,6 +55,13 @@ def test_assistant_blocks_become_messages_with_usage() -> None:
     assert said.usage is not None and said.usage.context_tokens == 15
     row = said.to_dict()
     assert row["role"] == "assistant" and row["input_tokens"] == 10 and row["model"]
+    assert "usage" not in row and row["output_tokens"] == 4
+    # changed as the live transcript changes a streaming reply: a copy, the rest kept
+    longer = copy.replace(said, text="Hello, world")
+    assert (longer.text, longer.uuid, longer.usage) == ("Hello, world", "a1", said.usage)
+    assert said.text == "Hello" and longer != said
+    # 75,000 of them in a window must give its cycle collector nothing to walk
+    assert not gc.is_tracked(said) and not gc.is_tracked(entry)
 
 
 def test_api_error_reply_is_flagged() -> None:

@@ -24,6 +24,7 @@ import gc
 import os
 from typing import Any
 
+from desktop.claude.entry_decode import decode_entry_line
 from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader, line_ranges
 from desktop.claude.transcript_wire import Packed, pack_entries, unpack_entries
 from desktop.domain.transcript import Entry, EntryKind, parse_entry
@@ -43,6 +44,13 @@ def shown(entry: Entry) -> bool:
     return entry.uuid is not None or entry.kind is not EntryKind.META
 
 
+def shown_entries(reader: TranscriptReader) -> list[Entry]:
+    """The shown entries of a reader made with `typed=decode_entry_line`: most
+    lines come typed from their bytes, the rest (left or refused) as dicts."""
+    entries = [raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj) for raw in reader]
+    return [entry for entry in entries if shown(entry)]
+
+
 def read_part(path: str, part: Part) -> tuple[Packed, list[LineProblem], int]:
     """One part's shown entries packed (`transcript_wire`), its problems (line
     numbers counted from the part's start) and how many lines it has. Runs in
@@ -53,9 +61,10 @@ def read_part(path: str, part: Part) -> tuple[Packed, list[LineProblem], int]:
 
 def _read_part(path: str, part: Part) -> tuple[list[Entry], list[LineProblem], int]:
     start, end = part
-    reader = TranscriptReader(path, start, final=end is None, end=end, skip=BOOKKEEPING)
-    entries = [entry for entry in map(parse_entry, (raw.obj for raw in reader)) if shown(entry)]
-    return entries, reader.problems, reader.line - 1
+    reader = TranscriptReader(
+        path, start, final=end is None, end=end, skip=BOOKKEEPING, typed=decode_entry_line
+    )
+    return shown_entries(reader), reader.problems, reader.line - 1
 
 
 def read_split(

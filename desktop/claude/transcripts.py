@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.claude.discovery import list_subagents, open_regular
+from desktop.claude.entry_decode import decode_entry_line
 from desktop.claude.index_decode import decode_index_line
 from desktop.claude.transcript_reader import (
     BOOKKEEPING,
@@ -29,7 +30,7 @@ from desktop.claude.transcript_reader import (
     RawEntry,
     TranscriptReader,
 )
-from desktop.claude.transcript_split import read_split, shown
+from desktop.claude.transcript_split import read_split, shown_entries
 from desktop.domain.transcript import Entry, parse_entry
 from desktop.domain.transcript_chain import Conversation, build_conversation
 from desktop.domain.transcript_checkpoint import Checkpoint
@@ -80,9 +81,10 @@ def read_entries(
     start = 0
     if tail_bytes is not None:
         start = max(0, _size_of(path) - tail_bytes)
-    reader = TranscriptReader(path, start, final=final, mid_line=start > 0, skip=BOOKKEEPING)
-    entries = [entry for entry in (parse_entry(raw.obj) for raw in reader) if shown(entry)]
-    return entries, reader.problems
+    reader = TranscriptReader(
+        path, start, final=final, mid_line=start > 0, skip=BOOKKEEPING, typed=decode_entry_line
+    )
+    return shown_entries(reader), reader.problems
 
 
 def load_session(

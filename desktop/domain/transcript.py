@@ -13,9 +13,10 @@ parent are kept even though their content is dropped.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
+
+import msgspec
 
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage  # one shape for a call's token counts
@@ -31,7 +32,13 @@ __all__ = [
     "Usage",
     "UserKind",
     "is_valid_session_id",
+    "overall_kind",
     "parse_entry",
+    "reply_message",
+    "result_message",
+    "shared_fields",
+    "usage_of",
+    "user_message",
     "validate_session_id",
 ]
 
@@ -58,8 +65,15 @@ class EntryKind(StrEnum):
     """Bookkeeping: hidden, but may still be a link of the parentUuid chain."""
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+# Frozen msgspec Structs rather than frozen dataclasses: a 200 MB transcript
+# makes 75,000 of each, and a frozen dataclass's `__init__` sets every field
+# through `object.__setattr__` (~4.5 µs a Message against ~0.5 µs). Change one
+# with `copy.replace`. Not tracked by the cycle collector (gc=False): they hold
+# only text, numbers, enums, `Usage` and decoded JSON, never themselves, so a
+# window holding 75,000 of them gives its collector nothing more to walk.
+# Packed as arrays (array_like) when they cross between processes
+# (`transcript_wire`): a third fewer bytes than maps that repeat every field name.
+class Message(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """One row of a conversation as a person reads it."""
 
     role: Role
@@ -94,16 +108,15 @@ class Message:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, for `sessions show --json`; usage flattened to token counts."""
-        data = asdict(self)
+        data = msgspec.structs.asdict(self)
         data["role"] = str(self.role)
         usage = data.pop("usage")
-        data["input_tokens"] = usage["input_tokens"] if usage else None
-        data["output_tokens"] = usage["output_tokens"] if usage else None
+        data["input_tokens"] = usage.input_tokens if usage else None
+        data["output_tokens"] = usage.output_tokens if usage else None
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """One transcript line, reduced to what the app uses."""
 
     type: str
@@ -176,7 +189,7 @@ def parse_entry(obj: dict[str, Any]) -> Entry:
     return Entry(kind=EntryKind.META, **base)
 
 
-def _common(base: dict[str, Any]) -> dict[str, Any]:
+def shared_fields(base: dict[str, Any]) -> dict[str, Any]:
     """The per-message fields every block of an entry shares."""
     return {
         "timestamp": base["timestamp"],
@@ -193,7 +206,7 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
     usage = _usage(message.get("usage"))
     # API failures are written as assistant lines from a "<synthetic>" model
     failed = obj.get("isApiErrorMessage") is True
-    shared = _common(base) | {"model": model, "message_id": message_id, "usage": usage}
+    shared = shared_fields(base) | {"model": model, "message_id": message_id, "usage": usage}
     out: list[Message] = []
     content = message.get("content")
     blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
@@ -213,24 +226,18 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
     for block in blocks if isinstance(blocks, list) else ():
         if not isinstance(block, dict):
             continue
-        btype = block.get("type")
-        if btype == "text":
-            out.append(Message(Role.ASSISTANT, tt.text_of(block), is_error=failed, **shared))
-        elif btype == "thinking":
-            thought = tt.str_or_none(block.get("thinking")) or ""
-            out.append(Message(Role.THINKING, thought, **shared))
-        elif btype == "redacted_thinking":
-            out.append(Message(Role.THINKING, "[redacted thinking]", **shared))
-        elif btype in ("tool_use", "server_tool_use"):
-            out.append(
-                Message(
-                    Role.TOOL_USE,
-                    tool_name=tt.str_or_none(block.get("name")),
-                    input=block.get("input"),
-                    tool_use_id=tt.str_or_none(block.get("id")),
-                    **shared,
-                )
-            )
+        said = reply_message(
+            block.get("type"),
+            block.get("text"),
+            block.get("thinking"),
+            block.get("name"),
+            block.get("input"),
+            block.get("id"),
+            failed,
+            shared,
+        )
+        if said is not None:
+            out.append(said)
     return Entry(
         kind=EntryKind.MESSAGE,
         message_id=message_id,
@@ -243,7 +250,7 @@ def _assistant(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any
 
 
 def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) -> Entry:
-    shared = _common(base)
+    shared = shared_fields(base)
     content = message.get("content")
     if obj.get("isCompactSummary") is True:
         text = tt.flatten(content)
@@ -265,34 +272,76 @@ def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) ->
         if block.get("type") == "tool_result":
             kinds.append(UserKind.TOOL_RESULT)
             messages.append(
-                Message(
-                    Role.TOOL_RESULT,
-                    tt.flatten(block.get("content")),
-                    is_error=block.get("is_error") is True,
-                    tool_use_id=tt.str_or_none(block.get("tool_use_id")),
-                    spawned_agent_id=spawned,
-                    **shared,
+                result_message(
+                    block.get("content"),
+                    block.get("is_error"),
+                    block.get("tool_use_id"),
+                    spawned,
+                    shared,
                 )
             )
             continue
-        text = tt.flatten([block])
-        kind = UserKind.META if forced_meta else tt.classify_user_text(text, obj)
+        kind, said = user_message(tt.flatten([block]), forced_meta, obj, shared)
         kinds.append(kind)
-        if kind is UserKind.NOTICE:
-            messages.append(Message(Role.SYSTEM, tt.notice_text(text), **shared))
-        elif kind is UserKind.META:
-            messages.append(Message(Role.USER, text, is_meta=True, **shared))
-        else:
-            own = unwrap(tt.without_reminders(text))
-            messages.append(Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
-                                    replayed_bytes=own.replayed_bytes, resumed=own.guarded,
-                                    **shared))  # fmt: skip
+        messages.append(said)
     return Entry(
-        kind=EntryKind.MESSAGE, user_kind=_overall(kinds), messages=tuple(messages), **base
+        kind=EntryKind.MESSAGE, user_kind=overall_kind(kinds), messages=tuple(messages), **base
     )
 
 
-def _overall(kinds: list[UserKind]) -> UserKind:
+# One block's message, for `parse_entry` and for the window's decoder
+# (`claude/entry_decode`), which reads the same fields from typed lines.
+
+
+def reply_message(
+    btype: Any,
+    text: Any,
+    thinking: Any,
+    name: Any,
+    tool_input: Any,
+    tool_id: Any,
+    failed: bool,
+    shared: dict[str, Any],
+) -> Message | None:
+    """One block of an assistant line; None for a kind of block never shown."""
+    if btype == "text":
+        return Message(Role.ASSISTANT, tt.str_or_none(text) or "", is_error=failed, **shared)
+    if btype == "thinking":
+        return Message(Role.THINKING, tt.str_or_none(thinking) or "", **shared)
+    if btype == "redacted_thinking":
+        return Message(Role.THINKING, "[redacted thinking]", **shared)
+    if btype in ("tool_use", "server_tool_use"):
+        return Message(Role.TOOL_USE, tool_name=tt.str_or_none(name), input=tool_input,
+                       tool_use_id=tt.str_or_none(tool_id), **shared)  # fmt: skip
+    return None
+
+
+def result_message(
+    content: Any, is_error: Any, tool_use_id: Any, spawned: str | None, shared: dict[str, Any]
+) -> Message:
+    """A tool_result block of a user line."""
+    return Message(Role.TOOL_RESULT, tt.flatten(content), is_error=is_error is True,
+                   tool_use_id=tt.str_or_none(tool_use_id), spawned_agent_id=spawned,
+                   **shared)  # fmt: skip
+
+
+def user_message(
+    text: str, forced_meta: bool, flags: dict[str, Any], shared: dict[str, Any]
+) -> tuple[UserKind, Message]:
+    """Any other block of a user line (its text flattened), and what kind it is;
+    `flags` holds the line's `promptSource` and `origin` (`classify_user_text`)."""
+    kind = UserKind.META if forced_meta else tt.classify_user_text(text, flags)
+    if kind is UserKind.NOTICE:
+        return kind, Message(Role.SYSTEM, tt.notice_text(text), **shared)
+    if kind is UserKind.META:
+        return kind, Message(Role.USER, text, is_meta=True, **shared)
+    own = unwrap(tt.without_reminders(text))
+    return kind, Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
+                         replayed_bytes=own.replayed_bytes, resumed=own.guarded,
+                         **shared)  # fmt: skip
+
+
+def overall_kind(kinds: list[UserKind]) -> UserKind:
     """One kind for the whole line: a typed prompt wins, then tool results, then notices."""
     for kind in (UserKind.PROMPT, UserKind.TOOL_RESULT, UserKind.NOTICE):
         if kind in kinds:
@@ -304,7 +353,7 @@ def _system(obj: dict[str, Any], base: dict[str, Any]) -> Entry:
     subtype = tt.str_or_none(obj.get("subtype")) or ""
     text = tt.str_or_none(obj.get("content")) or subtype
     if subtype == "compact_boundary":
-        divider = Message(Role.SYSTEM, text, divider="compact", **_common(base))
+        divider = Message(Role.SYSTEM, text, divider="compact", **shared_fields(base))
         return Entry(
             kind=EntryKind.COMPACT_BOUNDARY,
             logical_parent_uuid=tt.str_or_none(obj.get("logicalParentUuid")),
@@ -313,18 +362,28 @@ def _system(obj: dict[str, Any], base: dict[str, Any]) -> Entry:
         )
     # errors and warnings are worth a line in the conversation; the rest is noise
     shown = obj.get("level") in ("error", "warning")
-    msg = Message(Role.SYSTEM, text, is_meta=not shown, **_common(base))
+    msg = Message(Role.SYSTEM, text, is_meta=not shown, **shared_fields(base))
     return Entry(kind=EntryKind.SYSTEM, messages=(msg,), **base)
 
 
 def _usage(raw: Any) -> Usage | None:
     if not isinstance(raw, dict):
         return None
+    return usage_of(
+        raw.get("input_tokens"),
+        raw.get("output_tokens"),
+        raw.get("cache_read_input_tokens"),
+        raw.get("cache_creation_input_tokens"),
+    )
+
+
+def usage_of(inputs: Any, outputs: Any, cache_read: Any, cache_creation: Any) -> Usage:
+    """A call's token counts as the line gives them; a count that is not one is 0."""
     return Usage(
-        input_tokens=tt.int_or_zero(raw.get("input_tokens")),
-        output_tokens=tt.int_or_zero(raw.get("output_tokens")),
-        cache_read_input_tokens=tt.int_or_zero(raw.get("cache_read_input_tokens")),
-        cache_creation_input_tokens=tt.int_or_zero(raw.get("cache_creation_input_tokens")),
+        input_tokens=tt.int_or_zero(inputs),
+        output_tokens=tt.int_or_zero(outputs),
+        cache_read_input_tokens=tt.int_or_zero(cache_read),
+        cache_creation_input_tokens=tt.int_or_zero(cache_creation),
     )
 
 

@@ -13,7 +13,8 @@ apart from one only seen live: that is how the window never shows one twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from copy import replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 

@@ -16,7 +16,7 @@ the run's live rows alone, until its session is listed and chosen.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from copy import replace
 
 from PySide6.QtCore import QObject, QTimer
 
