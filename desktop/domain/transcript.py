@@ -68,7 +68,7 @@ class EntryKind(StrEnum):
 # Frozen msgspec Structs rather than frozen dataclasses: a 200 MB transcript
 # makes 75,000 of each, and a frozen dataclass's `__init__` sets every field
 # through `object.__setattr__` (~4.5 µs a Message against ~0.5 µs). Change one
-# with `copy.replace`. Not tracked by the cycle collector (gc=False): they hold
+# with `msgspec.structs.replace`. Not tracked by the cycle collector (gc=False): they hold
 # only text, numbers, enums, `Usage` and decoded JSON, never themselves, so a
 # window holding 75,000 of them gives its collector nothing more to walk.
 # Packed as arrays (array_like) when they cross between processes

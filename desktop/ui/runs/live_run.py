@@ -13,10 +13,11 @@ apart from one only seen live: that is how the window never shows one twice.
 
 from __future__ import annotations
 
-from copy import replace
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
+
+from msgspec.structs import replace
 
 from desktop.domain.events import (
     AssistantMessage,

@@ -16,8 +16,8 @@ the run's live rows alone, until its session is listed and chosen.
 from __future__ import annotations
 
 import time
-from copy import replace
 
+from msgspec.structs import replace
 from PySide6.QtCore import QObject, QTimer
 
 from desktop.domain.sessions import SessionRecord
