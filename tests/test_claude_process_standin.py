@@ -273,6 +273,33 @@ def test_a_lower_priority_is_the_process_s_own_and_its_exit_is_seen(
     assert code is not None
 
 
+def _autogroup(pid: int | str) -> tuple[str, int]:
+    """(the autogroup's name, its nice), as /proc/<pid>/autogroup says: "/autogroup-7 nice 0"."""
+    name, _, nice = Path(f"/proc/{pid}/autogroup").read_text().split()
+    return name, int(nice)
+
+
+@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(), reason="no autogroups here")
+def test_a_lower_priority_is_also_its_session_s_so_it_weighs_less_against_other_groups(
+    standin: Path, tmp_path: Path
+) -> None:
+    """In a session of its own the process is a scheduling group of its own, which
+    shares the cores by the group's priority: that is lowered too, ours is not."""
+    ours = _autogroup("self")
+
+    async def run() -> tuple[str, int]:
+        proc = await ClaudeProcess.launch([str(standin)], str(tmp_path), env(tmp_path, "big"),
+                                          nice=3)  # fmt: skip
+        group = _autogroup(proc.pid)
+        assert await proc.close(StopGrace(stdin=0.1, sigint=1)) is not None
+        return group
+
+    name, nice = asyncio.run(run())
+    assert name != ours[0]
+    assert nice == 3
+    assert _autogroup("self") == ours
+
+
 def test_in_the_idle_class_every_thread_of_the_process_is_born_there_and_ours_stay(
     standin: Path, tmp_path: Path
 ) -> None:

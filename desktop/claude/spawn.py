@@ -12,6 +12,13 @@ lowered its own, and a child inherits the priority of the thread that forked
 it. Lowering the child's after the fork missed the threads it had started
 meanwhile (on Linux a priority is a thread's, and `claude` starts its
 helper threads within milliseconds).
+
+On Linux with autogroups (`kernel.sched_autogroup_enabled`, where processes
+are not put in cgroups of their own) a new session is a scheduling group of its own that
+shares the cores with other groups by the group's weight, not its threads'. A
+`claude` started in a session of its own is such a group, so its threads' own
+priority only weighs them against each other: five of them were five groups
+as heavy as the whole window's. Their group's priority is lowered as well.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from functools import partial
 IDLE = 20
 """A `nice` this high or higher: the idle scheduling class (SCHED_IDLE), below
 nice 19: the child runs only on a core nothing else wants."""
+LOWEST_GROUP_NICE = 19
 _FORKS: dict[int, ThreadPoolExecutor] = {}
 """One fork thread per priority, our own: an event loop's default executor may be
 Qt's (qasync), whose thread must not outlive the application object."""
@@ -43,6 +51,14 @@ def _lower_this_thread(nice: int) -> None:
             os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
         elif nice > 0:
             os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + nice)
+
+
+def _lower_autogroup(pid: int, nice: int) -> None:
+    """Give the autogroup `pid` leads (its new session's) the priority `nice`, when the
+    kernel has autogroups; the group's threads all weigh that much less at once, those
+    it starts later too. Anything in the way (no autogroups, not Linux) leaves it be."""
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/autogroup", "w") as group:
+        group.write(str(nice))
 
 
 def _forker(nice: int) -> ThreadPoolExecutor:
@@ -93,6 +109,8 @@ async def spawn(
         subprocess.Popen, list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=cwd, env=dict(env), start_new_session=new_session,
     ))  # fmt: skip
+    if new_session and nice > 0:
+        _lower_autogroup(popen.pid, min(nice, LOWEST_GROUP_NICE))
     assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
     try:
         stdout = await _reader(loop, popen.stdout)
