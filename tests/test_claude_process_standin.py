@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 
 from desktop.claude.process import ClaudeProcess
 from desktop.claude.reap import StopGrace, group_members
-from desktop.claude.spawn import IDLE
+from desktop.claude.spawn import IDLE, has_terminal
 from desktop.domain.errors import ClaudeError
 from desktop.domain.events import (
     AssistantMessage,
@@ -271,6 +272,49 @@ def test_a_lower_priority_is_the_process_s_own_and_its_exit_is_seen(
     niceness, code = asyncio.run(run())
     assert niceness == psutil.Process().nice() + 3
     assert code is not None
+
+
+@pytest.mark.skipif(has_terminal(), reason="this run has a controlling terminal")
+def test_without_a_terminal_claude_is_a_group_of_its_own_in_our_session(
+    standin: Path, tmp_path: Path
+) -> None:
+    """Signalled as one group, but in our session (and so our scheduling autogroup,
+    where its lower priority weighs against the window's thread)."""
+
+    async def run() -> tuple[int, int]:
+        proc = await ClaudeProcess.launch([str(standin)], str(tmp_path), env(tmp_path, "big"))
+        ids = (os.getpgid(proc.pid), os.getsid(proc.pid))
+        assert await proc.close(StopGrace(stdin=0.1, sigint=1)) is not None
+        return ids
+
+    group, session = asyncio.run(run())
+    assert group not in (os.getpgid(0), 0)
+    assert session == os.getsid(0)
+
+
+TERMINAL_RUN = """
+import asyncio, os, sys
+sys.path.insert(0, sys.argv[1])
+from desktop.claude.spawn import has_terminal, spawn
+async def main():
+    child = await spawn([sys.executable, "-c", "import time; time.sleep(30)"], cwd=".",
+                        env=dict(os.environ))
+    print("ids", has_terminal(), os.getsid(child.pid) == child.pid == os.getpgid(child.pid))
+    child._popen.kill()
+    child._popen.wait()
+asyncio.run(main())
+"""
+
+
+def test_with_a_terminal_claude_gets_a_session_of_its_own_so_it_cannot_read_it() -> None:
+    """Run under a pseudo-terminal (its controlling terminal), `spawn` starts the child
+    in a session of its own, as before: a background group reading it would stop."""
+    root = str(Path(__file__).resolve().parents[1])
+    inner = [sys.executable, "-c", TERMINAL_RUN, root]
+    outer = f"import pty, sys; pty.spawn({inner!r})"
+    done = subprocess.run([sys.executable, "-c", outer], capture_output=True, text=True,
+                          timeout=60, check=True)  # fmt: skip
+    assert "ids True True" in done.stdout, done.stdout + done.stderr
 
 
 def test_in_the_idle_class_every_thread_of_the_process_is_born_there_and_ours_stay(

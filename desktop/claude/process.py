@@ -120,7 +120,7 @@ class ClaudeProcess:
         check_argv(argv, env)
         try:
             # forked off the loop; a group of its own, to signal as one
-            proc = await spawn(argv, cwd=cwd, env=env, new_session=True, nice=nice)
+            proc = await spawn(argv, cwd=cwd, env=env, nice=nice)
         except OSError as exc:
             raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}",
                               kind="claude_cannot_start", path=str(argv[0])) from exc  # fmt: skip

@@ -1,6 +1,6 @@
 """Ending `claude` process groups: ours, and ones a crashed app left behind.
 
-Every `claude` starts in its own session, so its process group (id = its pid)
+Every `claude` starts in a process group of its own (id = its pid), which
 holds it and whatever it started (shells of the Bash tool, MCP servers).
 Signals go to the whole group. Polite first: SIGINT keeps the partial reply
 in the transcript, SIGTERM loses it, SIGKILL leaves stale files — so each

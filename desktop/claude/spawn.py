@@ -12,6 +12,18 @@ lowered its own, and a child inherits the priority of the thread that forked
 it. Lowering the child's after the fork missed the threads it had started
 meanwhile (on Linux a priority is a thread's, and `claude` starts its
 helper threads within milliseconds).
+
+The child gets a process group of its own, to be signalled as one, but stays in
+our session unless we have a controlling terminal. Where the kernel shares the
+cores by autogroup (one per session, `kernel.sched_autogroup_enabled`, when
+no cgroup's cpu controller does it), a session of its own made each `claude`
+a scheduling group as heavy as the whole window's, and its threads' lower
+priority then weighed them only against each other. In our session they take
+turns with the window's thread by their priority, and the application with
+its `claude`s weighs as one against the rest of the machine. With a
+controlling terminal a session of its own still keeps `claude` and what it
+starts (a shell's `sudo`, `ssh`) from reading our terminal, where a
+background group would be stopped.
 """
 
 from __future__ import annotations
@@ -23,7 +35,7 @@ import subprocess
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from functools import cache, partial
 
 IDLE = 20
 """A `nice` this high or higher: the idle scheduling class (SCHED_IDLE), below
@@ -43,6 +55,17 @@ def _lower_this_thread(nice: int) -> None:
             os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
         elif nice > 0:
             os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + nice)
+
+
+@cache
+def has_terminal() -> bool:
+    """Whether this process has a controlling terminal (it cannot gain one later:
+    only a session's leader can, and we stay in our session)."""
+    try:
+        os.close(os.open("/dev/tty", os.O_RDONLY | os.O_NOCTTY))
+    except OSError:
+        return False
+    return True
 
 
 def _forker(nice: int) -> ThreadPoolExecutor:
@@ -83,15 +106,18 @@ async def spawn(
     *,
     cwd: str,
     env: Mapping[str, str],
-    new_session: bool = True,
+    own_group: bool = True,
     nice: int = 0,
 ) -> SpawnedProcess:
     """Start `argv` with three pipes, `nice` below our priority (IDLE: in the idle
-    class); OSError when it cannot start."""
+    class), in a process group of its own (`own_group`: its pid is the group's id);
+    OSError when it cannot start."""
     loop = asyncio.get_running_loop()
+    session = own_group and has_terminal()
     popen = await loop.run_in_executor(_forker(max(0, nice)), partial(
         subprocess.Popen, list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, cwd=cwd, env=dict(env), start_new_session=new_session,
+        stderr=subprocess.PIPE, cwd=cwd, env=dict(env), start_new_session=session,
+        process_group=0 if own_group and not session else None,
     ))  # fmt: skip
     assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
     try:

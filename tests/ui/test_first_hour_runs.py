@@ -7,6 +7,7 @@ what claude wrote to the transcript file.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from pathlib import Path
 
@@ -244,6 +245,41 @@ def test_a_finished_turn_shows_its_usage_cost_and_context_after_its_reply(rig: R
         assert len(rig.texts(RowKind.NOTE)) == 1
 
     rig.play(scenario())
+
+
+def test_a_turn_s_usage_is_read_off_the_window_s_thread_and_once(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ended turn's record is read in a worker (on the window's thread it was a
+    piece of a stalled frame while other runs streamed), and a second reading of
+    the file shows the line again without reading the record again."""
+    rig.api.enqueue(Reply.text("Counted.", input_tokens=10, output_tokens=3))
+    service = rig.hub.conversations
+    read = service.execution
+    threads: list[threading.Thread] = []
+
+    def reading(execution_id: str) -> object:
+        if sys._getframe(1).f_code.co_filename.endswith("turn_usage.py"):  # not the rig's
+            threads.append(threading.current_thread())
+        return read(execution_id)
+
+    monkeypatch.setattr(service, "execution", reading)
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Count the tokens")
+        live = await rig.started()
+        await rig.finished(live)
+        await rig.settled_on(live)
+        await until(lambda: rig.texts(RowKind.NOTE), 10, "the usage line")
+        reads = len(threads)
+        rig.desk.panel.show_record(rig.desk.panel.current())
+        await until(lambda: not rig.desk.panel.is_loading(), 10, "the re-read")
+        assert len(rig.texts(RowKind.NOTE)) == 1
+        assert len(threads) == reads
+
+    rig.play(scenario())
+    assert threads and threading.main_thread() not in threads
 
 
 def test_once_claude_has_answered_the_composer_stops_saying_it_is_answering(rig: Rig) -> None:

@@ -86,7 +86,7 @@ class RunDesk(QObject):
         self.pane, self.panel = sessions.pane, sessions.panel
         self.controller = RunController(hub, self)
         self.presenter = LivePresenter(self.panel, self.controller)
-        self.usage = TurnUsage(hub, self.panel, self.controller)
+        self.usage = TurnUsage(hub, self.panel, self.controller, sessions.background)
         page = area.transcript_page
         self.cards = PermissionStack(page)
         self.composer = Composer(page)

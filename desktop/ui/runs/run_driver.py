@@ -33,12 +33,13 @@ from desktop.services.run import Run, TurnRequest
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 FRAME_MS = 16
-CLAUDE_NICE = 0
-"""How far below the window's the scheduling priority of its `claude` processes is.
-+10 was meant to keep five claudes starting on two cores from taking turns with
-the window; measured (bench/RESULTS.md) it did not shorten the window's stalls
-on a machine other work also loads, nor did the idle class (`spawn.IDLE`, since the
-priority is given at birth), so it is off; `ui_stall.py --nice N|idle` tries them."""
+CLAUDE_NICE = 10
+"""How far below the window's the scheduling priority of its `claude` processes is,
+so that five of them starting on two cores take turns with the window's thread
+rather than keep it waiting. It works since they stay in our session (`spawn`):
+in sessions of their own each was a scheduling group of its own and the
+priority changed nothing (bench/RESULTS.md, round 4); `ui_stall.py --nice N|idle`
+measures others."""
 
 Key = tuple[str, str]
 """(account, session id), as the session list keys its rows."""

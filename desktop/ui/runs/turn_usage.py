@@ -2,11 +2,14 @@
 
 The figures come from the execution's record (what claude reported as the turn
 ended), so they stay true after the transcript is read again from disk: each
-read lays the lines back after the turns this window ran.
+read lays the lines back after the turns this window ran. The records are
+read in a worker: on the window's thread the read (and the account names it
+asks for) was a 13 ms piece of a stalled frame while other runs streamed.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QLocale, QObject
@@ -16,6 +19,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
+from desktop.ui.common.background import Background
 from desktop.ui.common.records import key_of
 from desktop.ui.runs.run_controller import RunController
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
@@ -23,9 +27,19 @@ from desktop.ui.transcript.transcript_rows import RowKind
 
 
 class TurnUsage(QObject):
-    def __init__(self, hub: ServiceHub, panel: TranscriptPanel, controller: RunController) -> None:
+    def __init__(
+        self,
+        hub: ServiceHub,
+        panel: TranscriptPanel,
+        controller: RunController,
+        background: Background,
+    ) -> None:
         super().__init__(panel)
         self._hub, self._panel, self._controller = hub, panel, controller
+        self._background = background
+        self._known: dict[str, Execution] = {}
+        """Ended turns' records with figures, by id: they no longer change, and a
+        reading of the file again shows their lines at once, not a moment later."""
         panel.loaded.connect(self._loaded)
 
     def describe(self, execution: Execution) -> str:
@@ -49,16 +63,36 @@ class TurnUsage(QObject):
     def _loaded(self, record: SessionRecord | None) -> None:
         if record is None:
             return
+        wanted = []
         for live in self._controller.runs:
             uuid = live.transcript.prompt.uuid
             if live.streaming or live.key != key_of(record) or not uuid or live.execution is None:
                 continue
+            known = self._known.get(live.execution.id)
+            if known is not None:
+                self._place(uuid, known)
+            else:
+                wanted.append((uuid, live.execution.id))
+        if wanted:
+            self._background.submit(partial(self._read, wanted), self._placed)
+
+    def _read(self, wanted: list[tuple[str, str]]) -> list[tuple[str, Execution]]:
+        """In a worker: the ended turns' records that have figures to show."""
+        found = []
+        for uuid, execution_id in wanted:
             try:
-                execution = self._hub.conversations.execution(live.execution.id)
+                execution = self._hub.conversations.execution(execution_id)
             except SessiondeskError:
                 continue
-            if execution.usage is None and execution.cost_usd is None:
-                continue
+            if execution.usage is not None or execution.cost_usd is not None:
+                found.append((uuid, execution))
+        return found
+
+    def _placed(self, found: list[tuple[str, Execution]]) -> None:
+        # rows of a transcript no longer shown are not found, and a line is
+        # shown once however many reads answer (by its key)
+        for uuid, execution in found:
+            self._known[execution.id] = execution
             self._place(uuid, execution)
 
     def _place(self, prompt_uuid: str, execution: Execution) -> None:
