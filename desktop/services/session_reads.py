@@ -42,8 +42,11 @@ TASK_BYTES = 8 << 20
 TASK_FILES = 32
 QUEUED = 16
 """Tasks queued per worker: enough to keep it busy while a batch is written."""
-QUEUED_BYTES = 32 << 20
-"""And at most this much file read ahead of the writer (results wait in memory)."""
+QUEUED_BYTES = 64 << 20
+"""And at most this much file read ahead of the writer (results wait in memory).
+More than a batch's worth (`BATCH_TEXTS` of a big file is ~56 MB of it): with
+less, the workers stop while the writer stores a batch, then the writer waits
+for them (a cold index's timeline had both workers idle ~2 s of ~6)."""
 SPLIT_BYTES = 16 << 20
 """Files this big are offered to the source to be read in parts (`split`)."""
 
