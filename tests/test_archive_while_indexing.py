@@ -57,6 +57,31 @@ def test_each_stored_batch_is_copied_and_the_sync_finds_nothing_left(
         hub.close()
 
 
+def test_batches_after_the_first_reach_the_archive_before_their_rows(
+    home: Path, config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So that the last batch's copies are made while its rows are written,
+    not after; the first is handed over once stored (its save loads the
+    store's write path, which the archive's thread must not import at once)."""
+    _transcripts(config)
+    monkeypatch.setattr(session_service, "BATCH_SECONDS", 0.0)  # a batch per session
+    hub = open_services(home)
+    try:
+        listed_when_handed: list[bool] = []
+
+        def listed(batch: list[Increment]) -> None:
+            ids = {r.session_id for r in hub.sessions.list()}
+            listed_when_handed.append(all(i.record.session_id in ids for i in batch))
+
+        hub.sessions.stored.insert(0, listed)
+        hub.sessions.refresh(account="work")
+        assert listed_when_handed == [True] + [False] * (len(SIDS) - 1)
+        assert hub.archive.store.lagging() == []
+        assert hub.archive.size().files == len(SIDS)
+    finally:
+        hub.close()
+
+
 def test_copies_shared_among_threads_each_get_their_own_row(home: Path, config: Path) -> None:
     """One batch of copies of different sizes, split among the archive's
     threads: each row names its own copy's size, and each copy is its original."""

@@ -43,7 +43,7 @@ class ArchiveService:
         return self._settings.get("archive.enabled") == "true"
 
     def stored(self, increments: Sequence[Increment]) -> None:
-        """Sessions the index has just stored: their copies are brought up to
+        """Sessions the index is storing: their copies are brought up to
         date on a thread of their own while the index goes on reading and
         writing (a first index used to wait for all of them at its end; the
         compression and the file creations mostly run outside the GIL). The

@@ -74,8 +74,12 @@ class SessionService:
         """Copies of transcripts Claude Code may since have deleted (compose sets it)."""
         self.after_refresh: list[Callable[[], object]] = []
         self.stored: list[Callable[[list[Increment]], object]] = []
-        """Called with each batch the index has just stored, never an empty one
-        (on the refreshing thread)."""
+        """Called with each batch the index is storing, never an empty one (on
+        the refreshing thread): after a refresh's first batch is stored, before
+        the others are, so that the archive copies their files while their rows
+        are written (the last batch's copies were a cold index's serial tail);
+        the first batch's save loads the store's write path, which the archive's
+        thread must not import at the same time."""
 
     def refresh(
         self,
@@ -128,7 +132,7 @@ class SessionService:
         # oldest first, so that newer sessions get the later index rows
         jobs.sort(key=lambda job: job[0].mtime_ns)
         batch: dict[str, Increment] = {}
-        texts, chars, flushed = 0, 0, time.monotonic()
+        texts, chars, flushed, saved = 0, 0, time.monotonic(), 0
         for job, result in read_all(self._source, name, jobs, self._workers):
             if isinstance(result, OSError):
                 reason = str(result.strerror or result)
@@ -144,9 +148,10 @@ class SessionService:
                 or chars >= BATCH_CHARS
                 or time.monotonic() - flushed >= BATCH_SECONDS
             ):
-                self._save(list(batch.values()), step, errors)
+                self._save(list(batch.values()), step, errors, saved == 0)
                 batch, texts, chars, flushed = {}, 0, 0, time.monotonic()
-        self._save(list(batch.values()), step, errors)
+                saved += 1
+        self._save(list(batch.values()), step, errors, saved == 0)
         gone = sorted(set(stamps) - {f.session_id for f in files})
         self._index.mark_missing(name, gone)
         read = len(jobs) - (len(errors) - len(report.errors))
@@ -164,9 +169,13 @@ class SessionService:
         batch: list[Increment],
         step: Callable[[SessionRecord | None], None],
         errors: list[str],
+        first: bool,
     ) -> None:
         """Store a batch; when it cannot be stored, each session on its own, so
-        one that cannot be stored is listed with its error and the rest are kept."""
+        one that cannot be stored is listed with its error and the rest are kept.
+        `first`: the refresh's first batch, handed to `stored` after it is saved."""
+        for hook in self.stored if batch and not first else ():
+            hook(batch)
         try:
             self._index.save_many(batch)
         except StoreError:
@@ -180,7 +189,7 @@ class SessionService:
                     )
                     # a failure here too is the database's, not the file's: it is raised
                     self._index.save_many([_unindexed(item.record.account, file, str(exc))])
-        for hook in self.stored if batch else ():
+        for hook in self.stored if batch and first else ():
             hook(batch)
         for item in batch:
             if not item.partial:
