@@ -106,3 +106,43 @@ def test_the_whole_of_a_long_transcript_read_aside_matches_a_plain_reading(
     QApplication.processEvents()  # the banner's room taken from the view: it stays at the end
     assert panel.view.is_at_bottom()
     assert 0 < panel.view.delegate.documents_built < len(wanted) // 4  # still laid out lazily
+
+
+@pytest.mark.parametrize("painting", [True, False], ids=["painted", "not-painted"])
+def test_the_whole_is_asked_for_once_the_first_screen_is_painted(
+    hub: ServiceHub, open_window: Callable[[ServiceHub], MainWindow], tmp_path: Path,
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, painting: bool,
+) -> None:  # fmt: skip
+    """The whole's thread (a lookup, a process spawned) would hold the interpreter
+    lock in stretches while the first screen paints: it starts after that paint,
+    or after `PAINT_WAIT_MS` in a window that does not paint."""
+    monkeypatch.setattr(transcript_panel, "FIRST_SCREEN_BYTES", 10_000)
+    config = add_account(hub, "work", tmp_path)
+    t = Transcript(cwd="/src/long")
+    for number in range(300):
+        t.prompt(f"question {number}")
+        t.reply(text(f"answer {number} " + "lorem ipsum " * 20))
+    write(config, t)
+
+    window = open_window(hub)
+    wait_listed(qtbot, window, 1)
+    panel = browser(window).panel
+    events: list[str] = []
+    panel.view.rows_painted.connect(lambda: events.append("painted"))
+    real_read = panel._read
+
+    def read(record: object, same: bool, started: float, recent: int | None) -> None:
+        events.append("first screen" if recent else "whole")
+        real_read(record, same, started, recent)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel, "_read", read)
+    panel.view.blockSignals(not painting)
+    assert pane(window).select_session("work", t.session_id)
+    qtbot.waitUntil(
+        lambda: not panel.is_loading() and panel.model.rowCount() == 600, timeout=WAIT_MS
+    )
+    assert events.count("whole") == 1 and events[0] == "first screen"
+    if painting:
+        assert "painted" in events[: events.index("whole")]
+    else:
+        assert "painted" not in events

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QLocale, QPoint, Qt
 from PySide6.QtGui import QColor, QDesktopServices, QGuiApplication, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -19,6 +19,7 @@ from desktop.domain.accounts import AuthKind
 from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
 from desktop.ui.shell.main_window import MainWindow
+from desktop.ui.transcript import transcript_paint
 from desktop.ui.transcript import transcript_render as render
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_rows import RowKind, build_rows
@@ -305,6 +306,32 @@ def test_markdown_made_ahead_on_a_thread_is_what_the_rows_show(
     made.clear()
     [delegate.document(row, 700) for row in rows]
     assert len(made) == 2
+
+
+def test_times_formatted_ahead_on_a_thread_are_what_the_rows_show(
+    qapp: QApplication, qtbot: QtBot
+) -> None:
+    """A first screen's times are formatted on the reading's thread (the first
+    formatting loads the zone and locale data); the paint takes them from the
+    cache, the same text the window's thread would have made."""
+    stamps = ["2024-03-05T09:15:00.250Z", "2019-11-30T23:59:59Z"]
+    messages = [
+        Message(Role.USER, "hello", uuid="u1", timestamp=stamps[0]),
+        Message(Role.ASSISTANT, "hi", uuid="a1", timestamp=stamps[1]),
+    ]
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    rows, _ = build_rows(messages)
+    transcript_paint._format_time.cache_clear()
+    wanted = [transcript_paint._format_time.__wrapped__(s, QLocale().name()) for s in stamps]
+    assert all(short for short, _full in wanted)
+
+    worker = threading.Thread(target=view.delegate.prepare, args=(rows,))
+    worker.start()
+    worker.join()
+    assert transcript_paint._format_time.cache_info().currsize == 2
+    assert [transcript_paint.format_time(s) for s in stamps] == wanted
+    assert transcript_paint._format_time.cache_info().misses == 2  # the paint's were hits
 
 
 def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: QtBot) -> None:

@@ -42,6 +42,7 @@ from desktop.ui.transcript.transcript_paint import (
     MARGIN_X,
     MAX_COLUMN,
     PAD,
+    format_time,
     paint_row,
     row_gap,
 )
@@ -129,9 +130,13 @@ class TranscriptDelegate(QStyledItemDelegate):
         a worker thread (plain Python, no Qt). A long transcript's first screen
         otherwise renders its last rows' Markdown and code on the window's
         thread, in the same turn as it lays them out: the longest stall of
-        opening it. Rows whose text is cut (its note is translated) are left."""
+        opening it. Rows whose text is cut (its note is translated) are left.
+        Their times are formatted here too (Qt's dates are reentrant): the first
+        formatting loads the time zone and locale data, 5-12 ms that would
+        otherwise stretch the first screen's paint past a frame."""
         theme, made = self.theme, {}
         for row in rows:
+            format_time(row.message.timestamp)  # kept in its cache for the paint
             if row.kind in (RowKind.PROMPT, RowKind.REPLY) and (
                 len(row.message.text) <= render.MAX_MARKDOWN_CHARS
             ):

@@ -48,6 +48,8 @@ RELOAD_MAX_S = 10.0
 # a transcript this large shows its end first, then the whole of it
 FIRST_SCREEN_BYTES = 4 << 20
 FIRST_SCREEN_MESSAGES = 60
+PAINT_WAIT_MS = 50
+"""The longest wait for the first screen's paint before the whole is asked for."""
 PREPARED_ROWS = 12
 """Rows whose Markdown is made before they are shown: a tall window's last screen."""
 
@@ -76,6 +78,8 @@ class TranscriptPanel(QWidget):
         self._inflight = False
         self._again: SessionRecord | None = None
         self._partial = False
+        self._whole_token: object | None = None
+        """The whole's reading waiting for the first screen's paint."""
         self._cooldown = QTimer(self)
         self._cooldown.setSingleShot(True)
         self._cooldown.timeout.connect(self._cooled_down)
@@ -176,6 +180,7 @@ class TranscriptPanel(QWidget):
         if record is None:
             self._background.cancel(self._ticket)
             self._filler.stop()
+            self._whole_token = None
             self._key, self._record, self._again = None, None, None
             self._cooldown.stop()
             self.model.clear()
@@ -187,6 +192,7 @@ class TranscriptPanel(QWidget):
             self._again = record  # a growing file: one more reading once this one is done
             return
         self._again = None
+        self._whole_token = None
         self._cooldown.stop()
         self._filler.stop()
         self._key, self._record = key_of(record), record
@@ -257,7 +263,7 @@ class TranscriptPanel(QWidget):
             self.model.set_rows(rows, builder)
             self.view.scroll_to_bottom()
             self._partial = True
-            self._read(record, True, started, None)
+            self._read_after_paint(record, started)
             return
         if self._partial:
             self._partial = False
@@ -269,6 +275,24 @@ class TranscriptPanel(QWidget):
             self.model.set_rows(rows, builder)
             self.view.scroll_to_bottom()
         self._settled(record, problems, started)
+
+    def _read_after_paint(self, record: SessionRecord, started: float) -> None:
+        """Ask for the whole once the first screen is painted. Its thread looks the
+        session up and spawns the reading process (imports, pickling, a fork):
+        stretches of the interpreter lock that the paint, handing the lock back and
+        forth with it, would wait for, beyond a frame. A window that does not paint
+        (hidden, minimised) is not waited for longer than `PAINT_WAIT_MS`."""
+        token = self._whole_token = object()
+
+        def read() -> None:
+            if self._whole_token is token:
+                self._whole_token = None
+                self._read(record, True, started, None)
+
+        self.view.rows_painted.connect(  # out of the paint first
+            lambda: QTimer.singleShot(0, self, read), Qt.ConnectionType.SingleShotConnection
+        )
+        QTimer.singleShot(PAINT_WAIT_MS, self, read)
 
     def _settled(self, record: SessionRecord, problems: list[LineProblem], started: float) -> None:
         """The whole transcript is in the model."""

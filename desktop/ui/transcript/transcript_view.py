@@ -35,6 +35,8 @@ from desktop.ui.transcript.transcript_rows import COLLAPSIBLE
 class TranscriptView(QAbstractScrollArea):
     link_activated = Signal(str)
     rerun_requested = Signal(object)
+    rows_painted = Signal()
+    """A paint that drew rows is over."""
     """"Edit & Re-run from Here" on a prompt: its `Message`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -189,6 +191,8 @@ class TranscriptView(QAbstractScrollArea):
         self.paints += 1
         if self.layout_.changed():  # measuring changed the total: the scroll bar follows
             self._refresh_scrollbar()
+        if drawn:
+            self.rows_painted.emit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         # the end in sight stays in sight (a banner that appears above shrinks the view)
