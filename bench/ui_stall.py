@@ -99,6 +99,8 @@ class StackSampler:
         """(phase, outermost window frame, innermost frame, ms of the window's CPU)."""
         self.others: dict[tuple[str, str], float] = {}
         """(thread's name, innermost frame of ours) → ms of that thread's CPU while streaming."""
+        self.other_samples: list[tuple[int, str, float]] = []
+        """(perf_counter_ns, "thread: innermost frame of ours", ms of its CPU since the last)."""
         self._other_cpu: dict[int, int] = {}
         self._meter = meter
         self._main = threading.main_thread().ident
@@ -141,6 +143,7 @@ class StackSampler:
                 continue
             name = names.get(ident, "?").rstrip("0123456789-_ ")
             key = (name, self._where(frame).split(" < ")[1])
+            self.other_samples.append((time.perf_counter_ns(), f"{name}: {key[1]}", spent))
             self.others[key] = self.others.get(key, 0.0) + spent
 
     def others_spent(self, top: int = 12) -> None:
@@ -219,6 +222,14 @@ class StackSampler:
             common = max(set(inside), key=inside.count) if inside else "-"
             print(f"a gap of {(end - start) / 1e6:.0f} ms, {busy:.0f} ms busy: mostly {common}"
                   f" ({inside.count(common)} of {len(inside)} samples)")  # fmt: skip
+            # the CPU that other threads of ours took meanwhile: with the lock held, it is
+            # the window's wait (the sample after the gap's end still covers its last 2 ms)
+            others: dict[str, float] = {}
+            for at, where, ms in self.other_samples:
+                if start <= at <= end + 2_000_000:
+                    others[where] = others.get(where, 0.0) + ms
+            for where, ms in sorted(others.items(), key=lambda kv: -kv[1])[:4]:
+                print(f"    meanwhile {ms:5.1f} ms  {where}")
 
 
 class StallMeter:
