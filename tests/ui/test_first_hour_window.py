@@ -99,7 +99,9 @@ def test_modified_shows_a_date_and_a_long_project_is_cut_in_its_middle_with_its_
     view.itemDelegateForColumn(PROJECT).initStyleOption(option, project)
     assert option.textElideMode == Qt.TextElideMode.ElideMiddle
     # a fifth of the list at most (the title takes the rest), so a wide list
-    # leaves a usual project name whole
+    # leaves a usual project name whole: once the columns are measured (a moment
+    # after the rows arrive), widening the list alone widens the column
+    qtbot.waitUntil(lambda: not pane(window)._recount.isActive())
     window.resize(1400, 760)
     window.splitter.setSizes([720, 410, 270])
     qtbot.waitUntil(

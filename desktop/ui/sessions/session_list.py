@@ -175,7 +175,8 @@ class SessionListPane(NavigationPane):
         self.project_combo.chosen.connect(lambda folder: self.proxy.set_project(folder or None))
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self._project_width = 0
-        self.view.installEventFilter(self)
+        # the viewport's own resize: the view's comes before its viewport has the new width
+        self.view.viewport().installEventFilter(self)
         self.retranslate_ui()
 
     # -- text ---------------------------------------------------------------------------
@@ -234,7 +235,7 @@ class SessionListPane(NavigationPane):
         return self.view.viewport().width() if self.view.isVisible() else DEFAULT_VIEWPORT
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.Resize:
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_project()  # a narrower list cuts the project column first
         return super().eventFilter(watched, event)
 
