@@ -106,18 +106,17 @@ async def spawn(
     *,
     cwd: str,
     env: Mapping[str, str],
-    own_group: bool = True,
     nice: int = 0,
 ) -> SpawnedProcess:
     """Start `argv` with three pipes, `nice` below our priority (IDLE: in the idle
-    class), in a process group of its own (`own_group`: its pid is the group's id);
-    OSError when it cannot start."""
+    class), in a process group of its own (its pid is the group's id); OSError
+    when it cannot start."""
     loop = asyncio.get_running_loop()
-    session = own_group and has_terminal()
+    session = has_terminal()
     popen = await loop.run_in_executor(_forker(max(0, nice)), partial(
         subprocess.Popen, list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=cwd, env=dict(env), start_new_session=session,
-        process_group=0 if own_group and not session else None,
+        process_group=None if session else 0,  # a session's leader leads its group too
     ))  # fmt: skip
     assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
     try:
