@@ -172,7 +172,7 @@ class ClaudeTranscripts:
         of a file read from its start replaces what was indexed, the others
         append), and whose state resumes from the end of that part; the last
         (`last`) is the whole file's."""
-        from desktop.claude.transcripts import head_digest
+        from desktop.regular_files import head_digest
 
         base = _base(file, known)
         joined: list[Checkpoint] = [base[1]] if base and base[1] else []

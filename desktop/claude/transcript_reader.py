@@ -43,10 +43,9 @@ import msgspec
 from desktop.claude.discovery import open_regular
 from desktop.domain.oddtext import clean_json
 from desktop.domain.transcript_problems import LineProblem
+from desktop.regular_files import HEAD
 
 CHUNK = 1 << 20
-HEAD = 4096
-"""The first bytes of a file read from its start are kept (`head`): its fingerprint."""
 MAX_LINE = 64 << 20
 _CLOSE = ord("}")
 _SESSION_KEY = b'"sessionId":'

@@ -14,7 +14,6 @@ of them is shown or indexed.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -25,7 +24,6 @@ from desktop.claude.entry_decode import decode_entry_line
 from desktop.claude.index_decode import decode_index_line
 from desktop.claude.transcript_reader import (
     BOOKKEEPING,
-    HEAD,
     NOT_SUMMARISED,
     RawEntry,
     TranscriptReader,
@@ -37,6 +35,7 @@ from desktop.domain.transcript_checkpoint import Checkpoint
 from desktop.domain.transcript_index import IndexLine, index_line
 from desktop.domain.transcript_problems import LineProblem, describe_problems
 from desktop.domain.transcript_summary import SessionSummary
+from desktop.regular_files import HEAD, fingerprint, head_digest
 
 __all__ = [
     "BOOKKEEPING",
@@ -187,7 +186,7 @@ def summarise_transcript(
     # a read from the start already has the bytes: no second open of the file
     upto = min(reader.offset, HEAD)
     if head is not None and len(head) >= upto:
-        checkpoint.head = _digest(head[:upto])
+        checkpoint.head = fingerprint(head[:upto])
     else:
         checkpoint.head = head_digest(path, reader.offset)
     return SummaryUpdate(
@@ -245,17 +244,6 @@ def resumed(path: str | os.PathLike[str], offset: int, state: str) -> Checkpoint
     except (OSError, ValueError):
         return None
     return checkpoint
-
-
-def head_digest(path: str | os.PathLike[str], upto: int) -> str:
-    """A fingerprint of the file's start: an append-only file keeps it, a
-    replaced one (same name, other content) almost surely does not."""
-    with open_regular(path) as stream:
-        return _digest(stream.read(min(upto, HEAD)))
-
-
-def _digest(head: bytes) -> str:
-    return hashlib.blake2b(head, digest_size=12).hexdigest()
 
 
 def _with_path(problem: LineProblem, path: Path) -> LineProblem:

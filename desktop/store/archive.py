@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
+from desktop.regular_files import head_digest
 from desktop.store import archive_files as files
 from desktop.store.db import Database
 
@@ -205,7 +206,7 @@ class SqlTranscriptArchive:
             if row is not None and self._appendable(row, job, path):
                 new = files.original_range(job.path, row.source_bytes, job.size)
                 stored = files.append(path, row.stored_bytes, new)
-                return stored, files.head_digest(job.path, job.size)
+                return stored, head_digest(job.path, job.size)
             # the head digest from the first bytes copied: no second open of the original
             head = files.Head(job.size)
             stored = files.write_new(path, head.watch(files.original_range(job.path, 0, job.size)))
@@ -267,7 +268,7 @@ class SqlTranscriptArchive:
                 row.source_path == job.path
                 and job.size > row.source_bytes
                 and path.stat().st_size >= row.stored_bytes
-                and files.head_digest(job.path, row.source_bytes) == row.head
+                and head_digest(job.path, row.source_bytes) == row.head
             )
         except OSError:
             return False

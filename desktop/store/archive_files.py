@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import os
 import zlib
 from collections.abc import Iterable, Iterator
@@ -28,12 +27,11 @@ from typing import BinaryIO
 
 from isal import isal_zlib
 
-from desktop.regular_files import open_regular
+from desktop.regular_files import HEAD, fingerprint, open_regular
 
 CHUNK = 1 << 20
 LEVEL = 1
 """ISA-L's fast level: a first index archives gigabytes; transcripts still shrink 5-10x."""
-HEAD = 4096
 _GZIP = 31  # zlib wbits for the gzip container
 _NEW = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
@@ -48,12 +46,6 @@ def locked(folder: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def head_digest(path: str | os.PathLike[str], upto: int) -> str:
-    """A fingerprint of the original's first bytes: a rewritten file changes it."""
-    with open_regular(path) as stream:
-        return hashlib.blake2b(stream.read(min(upto, HEAD)), digest_size=12).hexdigest()
 
 
 class Head:
@@ -71,7 +63,7 @@ class Head:
             yield chunk
 
     def digest(self) -> str:
-        return hashlib.blake2b(self._seen, digest_size=12).hexdigest()
+        return fingerprint(self._seen)
 
 
 def _range(stream: BinaryIO, start: int, end: int) -> Iterator[bytes]:
