@@ -170,7 +170,7 @@ def test_known_files_are_looked_up_in_chunks(
         write(config, sid, ("hello", "hi"))
     sessions.refresh()
     index = sessions._index  # type: ignore[attr-defined]
-    monkeypatch.setattr("desktop.store.sessions._IDS_AT_ONCE", 2)
+    monkeypatch.setattr("desktop.store.db.IN_AT_ONCE", 2)
     unknown = "44444444-4444-4444-8444-444444444444"
     known = index.known_files("work", [A, B, C, unknown])
     assert sorted(known) == [A, B, C]

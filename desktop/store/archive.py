@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.regular_files import head_digest
 from desktop.store import archive_files as files
-from desktop.store.db import Database
+from desktop.store.db import Database, in_slices
 
 if TYPE_CHECKING:  # threads are started only when there is something to copy
     from concurrent.futures import Executor
@@ -30,8 +30,6 @@ BATCH_BYTES = 64 << 20
 BATCH_FILES = 500
 """Copies recorded per transaction: the write lock is held while they compress."""
 THREADS = 4
-_IDS_AT_ONCE = 500
-"""Session ids bound in one query (SQLite limits a statement's parameters)."""
 _SAME = "c.account_id = s.account_id AND c.session_id = s.session_id"
 """An archived copy (c) and an index row (s) of the same session. The reads
 that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
@@ -119,12 +117,10 @@ class SqlTranscriptArchive:
                 rows: dict[tuple[int, str], _Kept] = {}
                 for name, account_id in accounts.items():
                     ids = [j.session_id for j in jobs if j.account == name]
-                    for start in range(0, len(ids), _IDS_AT_ONCE):
-                        chunk = ids[start : start + _IDS_AT_ONCE]
+                    for marks, chunk in in_slices(ids):
                         found = conn.execute(
-                            "SELECT session_id, source_path, source_bytes, stored_bytes, head "
-                            "FROM archived_transcripts WHERE account_id = ? AND session_id IN "
-                            f"({', '.join('?' * len(chunk))})",
+                            "SELECT session_id, source_path, source_bytes, stored_bytes, head FROM "
+                            f"archived_transcripts WHERE account_id = ? AND session_id IN {marks}",
                             [account_id, *chunk],
                         )
                         rows.update(((account_id, sid), _Kept(*rest)) for sid, *rest in found)

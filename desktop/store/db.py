@@ -33,6 +33,17 @@ BUSY_TIMEOUT_MS = 30_000
 """How long a writer waits for another process's write to end."""
 
 
+IN_AT_ONCE = 500
+"""Values bound in one `IN (...)`: SQLite limits a statement's parameters."""
+
+
+def in_slices(values: Sequence[Any]) -> Iterator[tuple[str, list[Any]]]:
+    """`values` a slice at a time, each with the `(?, ?, ...)` that binds it."""
+    for start in range(0, len(values), IN_AT_ONCE):
+        chunk = list(values[start : start + IN_AT_ONCE])
+        yield f"({', '.join('?' * len(chunk))})", chunk
+
+
 def _alembic_config(connection: object | None = None) -> Config:
     # alembic is imported only when a migration may be needed: it is a large
     # part of a command's start-up, and most starts find the schema current

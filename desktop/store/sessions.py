@@ -25,7 +25,7 @@ from desktop.domain.sessions import (
     SessionRecord,
     is_under,
 )
-from desktop.store.db import Database
+from desktop.store.db import Database, in_slices
 from desktop.store.session_text import search, session_texts
 
 _LIST = (
@@ -34,8 +34,6 @@ _LIST = (
     "s.missing FROM sessions s JOIN accounts a ON a.id = s.account_id"
 )
 _ORDER = " ORDER BY s.modified DESC NULLS LAST, s.id"
-_IDS_AT_ONCE = 500
-"""Session ids bound in one query (SQLite limits a statement's parameters)."""
 
 
 def _record(row: Sequence[Any]) -> SessionRecord:
@@ -98,9 +96,8 @@ class SqlSessionIndex:
         if not ids:
             return found
         with self._db.read() as conn:
-            for start in range(0, len(ids), _IDS_AT_ONCE):
-                chunk = ids[start : start + _IDS_AT_ONCE]
-                rows = conn.execute(query + f"({', '.join('?' * len(chunk))})", [account, *chunk])
+            for marks, chunk in in_slices(ids):
+                rows = conn.execute(query + marks, [account, *chunk])
                 found.update((sid, FileState(*rest)) for sid, *rest in rows)
         return found
 
