@@ -20,6 +20,7 @@ from typing import Any
 
 import msgspec
 
+from desktop.claude.line_parts import UsageFields, blocks, quiet_close, user_text
 from desktop.domain import transcript_text as tt
 from desktop.domain.transcript import (
     Entry,
@@ -29,21 +30,9 @@ from desktop.domain.transcript import (
     reply_message,
     result_message,
     shared_fields,
-    usage_of,
     user_message,
 )
 from desktop.domain.transcript_text import UserKind
-
-# Fields typed `Any` take whatever parse_entry copes with (and build it);
-# the others refuse what parse_entry would treat as missing, sending the line
-# the usual way.
-
-
-class _Usage(msgspec.Struct):
-    input_tokens: Any = None
-    output_tokens: Any = None
-    cache_read_input_tokens: Any = None
-    cache_creation_input_tokens: Any = None
 
 
 class _Block(msgspec.Struct):
@@ -62,7 +51,7 @@ class _Message(msgspec.Struct):
     content: str | list[_Block] | None = None
     model: str | None = None
     id: str | None = None
-    usage: _Usage | None = None
+    usage: UsageFields | None = None
     stop_reason: str | None = None
 
 
@@ -125,40 +114,17 @@ def _base(line: _Line) -> dict[str, Any]:
     }
 
 
-def _blocks(content: str | list[_Block] | None) -> list[_Block]:
-    if isinstance(content, str):
-        return [_Block(type="text", text=content)]
-    return content or []
-
-
 def _assistant(line: _Line, message: _Message) -> Entry:
     model = message.model
-    raw = message.usage
-    usage = None
-    if raw is not None:
-        usage = usage_of(
-            raw.input_tokens,
-            raw.output_tokens,
-            raw.cache_read_input_tokens,
-            raw.cache_creation_input_tokens,
-        )
+    usage = None if message.usage is None else message.usage.usage()
     failed = line.isApiErrorMessage is True
     base = _base(line)
     shared = shared_fields(base) | {"model": model, "message_id": message.id, "usage": usage}
-    blocks = _blocks(message.content)
-    if (
-        len(blocks) == 1
-        and blocks[0].type == "text"
-        and tt.closes_quiet_turn(
-            tt.str_or_none(blocks[0].text) or "",
-            stop_reason=message.stop_reason,
-            model=model,
-            flagged=line.closesQuietTurn is True,
-        )
-    ):
+    said_blocks = blocks(message.content, _Block)
+    if quiet_close(said_blocks, message.stop_reason, model, line.closesQuietTurn is True):
         shared["is_meta"] = True  # kept for the chain, never shown nor replayed
     out: list[Message] = []
-    for block in blocks:
+    for block in said_blocks:
         said = reply_message(
             block.type,
             block.text,
@@ -191,18 +157,13 @@ def _user(line: _Line, message: _Message) -> Entry:
     spawned = _spawned_agent(line.toolUseResult)
     messages: list[Message] = []
     kinds: list[UserKind] = []
-    for block in _blocks(message.content):
+    for block in blocks(message.content, _Block):
         if block.type == "tool_result":
             kinds.append(UserKind.TOOL_RESULT)
             said = result_message(block.content, block.is_error, block.tool_use_id, spawned, shared)
             messages.append(said)
             continue
-        # `flatten` of the one block, as parse_entry has it
-        if block.type in ("image", "document"):
-            text = f"[{block.type}]"
-        else:
-            text = tt.str_or_none(block.text) or ""
-        kind, said = user_message(text, forced_meta, flags, shared)
+        kind, said = user_message(user_text(block), forced_meta, flags, shared)
         kinds.append(kind)
         messages.append(said)
     return Entry(

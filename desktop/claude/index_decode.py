@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 
+from desktop.claude.line_parts import UsageFields, blocks, quiet_close, user_text
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage
 from desktop.domain.prompt_wrap import unwrap
@@ -29,17 +30,6 @@ from desktop.domain.transcript_index import (
     tool_text,
 )
 from desktop.domain.transcript_text import UserKind
-
-# Fields typed `Any` take whatever parse_entry copes with (and build it);
-# the others refuse what parse_entry would treat as missing, sending the line
-# the usual way.
-
-
-class _Usage(msgspec.Struct):
-    input_tokens: Any = None
-    output_tokens: Any = None
-    cache_read_input_tokens: Any = None
-    cache_creation_input_tokens: Any = None
 
 
 class _Block(msgspec.Struct):
@@ -54,7 +44,7 @@ class _Message(msgspec.Struct):
     content: str | list[_Block] | None = None
     model: str | None = None
     id: str | None = None
-    usage: _Usage | None = None
+    usage: UsageFields | None = None
     stop_reason: str | None = None
 
 
@@ -131,29 +121,13 @@ def _line(
     )
 
 
-def _blocks(content: str | list[_Block] | None) -> list[_Block]:
-    if isinstance(content, str):
-        return [_Block(type="text", text=content)]
-    return content or []
-
-
 def _assistant(line: _Line, message: _Message) -> IndexLine:
     model = message.model
-    usage = message.usage
-    blocks = _blocks(message.content)
-    quiet = (
-        len(blocks) == 1
-        and blocks[0].type == "text"
-        and tt.closes_quiet_turn(
-            tt.str_or_none(blocks[0].text) or "",
-            stop_reason=message.stop_reason,
-            model=model,
-            flagged=line.closesQuietTurn is True,
-        )
-    )
+    said = blocks(message.content, _Block)
+    quiet = quiet_close(said, message.stop_reason, model, line.closesQuietTurn is True)
     texts = []
     if not quiet:  # a quiet turn's close is kept for the chain, never searched
-        for block in blocks:
+        for block in said:
             if block.type == "text":
                 text = (tt.str_or_none(block.text) or "")[:TEXT_LIMIT]
             elif block.type in ("tool_use", "server_tool_use"):
@@ -170,18 +144,9 @@ def _assistant(line: _Line, message: _Message) -> IndexLine:
         line,
         is_reply=True,
         model=model,
-        usage=None if usage is None else _usage(usage),
+        usage=None if message.usage is None else message.usage.usage(),
         reply_key=key,
         texts=tuple(texts),
-    )
-
-
-def _usage(raw: _Usage) -> Usage:
-    return Usage(
-        tt.int_or_zero(raw.input_tokens),
-        tt.int_or_zero(raw.output_tokens),
-        tt.int_or_zero(raw.cache_read_input_tokens),
-        tt.int_or_zero(raw.cache_creation_input_tokens),
     )
 
 
@@ -191,16 +156,13 @@ def _user(line: _Line, message: _Message) -> IndexLine:
     texts = []
     typed = []
     prompt = False
-    for block in _blocks(message.content):
+    for block in blocks(message.content, _Block):
         if block.type == "tool_result":
             text = tt.flatten(block.content)[:TOOL_TEXT_LIMIT]
             if text.strip():
                 texts.append((line.uuid, "tool_result", text))
             continue
-        if block.type in ("image", "document"):
-            text = f"[{block.type}]"
-        else:
-            text = tt.str_or_none(block.text) or ""
+        text = user_text(block)
         if forced_meta or tt.classify_user_text(text, flags) is not UserKind.PROMPT:
             continue  # hidden, or a notice: neither is searched
         prompt = True
