@@ -22,10 +22,10 @@ from desktop.claude.line_parts import UsageFields, blocks, quiet_close, user_tex
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage
 from desktop.domain.prompt_wrap import unwrap
+from desktop.domain.textsearch import Text
 from desktop.domain.transcript_index import (
     TEXT_LIMIT,
     TOOL_TEXT_LIMIT,
-    IndexedTuple,
     IndexLine,
     tool_text,
 )
@@ -101,7 +101,7 @@ def _line(
     model: str | None = None,
     usage: Usage | None = None,
     reply_key: str | None = None,
-    texts: tuple[IndexedTuple, ...] = (),
+    texts: tuple[Text, ...] = (),
 ) -> IndexLine:
     sidechain = line.is_sidechain is True
     return IndexLine(

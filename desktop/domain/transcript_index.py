@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from desktop.domain.events import Usage
+from desktop.domain.textsearch import Text
 from desktop.domain.transcript import Entry, EntryKind, Role
 
 # What is indexed of each message. Every character costs at insert time (a
@@ -22,9 +23,6 @@ from desktop.domain.transcript import Entry, EntryKind, Role
 # reply, a few pages, which covers all but pasted logs.
 TOOL_TEXT_LIMIT = 1000
 TEXT_LIMIT = 16_000
-
-IndexedTuple = tuple[str | None, str, str]
-"""One searchable message: its uuid, role and text."""
 
 
 class IndexLine(NamedTuple):
@@ -44,7 +42,7 @@ class IndexLine(NamedTuple):
     model: str | None
     usage: Usage | None
     reply_key: str | None
-    texts: tuple[IndexedTuple, ...]
+    texts: tuple[Text, ...]
     """The searchable messages (none on a sidechain line)."""
 
 
@@ -77,7 +75,7 @@ def index_line(entry: Entry) -> IndexLine:
     )
 
 
-def _texts(entry: Entry) -> list[IndexedTuple]:
+def _texts(entry: Entry) -> list[Text]:
     found = []
     for message in entry.messages:
         role = message.role
