@@ -21,21 +21,14 @@ from hypothesis import strategies as st
 from desktop.claude import transcript_split, transcripts
 from desktop.claude.entry_decode import decode_entry_line
 from desktop.domain.transcript import Entry, parse_entry
-from tests.test_index_decode import _flags, _lines, _lines_of, _odd, _texts, _values
+from tests.test_index_decode import _flags, _lines, _lines_of, _odd, _taken, _texts, _values
 from tests.test_property_damage import damage
 from tests.test_transcript_bookkeeping import CliOrder, session_with_blobs
 from tests.test_transcript_fast_decode import ODD_LINES
 
 
 def _fast(data: bytes) -> Entry | None:
-    try:
-        data.decode()  # the reader hands it UTF-8 only
-    except UnicodeDecodeError:
-        return None
-    try:
-        return decode_entry_line(bytearray(data))
-    except (ValueError, RecursionError):
-        return None
+    return _taken(decode_entry_line, data)
 
 
 def _same(data: bytes) -> bool:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given
@@ -31,15 +32,24 @@ from tests.test_transcript_fixtures import simple_session
 REAL = Path(__file__).parent / "data" / "transcripts"
 
 
-def _fast(data: bytes) -> IndexLine | None:
+T = TypeVar("T")
+
+
+def _taken(decode: Callable[[bytearray], T | None], data: bytes) -> T | None:
+    """What a typed decoder makes of a line, as the reader asks it; None when
+    the line goes the usual way (not UTF-8, refused, or left)."""
     try:
         data.decode()  # the reader hands it UTF-8 only
     except UnicodeDecodeError:
         return None
     try:
-        return decode_index_line(bytearray(data))
+        return decode(bytearray(data))
     except (ValueError, RecursionError):
         return None
+
+
+def _fast(data: bytes) -> IndexLine | None:
+    return _taken(decode_index_line, data)
 
 
 def _reference(data: bytes) -> IndexLine | None:
