@@ -186,10 +186,8 @@ class ConversationPane(QWidget):
         background = sessions.background
         self.reader = LatestRead(background, self._plan_read, self._show)
         """The pane's reads: `reader.busy()` while what it shows may still change."""
-        # the service is asked for in the worker: built on first use, it imports the
-        # store and claude modules (40 ms of the window's thread while runs streamed)
-        self._marks = LatestRead(background, lambda: lambda: hub.conversations.memberships(),
-                                 self._marked, self._not_marked, MARKS_FOLD_MS)  # fmt: skip
+        self._marks = LatestRead(background, self._plan_marks, self._marked, self._not_marked,
+                                 MARKS_FOLD_MS)  # fmt: skip
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
@@ -243,6 +241,12 @@ class ConversationPane(QWidget):
         """Read and show what the pane shows now, on this thread (a setting changed)."""
         self.reader.cancel()
         self._show(read_state(self.hub, self._record))
+
+    def _plan_marks(self) -> Callable[[], dict[tuple[str, str], Membership]]:
+        # the service is asked for in the worker: built on first use, it imports the
+        # store and claude modules (40 ms of the window's thread while runs streamed)
+        hub = self.hub
+        return lambda: hub.conversations.memberships()
 
     def _plan_read(self) -> Callable[[], PaneState]:
         hub, record = self.hub, self._record
