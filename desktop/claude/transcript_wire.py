@@ -47,11 +47,11 @@ def unpack_entries(packed: Packed) -> list[Entry]:
 
 
 def pack_messages(messages: Sequence[Message]) -> Packed:
-    return _packed(messages, pack_message)
+    return _packed(messages, _pack_message)
 
 
 def unpack_messages(packed: Packed) -> list[Message]:
-    return _unpacked(packed, _messages, unpack_message)
+    return _unpacked(packed, _messages, _unpack_message)
 
 
 def _packed(values: Sequence[Any], as_tuple: Callable[[Any], tuple[Any, ...]]) -> Packed:
@@ -85,11 +85,11 @@ def _pack(entry: Entry) -> tuple[Any, ...]:
     values = list(_entry_values(entry))
     if entry.usage is not None:
         values[_ENTRY_USAGE] = _usage_values(entry.usage)
-    values[_ENTRY_MESSAGES] = tuple(map(pack_message, entry.messages))
+    values[_ENTRY_MESSAGES] = tuple(map(_pack_message, entry.messages))
     return tuple(values)
 
 
-def pack_message(message: Message) -> tuple[Any, ...]:
+def _pack_message(message: Message) -> tuple[Any, ...]:
     values = _message_values(message)
     if message.usage is None:
         return values
@@ -100,11 +100,11 @@ def _unpack(values: Sequence[Any]) -> Entry:
     values = list(values)
     if values[_ENTRY_USAGE] is not None:
         values[_ENTRY_USAGE] = Usage(*values[_ENTRY_USAGE])
-    values[_ENTRY_MESSAGES] = tuple(map(unpack_message, values[_ENTRY_MESSAGES]))
+    values[_ENTRY_MESSAGES] = tuple(map(_unpack_message, values[_ENTRY_MESSAGES]))
     return Entry(*values)
 
 
-def unpack_message(values: tuple[Any, ...]) -> Message:
+def _unpack_message(values: tuple[Any, ...]) -> Message:
     usage = values[_MESSAGE_USAGE]
     if usage is None:
         return Message(*values)
