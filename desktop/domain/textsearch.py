@@ -39,6 +39,11 @@ def segment(text: str) -> str:
     return segment_all([text])[0]
 
 
+_TOGETHER = 256
+"""Texts spaced in one pass: a few hundred stay in the CPU's caches (a whole
+part's 3,000 texts at once took 15 % longer)."""
+
+
 def segment_all(texts: Sequence[str]) -> list[str]:
     """`segment` of each text, all of them in one pass.
 
@@ -46,6 +51,12 @@ def segment_all(texts: Sequence[str]) -> list[str]:
     all, and what costs is the work per run, not per character: the texts are
     glued by NUL (never in a run) and split into runs once, and every run is
     spaced in one step (`_spaced`), rather than a split and a join per text."""
+    if len(texts) > _TOGETHER:
+        return [
+            spaced
+            for start in range(0, len(texts), _TOGETHER)
+            for spaced in segment_all(texts[start : start + _TOGETHER])
+        ]
     whole = "\0".join(texts)
     if whole.isascii():
         return list(texts)
