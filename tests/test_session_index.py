@@ -379,6 +379,9 @@ def test_texts_spaced_together_come_out_as_each_spaced_alone() -> None:
         ]
         # a NUL in a text (the glue), a lone surrogate, texts without CJK among them
         assert segment_all(texts) == [plain.sub(r" \1 ", text) for text in texts]
+    # more than one pass holds: spaced a few hundred at a time, put back in order
+    many = ["".join(rng.choice(alphabet[:8]) for _ in range(5)) + str(n) for n in range(700)]
+    assert segment_all(many) == [plain.sub(r" \1 ", text) for text in many]
 
 
 def _increment(sid: str, texts: list[IndexedText], *, ready: bool, first: bool = True) -> Increment:

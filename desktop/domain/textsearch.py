@@ -71,6 +71,10 @@ def segment_all(texts: Sequence[str]) -> list[str]:
     return spaced.split("\0") if len(texts) > 1 else [spaced]
 
 
+_UTF32 = f"utf-32-{sys.byteorder[0]}e"
+"""The codec whose code units are laid out as an `array` holds them."""
+
+
 def _spaced(runs: list[str]) -> list[str]:
     """Each run with a space on either side of every character: the
     characters are laid out as 32-bit units and spaces written between them
@@ -81,10 +85,6 @@ def _spaced(runs: list[str]) -> list[str]:
     out[1::3] = units
     # the glue between runs came out as " \0 ", each run as " 据  线 "
     return out.tobytes().decode(_UTF32).split(" \0 ")
-
-
-_UTF32 = f"utf-32-{sys.byteorder[0]}e"
-"""The codec whose code units are laid out as an `array` holds them."""
 
 
 Text = tuple[str | None, str, str]
