@@ -30,7 +30,7 @@ from desktop.domain.sessions import (
     SessionRecord,
     TranscriptFile,
 )
-from desktop.domain.textsearch import cjk_pattern, searchable, segment
+from desktop.domain.textsearch import cjk_pattern, searchable, segment, segment_all
 from desktop.services import session_reads
 from desktop.services import sessions as sessions_service
 from desktop.services.hub import ServiceHub
@@ -366,6 +366,22 @@ def test_stored_text_is_segmented_as_queries_are_and_comes_back_as_written() -> 
         # the plain definition: one substitution per CJK character
         assert segment(written) == cjk_pattern("({cjk})").sub(r" \1 ", written)
         assert unsegmented(segment(written)) == written
+
+
+def test_texts_spaced_together_come_out_as_each_spaced_alone() -> None:
+    rng = random.Random(7)
+    alphabet = ["a", " ", "\n", "解", "析", "か", "한", "，", "\u3000", "\0", "\udcff", "😀", ""]
+    plain = cjk_pattern("({cjk})")
+    for _ in range(2000):
+        texts = [
+            "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8)))
+            for _ in range(rng.randint(0, 6))
+        ]
+        # a NUL in a text (the glue), a lone surrogate, texts without CJK among them
+        assert segment_all(texts) == [plain.sub(r" \1 ", text) for text in texts]
+    # more than one pass holds: spaced a few hundred at a time, put back in order
+    many = ["".join(rng.choice(alphabet[:8]) for _ in range(5)) + str(n) for n in range(700)]
+    assert segment_all(many) == [plain.sub(r" \1 ", text) for text in many]
 
 
 def _increment(sid: str, texts: list[IndexedText], *, ready: bool, first: bool = True) -> Increment:

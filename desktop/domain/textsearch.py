@@ -9,7 +9,9 @@ matches wherever it stands in a sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import sys
+from array import array
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from desktop.domain.oddtext import clean
@@ -33,20 +35,56 @@ def cjk_pattern(form: str) -> re.Pattern[str]:
 
 
 def segment(text: str) -> str:
-    """Text as it is indexed: each CJK character with a space on either side.
+    """Text as it is indexed: each CJK character with a space on either side."""
+    return segment_all([text])[0]
 
-    Built run by run, not by a substitution per character: the same string
-    about five times faster, and a first index spaces every message it stores."""
-    if text.isascii():
-        return text
-    parts = cjk_pattern("({cjk}+)").split(text)
+
+_TOGETHER = 256
+"""Texts spaced in one pass: a few hundred stay in the CPU's caches (a whole
+part's 3,000 texts at once took 15 % longer)."""
+
+
+def segment_all(texts: Sequence[str]) -> list[str]:
+    """`segment` of each text, all of them in one pass.
+
+    A first index spaces every message it stores, half a million CJK runs in
+    all, and what costs is the work per run, not per character: the texts are
+    glued by NUL (never in a run) and split into runs once, and every run is
+    spaced in one step (`_spaced`), rather than a split and a join per text."""
+    if len(texts) > _TOGETHER:
+        return [
+            spaced
+            for start in range(0, len(texts), _TOGETHER)
+            for spaced in segment_all(texts[start : start + _TOGETHER])
+        ]
+    whole = "\0".join(texts)
+    if whole.isascii():
+        return list(texts)
+    if len(texts) > 1 and whole.count("\0") != len(texts) - 1:
+        return [segment(text) for text in texts]  # a text holds a NUL itself: the glue
+    parts = cjk_pattern("({cjk}+)").split(whole)
     if len(parts) == 1:
-        return text
-    # every run spaced by one join over all of them, glued by NUL (never in a
-    # run), rather than a join per run: half a million runs in a first index
-    parts[1::2] = "  ".join("\0".join(parts[1::2])).split("  \0  ")
-    # runs sit at the odd places, so each joint is a run's edge: one space each
-    return " ".join(parts)
+        return list(texts)
+    # runs sit at the odd places; each comes back with its spaces at its edges
+    parts[1::2] = _spaced(parts[1::2])
+    spaced = "".join(parts)
+    return spaced.split("\0") if len(texts) > 1 else [spaced]
+
+
+_UTF32 = f"utf-32-{sys.byteorder[0]}e"
+"""The codec whose code units are laid out as an `array` holds them."""
+
+
+def _spaced(runs: list[str]) -> list[str]:
+    """Each run with a space on either side of every character: the
+    characters are laid out as 32-bit units and spaces written between them
+    in one slice assignment, so no string is made per character."""
+    units = array("I")  # 4 bytes an item on every platform Python runs on
+    units.frombytes("\0".join(runs).encode(_UTF32))
+    out = array("I", [0x20]) * (3 * len(units))
+    out[1::3] = units
+    # the glue between runs came out as " \0 ", each run as " 据  线 "
+    return out.tobytes().decode(_UTF32).split(" \0 ")
 
 
 Text = tuple[str | None, str, str]
@@ -58,11 +96,13 @@ def searchable(texts: Iterable[Text]) -> list[Text]:
     replaced (`clean`), CJK spaced (`segment`). Done where the transcripts are
     read, in the index's workers, so that the one process writing the
     database does not also do this."""
-    return [
-        (clean(uuid) if uuid else uuid, role, segment(clean(text)))
+    kept = [
+        (clean(uuid) if uuid else uuid, role, clean(text))
         for uuid, role, text in texts
         if text.strip()
     ]
+    bodies = segment_all([text for _uuid, _role, text in kept])
+    return [(uuid, role, body) for (uuid, role, _text), body in zip(kept, bodies, strict=True)]
 
 
 def make_snippet(

@@ -330,7 +330,7 @@ def _joined(before: Increment | None, after: Increment) -> Increment:
 def _searchable(item: Increment) -> Increment:
     if item.searchable:
         return item
-    texts = [IndexedText(*t) for t in searchable((t.uuid, t.role, t.text) for t in item.texts)]
+    texts = [IndexedText(*t) for t in searchable(item.texts)]
     return replace(item, texts=texts, searchable=True)
 
 

@@ -78,8 +78,7 @@ def write_texts(conn: Plain, sessions: Iterable[tuple[int, bool, Increment]]) ->
                 "SELECT max(rowid) FROM session_text WHERE rowid BETWEEN ? AND ?", (low, high)
             ).fetchone()
             n = low if last is None else last + 1
-        texts = [(t.uuid, t.role, t.text) for t in item.texts]
-        for uuid, role, body in texts if item.searchable else searchable(texts):
+        for uuid, role, body in item.texts if item.searchable else searchable(item.texts):
             rows.append((n, body, None, pk, uuid, role))
             n += 1
     if rows:
