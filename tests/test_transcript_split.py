@@ -5,14 +5,19 @@ the same order, the same problems at the same line numbers and offsets."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sys
+import threading
+import time
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from desktop.claude import transcript_split
+from desktop.claude import transcript_aside, transcript_split
 from desktop.claude.session_source import ClaudeTranscripts
-from desktop.claude.transcript_aside import load_aside
+from desktop.claude.transcript_aside import begin_aside, load_aside
 from desktop.claude.transcript_reader import TranscriptReader, line_ranges
 from desktop.claude.transcript_split import read_split
 from desktop.claude.transcript_wire import (
@@ -105,8 +110,9 @@ def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
 def test_a_reading_aside_equals_the_plain_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, big_at: int | None
 ) -> None:
-    """In its own process, which splits the file again across two workers; with
-    `BIG` in a tool call, its messages' batch crosses as tuples."""
+    """In its own process, which splits the file again across two workers (forked,
+    on Linux: it has no other thread); with `BIG` in a tool call, its messages'
+    batch crosses as tuples."""
     path = damaged_transcript(tmp_path, big_at=big_at)
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
     monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
@@ -120,6 +126,93 @@ def test_a_reading_aside_equals_the_plain_one(
     if big_at is not None:
         call = next(m for m in aside[0].messages if m.tool_use_id == "call_big")
         assert call.input == BIG
+
+
+def test_spawned_workers_read_what_forked_ones_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forked (from a process without other threads, as the reading process is:
+    `test_a_reading_aside_equals_the_plain_one`) or spawned, the same reading."""
+    path = damaged_transcript(tmp_path)
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(transcript_split, "_start_method", lambda: "spawn")
+    assert read_split(path, 2, part_bytes=300) == read_entries(path)
+
+
+def test_workers_are_spawned_from_a_process_with_other_threads() -> None:
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert transcript_split._start_method() == "spawn"
+    finally:
+        release.set()
+        other.join()
+    if sys.platform == "linux" and threading.active_count() == 1:
+        assert transcript_split._start_method() == "fork"
+
+
+@pytest.fixture
+def aside_limits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Small files read aside in small parts; the paths reading processes were started for."""
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
+    started: list[str] = []
+    start = transcript_aside._start
+    monkeypatch.setattr(
+        transcript_aside,
+        "_start",
+        lambda path, workers: started.append(path) or start(path, workers),
+    )
+    return started
+
+
+def test_the_reading_begun_with_the_first_screen_is_the_one_taken(
+    tmp_path: Path, aside_limits: list[str]
+) -> None:
+    path = damaged_transcript(tmp_path)
+    begin_aside(path, 2)
+    begin_aside(path, 2)  # asked again (the first screen read twice): still one
+    assert load_aside(path, 2) == load_session(path)
+    assert aside_limits == [str(path)]
+    assert load_aside(path, 2) == load_session(path)  # taken once: a new reading after it
+    assert aside_limits == [str(path)] * 2
+
+
+def test_a_reading_begun_for_another_file_is_stopped(
+    tmp_path: Path, aside_limits: list[str]
+) -> None:
+    first, second = damaged_transcript(tmp_path / "a"), damaged_transcript(tmp_path / "b", 30)
+    begin_aside(first, 2)
+    begun = transcript_aside._begun
+    assert begun is not None
+    assert load_aside(second, 2) == load_session(second)
+    assert begun.process.exitcode is not None  # ended and joined, not left reading
+    assert aside_limits == [str(first), str(second)]
+
+
+def test_a_reading_process_that_dies_leaves_the_reading_here(
+    tmp_path: Path, aside_limits: list[str]
+) -> None:
+    """None, soon (its workers, forked, hold its pipe open: that is no wait)."""
+    path = damaged_transcript(tmp_path)
+    begin_aside(path, 2)
+    begun = transcript_aside._begun
+    assert begun is not None
+    os.kill(begun.process.pid, signal.SIGKILL)
+    assert load_aside(path, 2) is None
+    assert begun.process.exitcode is not None
+
+
+def test_a_reading_process_is_joined_after_its_last_message(
+    tmp_path: Path, aside_limits: list[str]
+) -> None:
+    path = damaged_transcript(tmp_path)
+    assert load_aside(path, 2) is not None
+    deadline = time.monotonic() + 10
+    while transcript_aside._running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not transcript_aside._running
 
 
 def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
