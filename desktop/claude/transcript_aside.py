@@ -28,11 +28,11 @@ import signal
 import sys
 import threading
 from contextlib import suppress
-from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
-# the reading process imports this module before it can lower its priority (`_serve`):
-# what only the reading needs is imported where it is used, after that
+# the reading process imports this module before it can lower its priority (`_serve`),
+# and every transcript shown in the window imports it, most of them small: what only
+# a reading aside needs (multiprocessing among it) is imported where it is used
 if TYPE_CHECKING:
     from desktop.domain.transcript_chain import Conversation
     from desktop.domain.transcript_problems import LineProblem
@@ -170,6 +170,8 @@ def _next(receive: Any, process: Any) -> Any:
     """The reading process's next message. EOFError once it is gone with
     nothing left to take: its workers may hold the pipe too (forked, they
     inherit it), so the pipe's end alone would not say so."""
+    from multiprocessing.connection import wait
+
     if not receive.poll():
         wait([receive, process.sentinel])
         if not receive.poll():
