@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -213,6 +214,14 @@ def test_a_reading_process_is_joined_after_its_last_message(
     while transcript_aside._running and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not transcript_aside._running
+
+
+def test_showing_a_transcript_does_not_load_multiprocessing() -> None:
+    """Every transcript shown goes through `transcript_aside`; only a big one needs
+    multiprocessing (and the reading process lowers its priority before its imports)."""
+    code = "import sys, desktop.claude.transcript_aside; print('multiprocessing' in sys.modules)"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "False"
 
 
 def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:
