@@ -114,8 +114,9 @@ def read_split(
     front, back = 0, len(cut)
     try:
         while front < back or sent:
-            # the finished first, so that their places are taken before this process
-            # unpacks them and reads a part: a worker kept waiting idles for a part
+            # finished parts leave the count first, so the worker's next ones are sent
+            # before this process unpacks them and reads its own (a worker with nothing
+            # queued idles through that)
             finished = [(sent.pop(f), f) for f in [f for f in sent if f.done()]]
             while back - 1 > front and len(sent) < 2 * helpers:  # the front part is ours
                 back -= 1

@@ -35,7 +35,7 @@ class RowLayout:
     def reset(self, guesses: list[int]) -> None:
         self.heights = guesses
         self._exact = [False] * len(guesses)
-        self._changed()
+        self._heights_changed()
         self.anchor = self.offset = 0
 
     def rescale(self, guesses: list[int]) -> None:
@@ -47,14 +47,14 @@ class RowLayout:
     def insert(self, first: int, guesses: list[int]) -> None:
         self.heights[first:first] = guesses
         self._exact[first:first] = [False] * len(guesses)
-        self._changed()
+        self._heights_changed()
         if first <= self.anchor and first < len(self.heights) - len(guesses):
             self.anchor += len(guesses)
 
     def remove(self, first: int, last: int) -> None:
         del self.heights[first : last + 1]
         del self._exact[first : last + 1]
-        self._changed()
+        self._heights_changed()
         if self.anchor > last:
             self.anchor -= last - first + 1
         elif self.anchor >= first:
@@ -73,14 +73,14 @@ class RowLayout:
             self._exact[number] = True
             if height != self.heights[number]:
                 self.heights[number] = height
-                self._changed()
+                self._heights_changed()
         return self.heights[number]
 
     def changed(self) -> bool:
         """True when a height changed since the totals were last summed."""
         return self._total is None
 
-    def _changed(self) -> None:
+    def _heights_changed(self) -> None:
         self._prefix = self._total = None
 
     def prefix(self) -> list[int]:
