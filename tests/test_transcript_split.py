@@ -18,7 +18,7 @@ import pytest
 
 from desktop.claude import transcript_aside, transcript_split
 from desktop.claude.session_source import ClaudeTranscripts
-from desktop.claude.transcript_aside import begin_aside, load_aside
+from desktop.claude.transcript_aside import load_aside
 from desktop.claude.transcript_reader import TranscriptReader, line_ranges
 from desktop.claude.transcript_split import read_split
 from desktop.claude.transcript_wire import (
@@ -154,60 +154,26 @@ def test_workers_are_spawned_from_a_process_with_other_threads() -> None:
 
 
 @pytest.fixture
-def aside_limits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Small files read aside in small parts; the paths reading processes were started for."""
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small files read aside, in small parts."""
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
     monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
-    started: list[str] = []
-    start = transcript_aside._start
-    monkeypatch.setattr(
-        transcript_aside,
-        "_start",
-        lambda path, workers: started.append(path) or start(path, workers),
-    )
-    return started
 
 
-def test_the_reading_begun_with_the_first_screen_is_the_one_taken(
-    tmp_path: Path, aside_limits: list[str]
-) -> None:
+@pytest.mark.usefixtures("small_parts")
+def test_a_reading_process_that_dies_leaves_the_reading_here(tmp_path: Path) -> None:
+    """None, soon (its workers, forked, could hold its pipe open: that is no wait),
+    and its workers end with it."""
     path = damaged_transcript(tmp_path)
-    begin_aside(path, 2)
-    begin_aside(path, 2)  # asked again (the first screen read twice): still one
-    assert load_aside(path, 2) == load_session(path)
-    assert aside_limits == [str(path)]
-    assert load_aside(path, 2) == load_session(path)  # taken once: a new reading after it
-    assert aside_limits == [str(path)] * 2
+    reading = transcript_aside._start(str(path), 2)
+    assert reading is not None
+    os.kill(reading.process.pid, signal.SIGKILL)
+    assert transcript_aside._receive(reading) is None
+    assert reading.process.exitcode is not None and not transcript_aside._running
 
 
-def test_a_reading_begun_for_another_file_is_stopped(
-    tmp_path: Path, aside_limits: list[str]
-) -> None:
-    first, second = damaged_transcript(tmp_path / "a"), damaged_transcript(tmp_path / "b", 30)
-    begin_aside(first, 2)
-    begun = transcript_aside._begun
-    assert begun is not None
-    assert load_aside(second, 2) == load_session(second)
-    assert begun.process.exitcode is not None  # ended and joined, not left reading
-    assert aside_limits == [str(first), str(second)]
-
-
-def test_a_reading_process_that_dies_leaves_the_reading_here(
-    tmp_path: Path, aside_limits: list[str]
-) -> None:
-    """None, soon (its workers, forked, hold its pipe open: that is no wait)."""
-    path = damaged_transcript(tmp_path)
-    begin_aside(path, 2)
-    begun = transcript_aside._begun
-    assert begun is not None
-    os.kill(begun.process.pid, signal.SIGKILL)
-    assert load_aside(path, 2) is None
-    assert begun.process.exitcode is not None
-
-
-def test_a_reading_process_is_joined_after_its_last_message(
-    tmp_path: Path, aside_limits: list[str]
-) -> None:
+@pytest.mark.usefixtures("small_parts")
+def test_a_reading_process_is_joined_after_its_last_message(tmp_path: Path) -> None:
     path = damaged_transcript(tmp_path)
     assert load_aside(path, 2) is not None
     deadline = time.monotonic() + 10

@@ -200,16 +200,14 @@ class ClaudeTranscripts:
     def load(self, path: str, recent: int | None = None, workers: int = 1) -> SessionContent:
         """The whole transcript, or with `recent` only enough of its end for that
         many messages (a long file's first screen; `complete` says which). With
-        `workers` > 1 a big file is read whole in processes of its own, begun
-        with its first screen's read."""
-        from desktop.claude.transcript_aside import begin_aside, load_aside
+        `workers` > 1 a big file is read whole in processes of its own."""
+        from desktop.claude.transcript_aside import load_aside
         from desktop.claude.transcripts import load_recent, load_session
 
         whole = True
         if recent is None:
             thread, problems = load_aside(path, workers) or load_session(path)
         else:
-            begin_aside(path, workers)
             thread, problems, whole = load_recent(path, recent)
         return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems], whole,
                               tuple(problems))  # fmt: skip

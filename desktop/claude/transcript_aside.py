@@ -11,12 +11,8 @@ enough that taking one in is a short call, then its subagents, the problems,
 and the rest. Here they become messages again: the same `Conversation` and problems
 as `load_session` in this process would give.
 
-A long transcript's first screen is read in the window's process, and the
-whole is wanted right after it: `begin_aside` starts the reading process
-then, so its start-up (an interpreter and its imports: a tenth of a second,
-more under load) runs beside the first screen, and `load_aside` takes what
-was begun. The process's own exit (freeing a few hundred megabytes, joining
-its workers) is nobody's wait: a thread joins it once the last batch is in.
+The process's own exit (freeing a few hundred megabytes, joining its
+workers) is nobody's wait: a thread joins it once the last batch is in.
 """
 
 from __future__ import annotations
@@ -49,57 +45,22 @@ SWITCH_S = 0.001
 class _Reading:
     """A reading process under way, and the end of the pipe it answers on."""
 
-    __slots__ = ("path", "process", "receive")
+    __slots__ = ("process", "receive")
 
-    def __init__(self, path: str, process: Any, receive: Any) -> None:
-        self.path, self.process, self.receive = path, process, receive
+    def __init__(self, process: Any, receive: Any) -> None:
+        self.process, self.receive = process, receive
 
 
-_begun: _Reading | None = None
-"""The reading `begin_aside` started that no `load_aside` has taken yet."""
-_lock = threading.Lock()
 _running: set[Any] = set()
 """Reading processes not yet joined."""
 
 
-def begin_aside(path: str | os.PathLike[str], workers: int) -> None:
-    """Start reading `path` whole now, for the `load_aside(path)` that follows
-    (its first screen is being read); a reading begun for another file is
-    stopped. Nothing is started where `load_aside` would read here, nor for
-    a file that cannot be opened (the first screen's read says so)."""
-    global _begun
-    path = os.fspath(path)
-    with _lock:
-        if _begun is not None and _begun.path == path:
-            return
-        old, _begun = _begun, None
-    if old is not None:
-        _stop(old)
-    try:
-        reading = _start(path, workers)
-    except OSError:
-        return
-    with _lock:
-        old, _begun = _begun, reading
-    if old is not None:  # begun meanwhile by another thread: the later choice stays
-        _stop(old)
-
-
 def load_aside(path: str | os.PathLike[str], workers: int) -> Loaded | None:
     """`load_session(path)` done by a spawned process that reads with `workers`
-    more (the one `begin_aside` started, if it did); None for a file too small
-    to pay for that, or when that process cannot start or dies (read here
-    instead). Raises OSError when the transcript cannot be opened, like
-    `load_session`."""
-    global _begun
-    path = os.fspath(path)
-    with _lock:
-        reading, _begun = _begun, None
-    if reading is not None and reading.path != path:
-        _stop(reading)
-        reading = None
-    if reading is None:
-        reading = _start(path, workers)
+    more; None for a file too small to pay for that, or when that process
+    cannot start or dies (read here instead). Raises OSError when the
+    transcript cannot be opened, like `load_session`."""
+    reading = _start(os.fspath(path), workers)
     return None if reading is None else _receive(reading)
 
 
@@ -126,7 +87,7 @@ def _start(path: str, workers: int) -> _Reading | None:
     finally:
         send.close()  # the child holds the only writing end: its end is our EOF
     _running.add(process)
-    return _Reading(path, process, receive)
+    return _Reading(process, receive)
 
 
 def _receive(reading: _Reading) -> Loaded | None:
