@@ -5,12 +5,18 @@ the same order, the same problems at the same line numbers and offsets."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from desktop.claude import transcript_split
+from desktop.claude import transcript_aside, transcript_split
 from desktop.claude.session_source import ClaudeTranscripts
 from desktop.claude.transcript_aside import load_aside
 from desktop.claude.transcript_reader import TranscriptReader, line_ranges
@@ -105,8 +111,9 @@ def test_a_part_stops_at_its_end_offset(tmp_path: Path) -> None:
 def test_a_reading_aside_equals_the_plain_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, big_at: int | None
 ) -> None:
-    """In its own process, which splits the file again across two workers; with
-    `BIG` in a tool call, its messages' batch crosses as tuples."""
+    """In its own process, which splits the file again across two workers (forked,
+    on Linux: it has no other thread); with `BIG` in a tool call, its messages'
+    batch crosses as tuples."""
     path = damaged_transcript(tmp_path, big_at=big_at)
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
     monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
@@ -120,6 +127,67 @@ def test_a_reading_aside_equals_the_plain_one(
     if big_at is not None:
         call = next(m for m in aside[0].messages if m.tool_use_id == "call_big")
         assert call.input == BIG
+
+
+def test_spawned_workers_read_what_forked_ones_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forked (from a process without other threads, as the reading process is:
+    `test_a_reading_aside_equals_the_plain_one`) or spawned, the same reading."""
+    path = damaged_transcript(tmp_path)
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(transcript_split, "_start_method", lambda: "spawn")
+    assert read_split(path, 2, part_bytes=300) == read_entries(path)
+
+
+def test_workers_are_spawned_from_a_process_with_other_threads() -> None:
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert transcript_split._start_method() == "spawn"
+    finally:
+        release.set()
+        other.join()
+    if sys.platform == "linux" and threading.active_count() == 1:
+        assert transcript_split._start_method() == "fork"
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small files read aside, in small parts."""
+    monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(transcript_split, "PART_BYTES", 700)
+
+
+@pytest.mark.usefixtures("small_parts")
+def test_a_reading_process_that_dies_leaves_the_reading_here(tmp_path: Path) -> None:
+    """None, soon (its workers, forked, could hold its pipe open: that is no wait),
+    and its workers end with it."""
+    path = damaged_transcript(tmp_path)
+    reading = transcript_aside._start(str(path), 2)
+    assert reading is not None
+    os.kill(reading.process.pid, signal.SIGKILL)
+    assert transcript_aside._receive(reading) is None
+    assert reading.process.exitcode is not None and not transcript_aside._running
+
+
+@pytest.mark.usefixtures("small_parts")
+def test_a_reading_process_is_joined_after_its_last_message(tmp_path: Path) -> None:
+    path = damaged_transcript(tmp_path)
+    assert load_aside(path, 2) is not None
+    deadline = time.monotonic() + 10
+    while transcript_aside._running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not transcript_aside._running
+
+
+def test_showing_a_transcript_does_not_load_multiprocessing() -> None:
+    """Every transcript shown goes through `transcript_aside`; only a big one needs
+    multiprocessing (and the reading process lowers its priority before its imports)."""
+    code = "import sys, desktop.claude.transcript_aside; print('multiprocessing' in sys.modules)"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "False"
 
 
 def test_a_small_file_or_one_worker_is_read_here(tmp_path: Path) -> None:

@@ -22,9 +22,12 @@ Agent/Task tool call that started them when it can be told.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain as concatenated
+from operator import attrgetter
 
 from desktop.domain.transcript import Entry, EntryKind, Message, Role, UserKind
 
@@ -77,25 +80,26 @@ def build_conversation(
     something outside the transcript says so (the CLI's `.meta.json`).
     Sidechain entries found in the main file (older CLIs) are grouped too.
     """
-    main: list[Entry] = []
+    main = list(entries)
     groups: dict[str, list[Entry]] = defaultdict(list)
-    for entry in entries:
-        if entry.is_sidechain:
-            groups[entry.agent_id or ""].append(entry)
-        else:
-            main.append(entry)
+    if any(entry.is_sidechain for entry in main):
+        for entry in main:
+            if entry.is_sidechain:
+                groups[entry.agent_id or ""].append(entry)
+        main = [entry for entry in main if not entry.is_sidechain]
     for agent_id, side in (subagents or {}).items():
         groups[agent_id].extend(side)
 
     thread = _thread(main, include_meta)
+    tooled = [m for m in thread.messages if m.tool_use_id]
     shown_calls = {
         m.tool_use_id: m
-        for m in thread.messages
+        for m in tooled
         if m.role is Role.TOOL_USE and m.tool_use_id and m.tool_name in _AGENT_TOOLS
     }
     spawned = {
         m.spawned_agent_id: m.tool_use_id
-        for m in thread.messages
+        for m in tooled
         if m.role is Role.TOOL_RESULT and m.spawned_agent_id and m.tool_use_id
     }
     hints = {**spawned, **(agent_tool_uses or {})}
@@ -127,29 +131,43 @@ def _match_by_prompt(
     return None
 
 
+_uuid = attrgetter("uuid")
+_parent_uuid = attrgetter("parent_uuid")
+_messages = attrgetter("messages")
+
+
 def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
-    """Walk one file's tree (main thread or one subagent) into display order."""
-    by_uuid: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        if entry.uuid is not None:
-            by_uuid.setdefault(entry.uuid, index)
+    """Walk one file's tree (main thread or one subagent) into display order.
+    A 200 MB transcript's 75,000 entries pass through here after their reading,
+    with a person waiting: hence passes over whole lists in C (`map`, `zip`)
+    wherever a step per entry in Python can be spared."""
+    count = len(entries)
+    # each uuid's first line: an earlier index overwrites a later one
+    by_uuid = dict(zip(map(_uuid, reversed(entries)), range(count - 1, -1, -1), strict=True))
+    by_uuid.pop(None, None)
     leaf = next(
-        (i for i in range(len(entries) - 1, -1, -1) if entries[i].kind is EntryKind.MESSAGE),
+        (i for i in range(count - 1, -1, -1) if entries[i].kind is EntryKind.MESSAGE),
         None,
     )
     chain, gaps = _walk(entries, by_uuid, leaf)
-    chosen = chain | _siblings(entries, chain)
+    rest = set(range(count)).difference(chain)
+    extra = _siblings(entries, chain, rest)
+    rest -= extra
+    order = sorted(chain | extra)
     out: list[Message] = []
-    for index in sorted(chosen):
-        if index in gaps:
+    start = 0
+    for gap in [*sorted(gaps), None]:  # a gap's divider goes before its entry's messages
+        stop = len(order) if gap is None else bisect_left(order, gap)
+        said = _messages_of(entries, order[start:stop])
+        out += said if include_meta else [m for m in said if not m.is_meta]
+        if gap is not None:
             out.append(Message(Role.SYSTEM, GAP_TEXT, divider="gap"))
-        out.extend(m for m in entries[index].messages if include_meta or not m.is_meta)
+        start = stop
     dropped = sum(
         1
-        for index, entry in enumerate(entries)
-        if index not in chosen
-        and entry.kind is EntryKind.MESSAGE
-        and entry.user_kind is not UserKind.META
+        for index in rest
+        if entries[index].kind is EntryKind.MESSAGE
+        and entries[index].user_kind is not UserKind.META
     )
     leaf_uuid = entries[leaf].uuid if leaf is not None else None
     return _Thread(tuple(out), dropped, leaf_uuid)
@@ -159,14 +177,21 @@ def _walk(
     entries: Sequence[Entry], by_uuid: Mapping[str, int], leaf: int | None
 ) -> tuple[set[int], set[int]]:
     """Indices on the chain from `leaf` to the root, and those that follow a gap."""
+    parents = list(map(by_uuid.get, map(_parent_uuid, entries)))
     chain: set[int] = set()
     gaps: set[int] = set()
     lowest = len(entries)
     index = leaf
+    step = chain.add
     while index is not None and index not in chain:
-        chain.add(index)
-        lowest = min(lowest, index)
-        entry = entries[index]
+        step(index)
+        if index < lowest:
+            lowest = index
+        following = parents[index]
+        if following is not None:
+            index = following
+            continue
+        entry = entries[index]  # a root, a compaction's boundary, or a lost link
         link = entry.parent_uuid
         if link is None and entry.kind is EntryKind.COMPACT_BOUNDARY:
             link = entry.logical_parent_uuid
@@ -190,30 +215,34 @@ def _earlier_message(entries: Sequence[Entry], before: int, chain: set[int]) -> 
     return None
 
 
-def _siblings(entries: Sequence[Entry], chain: set[int]) -> set[int]:
-    """Off-chain lines that belong with the chain: other blocks of a shown reply,
-    and the results of tool calls we show (parallel calls branch off each other)."""
-    replies = {entries[i].reply_key for i in chain}
-    replies.discard(None)
-    extra = {
-        index
-        for index, entry in enumerate(entries)
-        if index not in chain and entry.reply_key is not None and entry.reply_key in replies
-    }
+def _siblings(entries: Sequence[Entry], chain: set[int], rest: set[int]) -> set[int]:
+    """Off-chain lines (`rest`) that belong with the chain: other blocks of a shown
+    reply, and the results of tool calls we show (parallel calls branch off each other)."""
+    keys = {index: entries[index].reply_key for index in rest}
+    extra: set[int] = set()
+    if any(key is not None for key in keys.values()):
+        replies = {entries[index].reply_key for index in chain}
+        replies.discard(None)
+        extra = {index for index, key in keys.items() if key in replies}
     calls: set[str] = set()
     answered: set[str] = set()
-    for index in chain | extra:
-        for message in entries[index].messages:
-            if message.role is Role.TOOL_USE and message.tool_use_id:
+    for on_chain, indices in ((True, chain), (False, extra)):
+        for message in [m for m in _messages_of(entries, indices) if m.tool_use_id is not None]:
+            if message.role is Role.TOOL_USE:
                 calls.add(message.tool_use_id)
-            elif message.role is Role.TOOL_RESULT and message.tool_use_id and index in chain:
+            elif message.role is Role.TOOL_RESULT and on_chain:
                 answered.add(message.tool_use_id)
     wanted = calls - answered
-    for index, entry in enumerate(entries):
-        if index in chain or entry.user_kind is not UserKind.TOOL_RESULT:
+    for index in sorted(rest) if wanted else ():
+        entry = entries[index]
+        if entry.user_kind is not UserKind.TOOL_RESULT:
             continue
         ids = {m.tool_use_id for m in entry.messages if m.role is Role.TOOL_RESULT}
         if ids and ids <= wanted:
             extra.add(index)
             wanted -= ids
     return extra
+
+
+def _messages_of(entries: Sequence[Entry], indices: Iterable[int]) -> Iterator[Message]:
+    return concatenated.from_iterable(map(_messages, map(entries.__getitem__, indices)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from itertools import accumulate
+from itertools import accumulate, islice
 
 
 class RowLayout:
@@ -20,6 +20,8 @@ class RowLayout:
         self.heights: list[int] = []
         self._exact: list[bool] = []
         self._prefix: list[int] | None = None
+        """Each row's top, summed when a scroll needs them (`scroll_to`)."""
+        self._total: int | None = None
         self.anchor = 0
         """The row at the top of the viewport."""
         self.offset = 0
@@ -33,7 +35,7 @@ class RowLayout:
     def reset(self, guesses: list[int]) -> None:
         self.heights = guesses
         self._exact = [False] * len(guesses)
-        self._prefix = None
+        self._heights_changed()
         self.anchor = self.offset = 0
 
     def rescale(self, guesses: list[int]) -> None:
@@ -45,14 +47,14 @@ class RowLayout:
     def insert(self, first: int, guesses: list[int]) -> None:
         self.heights[first:first] = guesses
         self._exact[first:first] = [False] * len(guesses)
-        self._prefix = None
+        self._heights_changed()
         if first <= self.anchor and first < len(self.heights) - len(guesses):
             self.anchor += len(guesses)
 
     def remove(self, first: int, last: int) -> None:
         del self.heights[first : last + 1]
         del self._exact[first : last + 1]
-        self._prefix = None
+        self._heights_changed()
         if self.anchor > last:
             self.anchor -= last - first + 1
         elif self.anchor >= first:
@@ -71,12 +73,15 @@ class RowLayout:
             self._exact[number] = True
             if height != self.heights[number]:
                 self.heights[number] = height
-                self._prefix = None
+                self._heights_changed()
         return self.heights[number]
 
     def changed(self) -> bool:
         """True when a height changed since the totals were last summed."""
-        return self._prefix is None
+        return self._total is None
+
+    def _heights_changed(self) -> None:
+        self._prefix = self._total = None
 
     def prefix(self) -> list[int]:
         if self._prefix is None:
@@ -84,7 +89,12 @@ class RowLayout:
         return self._prefix
 
     def total(self) -> int:
-        return self.prefix()[-1]
+        # a sum, not the tops: a long transcript's rows arrive in many slices, and the
+        # scroll bar asks for the total and the value after each (the tops of 75,000
+        # rows made again for each of 30 slices were half of their inserting)
+        if self._total is None:
+            self._total = self._prefix[-1] if self._prefix is not None else sum(self.heights)
+        return self._total
 
     # -- scrolling ---------------------------------------------------------------------------
 
@@ -92,7 +102,10 @@ class RowLayout:
         """The scroll position in pixels, as the scroll bar shows it."""
         if not self.heights:
             return 0
-        return self.prefix()[min(self.anchor, len(self.heights) - 1)] + self.offset
+        anchor = min(self.anchor, len(self.heights) - 1)
+        if self._prefix is not None:
+            return self._prefix[anchor] + self.offset
+        return sum(islice(self.heights, anchor)) + self.offset
 
     def scroll_to(self, value: int) -> None:
         if not self.heights:
