@@ -21,6 +21,7 @@ from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.records import day_samples, short_time
 from desktop.ui.common.status import StatusBar
+from desktop.ui.sessions import session_browser
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
 from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
 from desktop.ui.shell.main_window import MainWindow
@@ -238,6 +239,26 @@ def test_the_last_selection_is_chosen_again_after_a_restart(
         second.close()
     finally:
         second_hub.close()
+
+
+def test_a_walk_down_the_list_writes_down_its_last_choice_once_it_rests(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(session_browser, "REMEMBER_AFTER_MS", 2000)
+    config = add_account(hub, "alpha", tmp_path)
+    first, second = new_session(WEB, "the first stop"), new_session(API, "the second stop")
+    write(config, first)
+    write(config, second)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 2)
+    written = hub.settings.get(LAST_SESSION_KEY)
+    open_session(qtbot, window, "alpha", first.session_id)
+    open_session(qtbot, window, "alpha", second.session_id)
+    # the commit waits: a worker beside the new transcript's read and paint slowed both
+    assert hub.settings.get(LAST_SESSION_KEY) == written
+    qtbot.waitUntil(lambda: hub.settings.get(LAST_SESSION_KEY) != written, timeout=WAIT_MS)
+    assert second.session_id in (hub.settings.get(LAST_SESSION_KEY) or "")
 
 
 def test_the_folders_setting_limits_the_list(

@@ -16,7 +16,7 @@ import contextlib
 import json
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale, QObject, QPoint, Qt
+from PySide6.QtCore import QLocale, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
@@ -41,6 +41,11 @@ if TYPE_CHECKING:  # made on first use, after the first paint (the panel's modul
 
 LAST_SESSION_KEY = "ui.last_session"
 """The chosen session, {"account", "session_id"}, chosen again at the next start."""
+REMEMBER_AFTER_MS = 1000
+"""The chosen session is written down this long after it was chosen (at the latest
+when the window closes): a settings commit in a worker beside the new transcript's
+read and first paint made the window wait for the interpreter lock, and a quick
+walk down the list writes once."""
 QUIET_READS = 20
 """A background pass that reads fewer files than this does not show progress."""
 WATCHED_RECENT = 200
@@ -63,6 +68,11 @@ class SessionBrowser(QObject):
         self.changes = changes
         self.background = Background(self)
         self._last_written = LatestWrite(self.background, self._store_last)
+        self._unwritten: SessionRecord | None = None
+        self._remember_timer = QTimer(self)
+        self._remember_timer.setSingleShot(True)
+        self._remember_timer.setInterval(REMEMBER_AFTER_MS)
+        self._remember_timer.timeout.connect(self._write_chosen)
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self._panel: TranscriptPanel | None = None
         self._chosen: tuple[SessionRecord, str | None] | None = None
@@ -183,6 +193,8 @@ class SessionBrowser(QObject):
         """Stop the workers before the services close (the window is closing)."""
         self.watcher.stop()
         self.indexer.stop()
+        self._remember_timer.stop()
+        self._write_chosen()
         self.background.wait(3.0)
 
     # -- reactions -----------------------------------------------------------------------------
@@ -212,6 +224,13 @@ class SessionBrowser(QObject):
         )
 
     def _remember(self, record: SessionRecord) -> None:
+        self._unwritten = record
+        self._remember_timer.start()
+
+    def _write_chosen(self) -> None:
+        record, self._unwritten = self._unwritten, None
+        if record is None:
+            return
         # in a worker: a commit on the window's thread stalled it while runs streamed
         self._last_written.write(
             json.dumps({"account": record.account, "session_id": record.session_id})
