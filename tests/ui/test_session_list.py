@@ -261,6 +261,42 @@ def test_a_walk_down_the_list_writes_down_its_last_choice_once_it_rests(
     assert second.session_id in (hub.settings.get(LAST_SESSION_KEY) or "")
 
 
+def test_a_transcript_read_is_said_in_the_status_bar_only_once_it_takes_a_while(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(session_browser, "LOADING_SAID_AFTER_MS", 1000)
+    config = add_account(hub, "alpha", tmp_path)
+    quick, slow = new_session(WEB, "read at once"), new_session(API, "read slowly")
+    write(config, quick)
+    write(config, slow)
+    said: list[str] = []
+    show_progress = StatusBar.show_progress
+
+    def record(bar: StatusBar, text: str, *args: Any) -> None:
+        said.append(text)
+        show_progress(bar, text, *args)
+
+    monkeypatch.setattr(StatusBar, "show_progress", record)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 2)
+    wait_indexed(qtbot, window)
+    open_session(qtbot, window, "alpha", quick.session_id)
+    assert "Loading transcript…" not in said  # shown and hidden in one go, a frame's layouts
+    show = hub.sessions.show
+
+    def slowly(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.5)
+        return show(*args, **kwargs)
+
+    monkeypatch.setattr(hub.sessions, "show", slowly)
+    assert pane(window).select_session("alpha", slow.session_id)
+    qtbot.waitUntil(lambda: window.status_bar.progress_visible(), timeout=WAIT_MS)
+    assert said[-1] == "Loading transcript…"
+    open_session(qtbot, window, "alpha", slow.session_id)
+    qtbot.waitUntil(lambda: not window.status_bar.progress_visible(), timeout=WAIT_MS)
+
+
 def test_the_folders_setting_limits_the_list(
     hub: ServiceHub, populated: dict[str, Any], window: MainWindow, qtbot: QtBot
 ) -> None:

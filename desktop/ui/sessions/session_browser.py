@@ -46,6 +46,11 @@ REMEMBER_AFTER_MS = 1000
 when the window closes): a settings commit in a worker beside the new transcript's
 read and first paint made the window wait for the interpreter lock, and a quick
 walk down the list writes once."""
+LOADING_SAID_AFTER_MS = 250
+"""A transcript's read is said in the status bar only once it took this long: a
+small one is read sooner, and the bar shown and hidden again cost two layouts
+of the window and a busy bar's paints in the frame that chose it (a new
+conversation's session listed while five runs streamed)."""
 QUIET_READS = 20
 """A background pass that reads fewer files than this does not show progress."""
 WATCHED_RECENT = 200
@@ -73,6 +78,10 @@ class SessionBrowser(QObject):
         self._remember_timer.setSingleShot(True)
         self._remember_timer.setInterval(REMEMBER_AFTER_MS)
         self._remember_timer.timeout.connect(self._write_chosen)
+        self._loading_timer = QTimer(self)
+        self._loading_timer.setSingleShot(True)
+        self._loading_timer.setInterval(LOADING_SAID_AFTER_MS)
+        self._loading_timer.timeout.connect(lambda: self._loading(True))
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self._panel: TranscriptPanel | None = None
         self._chosen: tuple[SessionRecord, str | None] | None = None
@@ -120,7 +129,7 @@ class SessionBrowser(QObject):
             from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
             self._panel = TranscriptPanel(self.hub.sessions, self.background)
-            self._panel.loading_changed.connect(self._loading)
+            self._panel.loading_changed.connect(self._panel_loading)
             chosen, self._chosen = self._chosen, None
             if chosen is not None:
                 self._panel.show_record(chosen[0], scroll_to_uuid=chosen[1])
@@ -298,6 +307,13 @@ class SessionBrowser(QObject):
         self.status.hide_progress()
         self.status.notify(self.tr("Indexing failed: {reason}").format(reason=message))
         self._announce, self._read_in_run = False, 0
+
+    def _panel_loading(self, busy: bool) -> None:
+        if busy:
+            self._loading_timer.start()
+        else:
+            self._loading_timer.stop()
+            self._loading(False)
 
     def _loading(self, busy: bool) -> None:
         bar = self.status
