@@ -25,7 +25,7 @@ from desktop.ui.sessions import session_browser
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
 from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
 from desktop.ui.shell.main_window import MainWindow
-from tests.test_transcript_fixtures import text
+from tests.test_transcript_fixtures import Transcript, text
 from tests.ui.session_kit import (
     WAIT_MS,
     add_account,
@@ -53,6 +53,33 @@ def populated(hub: ServiceHub, tmp_path: Path) -> dict[str, Any]:
         "two": write(beta, new_session(API, "migrate the schema", "add an index")),
     }
     return {"alpha": alpha, "beta": beta, "paths": sessions}
+
+
+def said_in_status_bar(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each progress text the status bar shows from now on."""
+    said: list[str] = []
+    show_progress = StatusBar.show_progress
+
+    def record(bar: StatusBar, text: str, *args: Any) -> None:
+        said.append(text)
+        show_progress(bar, text, *args)
+
+    monkeypatch.setattr(StatusBar, "show_progress", record)
+    return said
+
+
+def listed(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, sessions: list[Transcript],
+) -> MainWindow:  # fmt: skip
+    """A window listing these sessions of account "alpha", indexed."""
+    config = add_account(hub, "alpha", tmp_path)
+    for session in sessions:
+        write(config, session)
+    window = open_window(hub)
+    wait_listed(qtbot, window, len(sessions))
+    wait_indexed(qtbot, window)
+    return window
 
 
 def titles(window: MainWindow) -> list[str]:
@@ -120,14 +147,7 @@ def test_indexing_runs_off_the_ui_thread_and_reports_progress(
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     timer.start(10)
-    shown: list[str] = []
-    show_progress = StatusBar.show_progress
-
-    def record(bar: StatusBar, text: str, *args: Any) -> None:
-        shown.append(text)
-        show_progress(bar, text, *args)
-
-    monkeypatch.setattr(StatusBar, "show_progress", record)
+    shown = said_in_status_bar(monkeypatch)
     window = open_window(hub)
     wait_listed(qtbot, window, 40)
     wait_indexed(qtbot, window)
@@ -246,12 +266,8 @@ def test_a_walk_down_the_list_writes_down_its_last_choice_once_it_rests(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     monkeypatch.setattr(session_browser, "REMEMBER_AFTER_MS", 2000)
-    config = add_account(hub, "alpha", tmp_path)
     first, second = new_session(WEB, "the first stop"), new_session(API, "the second stop")
-    write(config, first)
-    write(config, second)
-    window = open_window(hub)
-    wait_listed(qtbot, window, 2)
+    window = listed(hub, tmp_path, open_window, qtbot, [first, second])
     written = hub.settings.get(LAST_SESSION_KEY)
     open_session(qtbot, window, "alpha", first.session_id)
     open_session(qtbot, window, "alpha", second.session_id)
@@ -266,21 +282,9 @@ def test_a_transcript_read_is_said_in_the_status_bar_only_once_it_takes_a_while(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     monkeypatch.setattr(session_browser, "LOADING_SAID_AFTER_MS", 1000)
-    config = add_account(hub, "alpha", tmp_path)
     quick, slow = new_session(WEB, "read at once"), new_session(API, "read slowly")
-    write(config, quick)
-    write(config, slow)
-    said: list[str] = []
-    show_progress = StatusBar.show_progress
-
-    def record(bar: StatusBar, text: str, *args: Any) -> None:
-        said.append(text)
-        show_progress(bar, text, *args)
-
-    monkeypatch.setattr(StatusBar, "show_progress", record)
-    window = open_window(hub)
-    wait_listed(qtbot, window, 2)
-    wait_indexed(qtbot, window)
+    said = said_in_status_bar(monkeypatch)
+    window = listed(hub, tmp_path, open_window, qtbot, [quick, slow])
     open_session(qtbot, window, "alpha", quick.session_id)
     assert "Loading transcript…" not in said  # shown and hidden in one go, a frame's layouts
     show = hub.sessions.show
