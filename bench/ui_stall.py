@@ -22,6 +22,12 @@ stretches far less than it stretches the gaps. With `--why` the sampler also
 splits that CPU time by where the thread was (by the window's handler that
 was called, outermost, and by the innermost frame).
 
+With `--events` the application times every event the window's thread
+handles (a Python `notify` around Qt's, so each event costs a little more)
+and lists, under each of the longest gaps while streaming, the events of a
+millisecond or more inside it, nested as Qt sent them: which widget painted
+or laid out, whose answer a worker delivered, which timer fired.
+
 Needs the real claude (the test rig's pinned copy) and a Secret Service
 keyring for the account's key, like the tests.
 """
@@ -47,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import qasync  # noqa: E402
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -230,6 +236,46 @@ class StackSampler:
                     others[where] = others.get(where, 0.0) + ms
             for where, ms in sorted(others.items(), key=lambda kv: -kv[1])[:4]:
                 print(f"    meanwhile {ms:5.1f} ms  {where}")
+
+
+class EventTimer(QApplication):
+    """With --events: the window thread's events, each timed, as Qt sends them."""
+
+    def __init__(self, argv: list[str]) -> None:
+        super().__init__(argv)
+        self.events: list[tuple[int, int, int, str]] = []
+        """Each event of 1 ms or more: perf_counter_ns start and end, depth, what it was."""
+        self._depth = 0
+
+    def notify(self, receiver: QObject, event: QEvent) -> bool:  # type: ignore[override]
+        if threading.current_thread() is not threading.main_thread():
+            return super().notify(receiver, event)
+        start = time.perf_counter_ns()
+        self._depth += 1
+        try:
+            return super().notify(receiver, event)
+        finally:
+            self._depth -= 1
+            end = time.perf_counter_ns()
+            if end - start >= 1_000_000:
+                self.events.append((start, end, self._depth, _event_name(receiver, event)))
+
+    def explain(self, meter: StallMeter, top: int = 5) -> None:
+        start, end = meter.began.get("streaming", 0), meter.began.get(ENDING, 0)
+        gaps = [g for g in meter.long if start <= g[1] <= end]
+        for begun, ended, busy in sorted(gaps, key=lambda g: g[0] - g[1])[:top]:
+            print(f"a gap of {(ended - begun) / 1e6:.0f} ms at {(begun - start) / 1e9:.2f} s of"
+                  f" streaming, {busy:.0f} ms busy; the events of 1 ms or more in it:")  # fmt: skip
+            for first, last, depth, what in sorted(self.events):
+                if first <= ended and last >= begun:
+                    print(f"    {'  ' * depth}{(last - first) / 1e6:5.1f} ms  {what}")
+
+
+def _event_name(receiver: QObject, event: QEvent) -> str:
+    name = receiver.objectName()
+    if name == "qt_scrollarea_viewport" and receiver.parent() is not None:
+        name = f"viewport of {receiver.parent().objectName() or type(receiver.parent()).__name__}"
+    return f"{type(receiver).__name__}({name}): {event.type().name}"
 
 
 class StallMeter:
@@ -433,6 +479,11 @@ def main() -> int:
         action="store_true",
         help="sample the window thread's stack and say what the long gaps did",
     )
+    parser.add_argument(
+        "--events",
+        action="store_true",
+        help="time the window thread's events and list those in the longest gaps",
+    )
     parser.add_argument("--shot", type=Path, help="save a PNG of the window while the runs stream")
     args = parser.parse_args()
     run_driver.CLAUDE_NICE = args.nice
@@ -440,7 +491,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="sd-stall-"))
     project = work / "project"
     project.mkdir()
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = QApplication.instance() or (EventTimer if args.events else QApplication)([sys.argv[0]])
     server = subprocess.Popen(
         [sys.executable, "-c", SERVER, str(ROOT), REPLY, str(args.chunks), str(args.delay)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -474,6 +525,8 @@ def main() -> int:
             if sampler is not None:
                 sampler.stop()
         ok = report(meter, args.runs, time.perf_counter() - started)
+        if isinstance(app, EventTimer):
+            app.explain(meter)
         if sampler is not None:
             sampler.explain(meter.long)
             sampler.spent(("streaming",))

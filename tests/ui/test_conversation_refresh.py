@@ -23,8 +23,10 @@ from tests.ui.run_kit import Rig, until
 from tests.ui.session_kit import (
     WAIT_MS,
     add_account,
+    browser,
     new_session,
     open_session,
+    pane,
     wait_indexed,
     write,
 )
@@ -155,3 +157,45 @@ def test_a_runs_end_updates_its_node_from_a_worker(
         assert seen and threading.main_thread().name not in seen, seen
 
     rig.play(scenario())
+
+
+@pytest.mark.gui
+def test_a_chosen_sessions_conversation_is_read_once_its_transcript_is_painted(
+    shown: tuple[MainWindow, Conversation], hub: ServiceHub, qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    window, made = shown
+    panel = browser(window).panel
+    record = panel.current()
+    assert record is not None
+    painted: list[str | None] = []  # the session each paint of transcript rows showed
+    panel.view.rows_painted.connect(
+        lambda: painted.append(None if panel.current() is None else panel.current().session_id)
+    )
+    at_read: list[list[str | None]] = []
+    service = hub.conversations
+    for_session = service.for_session
+
+    def watched(account: str, session_id: str) -> Conversation | None:
+        at_read.append(list(painted))
+        return for_session(account, session_id)
+
+    monkeypatch.setattr(service, "for_session", watched)
+    gate = threading.Event()  # the transcript's read waits for it: no paint before
+    show = hub.sessions.show
+
+    def held(*args: object, **kwargs: object) -> object:
+        gate.wait(10)
+        return show(*args, **kwargs)  # type: ignore[arg-type]
+
+    window.runs.new_conversation()  # a draft: no session chosen, the pane is empty
+    qtbot.waitUntil(lambda: window.conversation.conversation() is None, timeout=WAIT_MS)
+    monkeypatch.setattr(hub.sessions, "show", held)
+    at_read.clear()
+    assert pane(window).select_session(record.account, record.session_id)
+    qtbot.wait(300)
+    assert at_read == [], "the conversation was read while its transcript was still read"
+    gate.set()
+    qtbot.waitUntil(lambda: window.conversation.conversation() is not None, timeout=WAIT_MS)
+    assert at_read and record.session_id in at_read[0], "read before the transcript painted"
+    assert window.conversation.conversation().id == made.id  # type: ignore[union-attr]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 
 from desktop.domain.conversations import ExecutionStatus
 from desktop.ui.sessions.session_list import SessionListPane
@@ -73,6 +74,46 @@ def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Ri
 
     rig.play(scenario())
     assert panel.current() is not None
+
+
+class ListPaints(QObject):
+    """How often the session list painted while a row for `key()` was in it."""
+
+    def __init__(self, pane: SessionListPane, key: Callable[[], tuple[str, str] | None]) -> None:
+        super().__init__(pane)
+        self.with_row = 0
+        self._pane, self._key = pane, key
+        pane.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        key = self._key()
+        if event.type() == QEvent.Type.Paint and key and self._pane.source.row_of(key) >= 0:
+            self.with_row += 1
+        return False
+
+
+def test_a_new_conversations_session_is_chosen_after_the_list_painted_its_row(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text(REPLY, chunks=5, delay=0.2))
+    pane = rig.window.navigation
+    assert isinstance(pane, SessionListPane)
+    runs = rig.desk.controller.runs
+    paints = ListPaints(pane, lambda: runs[0].key if runs else None)
+    chosen_after: list[int] = []
+    pane.record_selected.connect(
+        lambda record: chosen_after.append(paints.with_row) if record is not None else None
+    )
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Which river reaches the sea at Whitby?")
+        live = await rig.started()
+        await until(lambda: bool(chosen_after), 30, "the draft's session to be chosen")
+        await rig.finished(live)
+
+    rig.play(scenario())
+    # chosen in a later turn of the loop than the one that listed it: the reads that
+    # the choice starts in workers did not run beside the list's repaint
+    assert chosen_after[0] >= 1
 
 
 def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(

@@ -21,10 +21,11 @@ from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.records import day_samples, short_time
 from desktop.ui.common.status import StatusBar
+from desktop.ui.sessions import session_browser
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
 from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
 from desktop.ui.shell.main_window import MainWindow
-from tests.test_transcript_fixtures import text
+from tests.test_transcript_fixtures import Transcript, text
 from tests.ui.session_kit import (
     WAIT_MS,
     add_account,
@@ -52,6 +53,33 @@ def populated(hub: ServiceHub, tmp_path: Path) -> dict[str, Any]:
         "two": write(beta, new_session(API, "migrate the schema", "add an index")),
     }
     return {"alpha": alpha, "beta": beta, "paths": sessions}
+
+
+def said_in_status_bar(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each progress text the status bar shows from now on."""
+    said: list[str] = []
+    show_progress = StatusBar.show_progress
+
+    def record(bar: StatusBar, text: str, *args: Any) -> None:
+        said.append(text)
+        show_progress(bar, text, *args)
+
+    monkeypatch.setattr(StatusBar, "show_progress", record)
+    return said
+
+
+def listed(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, sessions: list[Transcript],
+) -> MainWindow:  # fmt: skip
+    """A window listing these sessions of account "alpha", indexed."""
+    config = add_account(hub, "alpha", tmp_path)
+    for session in sessions:
+        write(config, session)
+    window = open_window(hub)
+    wait_listed(qtbot, window, len(sessions))
+    wait_indexed(qtbot, window)
+    return window
 
 
 def titles(window: MainWindow) -> list[str]:
@@ -119,14 +147,7 @@ def test_indexing_runs_off_the_ui_thread_and_reports_progress(
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     timer.start(10)
-    shown: list[str] = []
-    show_progress = StatusBar.show_progress
-
-    def record(bar: StatusBar, text: str, *args: Any) -> None:
-        shown.append(text)
-        show_progress(bar, text, *args)
-
-    monkeypatch.setattr(StatusBar, "show_progress", record)
+    shown = said_in_status_bar(monkeypatch)
     window = open_window(hub)
     wait_listed(qtbot, window, 40)
     wait_indexed(qtbot, window)
@@ -238,6 +259,46 @@ def test_the_last_selection_is_chosen_again_after_a_restart(
         second.close()
     finally:
         second_hub.close()
+
+
+def test_a_walk_down_the_list_writes_down_its_last_choice_once_it_rests(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(session_browser, "REMEMBER_AFTER_MS", 2000)
+    first, second = new_session(WEB, "the first stop"), new_session(API, "the second stop")
+    window = listed(hub, tmp_path, open_window, qtbot, [first, second])
+    written = hub.settings.get(LAST_SESSION_KEY)
+    open_session(qtbot, window, "alpha", first.session_id)
+    open_session(qtbot, window, "alpha", second.session_id)
+    # the commit waits: a worker beside the new transcript's read and paint slowed both
+    assert hub.settings.get(LAST_SESSION_KEY) == written
+    qtbot.waitUntil(lambda: hub.settings.get(LAST_SESSION_KEY) != written, timeout=WAIT_MS)
+    assert second.session_id in (hub.settings.get(LAST_SESSION_KEY) or "")
+
+
+def test_a_transcript_read_is_said_in_the_status_bar_only_once_it_takes_a_while(
+    hub: ServiceHub, tmp_path: Path, open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(session_browser, "LOADING_SAID_AFTER_MS", 1000)
+    quick, slow = new_session(WEB, "read at once"), new_session(API, "read slowly")
+    said = said_in_status_bar(monkeypatch)
+    window = listed(hub, tmp_path, open_window, qtbot, [quick, slow])
+    open_session(qtbot, window, "alpha", quick.session_id)
+    assert "Loading transcript…" not in said  # shown and hidden in one go, a frame's layouts
+    show = hub.sessions.show
+
+    def slowly(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.5)
+        return show(*args, **kwargs)
+
+    monkeypatch.setattr(hub.sessions, "show", slowly)
+    assert pane(window).select_session("alpha", slow.session_id)
+    qtbot.waitUntil(lambda: window.status_bar.progress_visible(), timeout=WAIT_MS)
+    assert said[-1] == "Loading transcript…"
+    open_session(qtbot, window, "alpha", slow.session_id)
+    qtbot.waitUntil(lambda: not window.status_bar.progress_visible(), timeout=WAIT_MS)
 
 
 def test_the_folders_setting_limits_the_list(

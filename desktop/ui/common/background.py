@@ -8,8 +8,11 @@ irrelevant: `cancel()` drops the callbacks, the thread just finishes.
 
 Each call runs at once in a thread of its own, as ever, but a thread whose
 call is over waits a while for the next one instead of ending: starting a
-thread blocks the window's thread until the new one is scheduled, which on
-two loaded cores took milliseconds a call, and five streaming runs make many.
+thread blocks the thread that starts it until the new one is scheduled and
+holds the interpreter lock, which on two loaded cores took milliseconds a
+call (up to 7 ms in one stall while five runs streamed). So when no thread
+is idle, a starter thread starts the next one: the window's thread only
+queues the call, and takes no lock a worker may hold.
 
 This works the same under the qasync loop and in tests without one.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from functools import partial
 from itertools import count
@@ -42,16 +46,37 @@ class _Workers:
 
     def __init__(self) -> None:
         self._calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._idle: deque[None] = deque()
+        """One entry per thread waiting for a call that no `start` has counted on yet.
+        A deque's append and pop need no lock: a caller that waited for one held by a
+        worker waited for that worker to get the interpreter lock back (6 ms once)."""
+        self._births: queue.SimpleQueue[str] = queue.SimpleQueue()
+        """Names of the threads the starter is to start."""
+        self._starter: threading.Thread | None = None
         self._lock = threading.Lock()
-        self._idle = 0
-        """Threads waiting for a call that no `start` has counted on yet."""
 
     def start(self, call: Callable[[], None], name: str) -> None:
-        with self._lock:
-            waiting = self._idle > 0
-            self._idle -= waiting
         self._calls.put(call)
-        if not waiting:
+        try:
+            self._idle.pop()  # an idle thread takes it
+        except IndexError:
+            self._births.put(name)
+            if self._starter is None:
+                self._start_starter()
+
+    def _start_starter(self) -> None:
+        """The first call's: the only thread start a caller waits for."""
+        with self._lock:
+            if self._starter is None:
+                starter = threading.Thread(
+                    target=self._start_threads, name="sessiondesk-bg-starter", daemon=True
+                )
+                starter.start()
+                self._starter = starter
+
+    def _start_threads(self) -> None:
+        while True:
+            name = self._births.get()
             threading.Thread(target=self._serve, name=name, daemon=True).start()
 
     def _serve(self) -> None:
@@ -59,15 +84,14 @@ class _Workers:
             try:
                 call = self._calls.get(timeout=IDLE_S)
             except queue.Empty:
-                with self._lock:
-                    if self._idle > 0:  # no `start` counts on this thread: it may end
-                        self._idle -= 1
-                        return
-                continue  # a call is on its way to this thread
+                try:
+                    self._idle.pop()  # no `start` counts on this thread: it may end
+                except IndexError:
+                    continue  # a call is on its way to this thread
+                return
             call()
             del call  # nothing of it is kept while this thread waits
-            with self._lock:
-                self._idle += 1
+            self._idle.append(None)
 
 
 _WORKERS = _Workers()
@@ -89,8 +113,9 @@ class Background(QObject):
     def submit(self, work: Callable[[], Any], done: Done, failed: Failed | None = None) -> int:
         ticket = next(self._tickets)
         self._callbacks[ticket] = (done, failed)
-        with self._running:
-            self._calls.add(ticket)
+        # no lock here: a set's add is whole, and waiting for the lock a worker holds
+        # is waiting for that worker to get the interpreter lock back
+        self._calls.add(ticket)
         _WORKERS.start(partial(self._run, ticket, work), f"sessiondesk-bg-{ticket}")
         return ticket
 
@@ -98,8 +123,7 @@ class Background(QObject):
         self._callbacks.pop(ticket, None)
 
     def busy(self) -> bool:
-        with self._running:
-            return bool(self._calls)
+        return bool(self._calls)
 
     def wait(self, timeout: float = 5.0) -> bool:
         """Wait for the calls still running (at close); True when all ended in time."""

@@ -22,12 +22,14 @@ _PAINTED = "sessiondeskPainted"
 
 
 class _AfterPaint(QObject):
-    def __init__(self, window: QWidget, work: Callable[[], None]) -> None:
+    def __init__(
+        self, window: QWidget, work: Callable[[], None], fallback_ms: int = FALLBACK_MS
+    ) -> None:
         super().__init__(window)
         self._window = window
         self._work: Callable[[], None] | None = work
         window.installEventFilter(self)
-        QTimer.singleShot(FALLBACK_MS, self, self._run)
+        QTimer.singleShot(fallback_ms, self, self._run)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.Paint:
@@ -56,3 +58,9 @@ def after_first_paint(widget: QWidget, work: Callable[[], None]) -> None:
             work()
 
     QTimer.singleShot(0, widget, start)
+
+
+def after_next_paint(widget: QWidget, work: Callable[[], None], fallback_ms: int) -> None:
+    """Run `work` just after `widget`'s next paint, or after `fallback_ms` if none comes.
+    (A zero timer would not do: Qt posts a paint at low priority, after such calls.)"""
+    _AfterPaint(widget, work, fallback_ms)

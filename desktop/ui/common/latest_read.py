@@ -8,7 +8,10 @@ later), so asks made together make one read; asks that come while a read is
 out fold into one more read after it, and an answer is applied only when
 nothing newer was asked meanwhile (so a newer read always wins and no stale
 state is shown, even for a moment). A caller that applied a state of its
-own, read in place, `cancel()`s what is asked and what is out.
+own, read in place, `cancel()`s what is asked and what is out. A read can
+also be held until the window has done something first (`request_after`):
+a read in a worker holds the interpreter lock in stretches, and the window's
+thread, painting, takes it back at every return from Qt.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer, SignalInstance
 
 from desktop.ui.common.background import Background
 
@@ -42,9 +45,9 @@ class LatestRead(Generic[T]):
         self._failed = failed
         self._ticket: int | None = None
         self._again = False
+        self._delay_ms = delay_ms
         self._timer = QTimer(background)  # made, run and dropped on the window's thread
         self._timer.setSingleShot(True)
-        self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self._start)
         self.applied = 0
         """How many answers were applied: for tests and benches."""
@@ -54,7 +57,20 @@ class LatestRead(Generic[T]):
         if self._ticket is not None:
             self._again = True
         elif not self._timer.isActive():
-            self._timer.start()
+            self._timer.start(self._delay_ms)
+
+    def request_after(self, ready: SignalInstance, wait_ms: int) -> None:
+        """Read once `ready` has been emitted (out of its emitter first), or after
+        `wait_ms` when it is not; asks that come meanwhile wait with it."""
+        if self._ticket is not None:
+            self._again = True
+            return
+        self._timer.start(wait_ms)
+        ready.connect(self._ready, Qt.ConnectionType.SingleShotConnection)
+
+    def _ready(self) -> None:
+        if self._timer.isActive():  # still held: not started by the wait's end
+            self._timer.start(0)
 
     def cancel(self) -> None:
         """Forget what was asked and what is out: the caller has shown a newer state."""

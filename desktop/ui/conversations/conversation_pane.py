@@ -10,7 +10,11 @@ What it shows is read in a worker (`LatestRead`) whenever the choice or a
 run's news asks for it, and put on screen on the window's thread: five runs
 streaming send it news often, and those SQLite reads were the window
 thread's largest own cost between frames. Asks that come while a read is out
-fold into one read after it; only the newest read's answer is shown.
+fold into one read after it; only the newest read's answer is shown. A
+newly chosen session's read waits for its transcript's first rows to be
+painted: the person looks there first, and a read in a worker beside that
+paint made it wait for the interpreter lock (the longest stall of five
+streaming runs came when a new conversation's session was listed and chosen).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -70,6 +74,8 @@ MIN_NODE_WIDTH = 110
 MARKS_FOLD_MS = 100
 """The list's marks are read once for news that comes this close together (a run's
 end relists its session, tells its conversation changed, and the index follows)."""
+TRANSCRIPT_FIRST_MS = 500
+"""The longest a newly chosen session's read waits for its transcript to paint."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +190,7 @@ class ConversationPane(QWidget):
         self._asked: dict[str, ExecutionStatus] = {}
         """The running executions a read was asked for, by id: the status it was for."""
         background = sessions.background
-        self.reader = LatestRead(background, self._plan_read, self._show)
+        self.reader = LatestRead(background, self._plan_read, self._show_read)
         """The pane's reads: `reader.busy()` while what it shows may still change."""
         self._marks = LatestRead(background, self._plan_marks, self._marked, self._not_marked,
                                  MARKS_FOLD_MS)  # fmt: skip
@@ -226,10 +232,14 @@ class ConversationPane(QWidget):
 
     def show_session(self, record: SessionRecord | None) -> None:
         """Follow the list's choice: its conversation shows once read (no session: at once)."""
+        shown = self._record
         self._record = record
         self._asked.clear()
         if record is None:
             self.reload()
+        elif self.sessions.panel_made() and (shown is None or key_of(shown) != key_of(record)):
+            # another session: its transcript's first screen is painted first
+            self.reader.request_after(self.sessions.panel.view.rows_painted, TRANSCRIPT_FIRST_MS)
         else:
             self.refresh()
 
@@ -252,7 +262,13 @@ class ConversationPane(QWidget):
         hub, record = self.hub, self._record
         return lambda: read_state(hub, record)
 
-    def _show(self, state: PaneState) -> None:
+    def _show_read(self, state: PaneState) -> None:
+        """A worker's answer: the header and tree now, the context chart on the next
+        turn of the loop, after a paint (the first time a session's conversation
+        showed, the two made one piece of 15–20 ms on the window's thread)."""
+        self._show(state, context_later=True)
+
+    def _show(self, state: PaneState, *, context_later: bool = False) -> None:
         record = state.record
         if record != self._record:
             return  # read for an earlier choice: the read for this one is on its way
@@ -283,7 +299,11 @@ class ConversationPane(QWidget):
             self._choose_shown(record)
         finally:
             self._filling = False
-        self._show_context(conversation, state.threshold)
+        if context_later:
+            threshold = state.threshold
+            QTimer.singleShot(0, self, lambda: self._show_context(conversation, threshold))
+        else:
+            self._show_context(conversation, state.threshold)
         self._update_actions()
 
     def _fit_columns(self) -> None:
@@ -305,6 +325,8 @@ class ConversationPane(QWidget):
 
     def _show_context(self, conversation: Conversation, threshold: int | None) -> None:
         """The chart of its turns' context sizes, and how full it is now in the composer."""
+        if conversation is not self._conversation:
+            return  # a newer state is shown (or its context is on its way)
         mine = [e for e in self.model.executions() if e.conversation_id == conversation.id]
         self.chart.show_turns(turn_points(mine), threshold)
         self.desk.composer.show_fill(*fill_text(conversation.last_input_tokens, threshold))

@@ -33,7 +33,7 @@ from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.accounts.switcher import carry_notice_text
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
-from desktop.ui.common.first_paint import after_first_paint
+from desktop.ui.common.first_paint import after_first_paint, after_next_paint
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.activity import ActivityLine
@@ -54,6 +54,8 @@ from desktop.ui.transcript.transcript_render import Theme, code_html, markdown_h
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 3.0
+LISTED_PAINT_WAIT_MS = 100
+"""The longest a draft's newly listed session waits for the list to paint its row."""
 CLOSE_WAIT_STEPS = 400
 """Twentieths of a second a send waits for the answered turn's claude to exit
 (its whole escalation, stdin to SIGKILL, fits in this)."""
@@ -382,11 +384,22 @@ class RunDesk(QObject):
         return self._folder
 
     def _listed(self, *_args: object) -> None:
-        """A draft's session is in the list now: choose it, so the list and the centre agree."""
+        """A draft's session is in the list now: choose it, so the list and the centre agree.
+
+        Chosen once the list has painted its new row: choosing starts the transcript's
+        and the pane's reads in workers, and the list's repaint beside them (its
+        model is Python) waited for the interpreter lock at every cell."""
         live = self.presenter.shown()
         if not self.presenter.is_draft() or live is None or live.key is None:
             return
         if self.pane.source.row_of(live.key) >= 0:
+            after_next_paint(self.pane.view.viewport(), lambda: self._choose_listed(live),
+                             LISTED_PAINT_WAIT_MS)  # fmt: skip
+
+    def _choose_listed(self, live: LiveRun) -> None:
+        if not self.presenter.is_draft() or self.presenter.shown() is not live:
+            return  # the person chose something else meanwhile
+        if live.key is not None and self.pane.source.row_of(live.key) >= 0:
             self.pane.select_session(*live.key)
 
     def _bound(self, live: LiveRun) -> None:

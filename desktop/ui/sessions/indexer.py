@@ -2,6 +2,10 @@
 
 `Indexer` runs `SessionService.refresh()` in a worker thread, one run at a
 time; requests that come in while it runs fold into one more run after it.
+The thread is started once and waits for the next run: starting a thread
+(and joining the last one) made the window's thread wait until the other
+was scheduled, milliseconds at a time while five runs streamed and each
+transcript's growth asked for a run.
 Progress and the records just read travel to the UI thread as queued
 signals, batched so a 2,000-file first run costs a few dozen repaints, not
 2,000. `SessionWatcher` decides *when* to run: on file-system change
@@ -55,6 +59,10 @@ class Indexer(QObject):
         self._sessions = sessions
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._wanted = threading.Event()
+        """A run is asked of the worker thread."""
+        self._running = False
+        """A run is asked and its result has not reached the UI thread yet."""
         self._again = False
         self._listed = False
         self._missing = -1
@@ -69,7 +77,7 @@ class Indexer(QObject):
         self._worker_failed.connect(self._failed)
 
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._running
 
     def request(self) -> None:
         """Ask for a run soon; many requests in a burst become one run."""
@@ -84,15 +92,28 @@ class Indexer(QObject):
             return
         self._again = False
         self.runs += 1
-        self._thread = threading.Thread(target=self._work, name="sessiondesk-index", daemon=True)
-        self._thread.start()
+        self._running = True
+        self._wanted.set()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, name="sessiondesk-index",
+                                            daemon=True)  # fmt: skip
+            self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
         """End the running pass at the next file and wait for it (the window closes)."""
         self._stop.set()
         self._debounce.stop()
+        self._wanted.set()  # a waiting worker wakes up to end
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def _serve(self) -> None:
+        while True:
+            self._wanted.wait()
+            self._wanted.clear()
+            if self._stop.is_set():
+                return
+            self._work()
 
     def _work(self) -> None:
         batch: list[object] = []
@@ -142,8 +163,7 @@ class Indexer(QObject):
         self._after_run()
 
     def _after_run(self) -> None:
-        if self._thread is not None:
-            self._thread.join(1.0)  # it has sent its last word; let it end before another
+        self._running = False
         self.completed += 1
         if self._again and not self._stop.is_set():
             self.start()

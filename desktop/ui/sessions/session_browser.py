@@ -16,7 +16,7 @@ import contextlib
 import json
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale, QObject, QPoint, Qt
+from PySide6.QtCore import QLocale, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
@@ -41,6 +41,16 @@ if TYPE_CHECKING:  # made on first use, after the first paint (the panel's modul
 
 LAST_SESSION_KEY = "ui.last_session"
 """The chosen session, {"account", "session_id"}, chosen again at the next start."""
+REMEMBER_AFTER_MS = 1000
+"""The chosen session is written down this long after it was chosen (at the latest
+when the window closes): a settings commit in a worker beside the new transcript's
+read and first paint made the window wait for the interpreter lock, and a quick
+walk down the list writes once."""
+LOADING_SAID_AFTER_MS = 250
+"""A transcript's read is said in the status bar only once it took this long: a
+small one is read sooner, and the bar shown and hidden again cost two layouts
+of the window and a busy bar's paints in the frame that chose it (a new
+conversation's session listed while five runs streamed)."""
 QUIET_READS = 20
 """A background pass that reads fewer files than this does not show progress."""
 WATCHED_RECENT = 200
@@ -63,6 +73,15 @@ class SessionBrowser(QObject):
         self.changes = changes
         self.background = Background(self)
         self._last_written = LatestWrite(self.background, self._store_last)
+        self._unwritten: SessionRecord | None = None
+        self._remember_timer = QTimer(self)
+        self._remember_timer.setSingleShot(True)
+        self._remember_timer.setInterval(REMEMBER_AFTER_MS)
+        self._remember_timer.timeout.connect(self._write_chosen)
+        self._loading_timer = QTimer(self)
+        self._loading_timer.setSingleShot(True)
+        self._loading_timer.setInterval(LOADING_SAID_AFTER_MS)
+        self._loading_timer.timeout.connect(lambda: self._loading(True))
         self.pane = SessionListPane(hub.accounts, hub.sessions)
         self._panel: TranscriptPanel | None = None
         self._chosen: tuple[SessionRecord, str | None] | None = None
@@ -110,7 +129,7 @@ class SessionBrowser(QObject):
             from desktop.ui.transcript.transcript_panel import TranscriptPanel
 
             self._panel = TranscriptPanel(self.hub.sessions, self.background)
-            self._panel.loading_changed.connect(self._loading)
+            self._panel.loading_changed.connect(self._panel_loading)
             chosen, self._chosen = self._chosen, None
             if chosen is not None:
                 self._panel.show_record(chosen[0], scroll_to_uuid=chosen[1])
@@ -183,6 +202,8 @@ class SessionBrowser(QObject):
         """Stop the workers before the services close (the window is closing)."""
         self.watcher.stop()
         self.indexer.stop()
+        self._remember_timer.stop()
+        self._write_chosen()
         self.background.wait(3.0)
 
     # -- reactions -----------------------------------------------------------------------------
@@ -212,6 +233,13 @@ class SessionBrowser(QObject):
         )
 
     def _remember(self, record: SessionRecord) -> None:
+        self._unwritten = record
+        self._remember_timer.start()
+
+    def _write_chosen(self) -> None:
+        record, self._unwritten = self._unwritten, None
+        if record is None:
+            return
         # in a worker: a commit on the window's thread stalled it while runs streamed
         self._last_written.write(
             json.dumps({"account": record.account, "session_id": record.session_id})
@@ -279,6 +307,13 @@ class SessionBrowser(QObject):
         self.status.hide_progress()
         self.status.notify(self.tr("Indexing failed: {reason}").format(reason=message))
         self._announce, self._read_in_run = False, 0
+
+    def _panel_loading(self, busy: bool) -> None:
+        if busy:
+            self._loading_timer.start()
+        else:
+            self._loading_timer.stop()
+            self._loading(False)
 
     def _loading(self, busy: bool) -> None:
         bar = self.status

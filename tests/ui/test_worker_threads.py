@@ -1,0 +1,81 @@
+"""The window's thread never waits for a worker thread to start or end: the
+`Background` calls' threads are started by a thread of their own, and the
+index keeps one thread for all its passes."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+from pytestqt.qtbot import QtBot
+
+from desktop.services.hub import ServiceHub
+from desktop.ui.common.background import Background
+from desktop.ui.sessions.indexer import Indexer
+from tests.ui.session_kit import WAIT_MS, add_account, new_session, write
+
+
+class ThreadStarts:
+    """Counts `Thread.start` and `Thread.join` called on this thread while profiling."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self._watched = {threading.Thread.start.__code__: "start",
+                         threading.Thread.join.__code__: "join"}  # fmt: skip
+
+    def __enter__(self) -> ThreadStarts:
+        sys.setprofile(self._profile)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        sys.setprofile(None)
+
+    def _profile(self, frame: FrameType, event: str, _arg: object) -> None:
+        if event == "call" and frame.f_code in self._watched:
+            self.calls.append(self._watched[frame.f_code])
+
+
+def test_calls_that_need_new_threads_do_not_start_them_on_the_callers_thread(
+    qtbot: QtBot,
+) -> None:
+    background = Background()
+    background.submit(lambda: None, lambda _result: None)  # the starter itself may start here
+    assert background.wait(5.0)
+    release = threading.Event()
+    done: list[object] = []
+    with ThreadStarts() as seen:
+        for _ in range(6):  # all at once, each holding its thread: more than were idle
+            background.submit(lambda: release.wait(10.0), done.append)
+    release.set()
+    qtbot.waitUntil(lambda: len(done) == 6, timeout=WAIT_MS)
+    assert done == [True] * 6
+    assert seen.calls == []
+
+
+def test_the_index_runs_every_pass_on_one_thread_without_joining_it(
+    hub: ServiceHub, tmp_path: Path, qtbot: QtBot
+) -> None:
+    config = add_account(hub, "work", tmp_path)
+    write(config, new_session("/src/harbour", "plan the dock cranes"))
+    indexer = Indexer(hub.sessions)
+    finished: list[object] = []
+    indexer.finished.connect(lambda report, _listing: finished.append(report))
+    try:
+        indexer.start()
+        qtbot.waitUntil(lambda: indexer.completed == 1 and not indexer.running(), timeout=WAIT_MS)
+        first = {t.ident for t in threading.enumerate() if t.name == "sessiondesk-index"}
+        write(config, new_session("/src/harbour", "and the quay"))
+        with ThreadStarts() as seen:
+            indexer.start()
+            assert indexer.running()
+            qtbot.waitUntil(lambda: indexer.completed == 2, timeout=WAIT_MS)
+        assert not indexer.running()
+        assert seen.calls == []
+        assert {t.ident for t in threading.enumerate() if t.name == "sessiondesk-index"} == first
+        assert len(first) == 1
+        assert [r.read for r in finished] == [1, 1]  # type: ignore[attr-defined]
+    finally:
+        indexer.stop()
+    assert not any(t.name == "sessiondesk-index" for t in threading.enumerate())
