@@ -46,7 +46,8 @@ class ArchiveSize:
 
 
 class TranscriptArchive(Protocol):
-    """Compressed copies under `<home>/archive/`, one file per session."""
+    """Compressed copies under `<home>/archive/`, one per session (small ones made
+    together share a file)."""
 
     def lagging(self) -> list[ArchiveJob]: ...
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:

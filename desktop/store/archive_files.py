@@ -9,6 +9,14 @@ shorter than recorded (a power cut before the data reached the disk) is
 written whole again at the next follow; that check is why each append is not
 synced to disk, which cost more than the compression.
 
+Small transcripts new to the archive in one batch share a file, a pack: one
+member each, one after another, each row naming where its copy starts. A
+first index archives thousands of them, and creating a file each cost the
+kernel more than their reading and compression together. A packed copy is
+never appended to: when its original grows, its member is copied as it is
+into a file of its own and the new bytes appended there (`write_new`'s
+`kept`), and the pack keeps the old bytes, which no row then names.
+
 Members are compressed with ISA-L (`isal`), which writes the same gzip format
 as zlib about four times faster (a first index archives every transcript:
 zlib's level 1 was the larger part of that step's CPU), and they are read
@@ -19,9 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import itertools
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -94,6 +103,11 @@ def _member(chunks: Iterable[bytes]) -> Iterator[bytes]:
     yield packer.flush()
 
 
+def member(chunks: Iterable[bytes]) -> bytes:
+    """One gzip member of these bytes, whole (a small file's, for a pack)."""
+    return b"".join(_member(chunks))
+
+
 def write_member(chunks: Iterable[bytes], out: BinaryIO) -> None:
     for packed in _member(chunks):
         out.write(packed)
@@ -108,21 +122,37 @@ def append(path: Path, stored: int, chunks: Iterable[bytes]) -> int:
         return out.tell()
 
 
-def write_new(path: Path, chunks: Iterable[bytes]) -> int:
-    """A whole copy; its size. A new one is written in place: nothing reads a
-    copy before its row (or its subagents' `index.json`) names it, and the
-    archive's lock keeps other writers out, so a torn one is only rewritten at
-    the next follow. One already there (a copy made again) is written beside
-    it and renamed over it, so that it is never seen half written."""
+def write_new(path: Path, chunks: Iterable[bytes], kept: Iterable[bytes] = ()) -> int:
+    """A whole copy; its size. `kept`: members compressed before, written as
+    they are ahead of the new one (a packed copy moving to a file of its own).
+    A new one is written in place: nothing reads a copy before its row (or
+    its subagents' `index.json`) names it, and the archive's lock keeps other
+    writers out, so a torn one is only rewritten at the next follow. One
+    already there (a copy made again) is written beside it and renamed over
+    it, so that it is never seen half written."""
+    pieces = itertools.chain(kept, _member(chunks))
     try:
         fd = _created(path)
     except FileExistsError:
-        return _replaced(path, chunks)
+        return _replaced(path, pieces)
     try:
-        return _written(fd, chunks)
+        return _written(fd, pieces)
     except BaseException:
         path.unlink(missing_ok=True)
         raise
+
+
+def write_pack(path: Path, members: Sequence[bytes]) -> list[int]:
+    """A new pack of these members, in place (as `write_new`: no row names it
+    yet, and a name of its own keeps it from any other): where each starts."""
+    starts = list(itertools.accumulate((len(m) for m in members[:-1]), initial=0))
+    fd = _created(path)
+    try:
+        _written(fd, [b"".join(members)])
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return starts
 
 
 def _created(path: Path) -> int:
@@ -133,13 +163,13 @@ def _created(path: Path) -> int:
         return os.open(path, _NEW | os.O_EXCL, 0o666)
 
 
-def _written(fd: int, chunks: Iterable[bytes]) -> int:
-    """Write a member to a new file's descriptor and close it: its size.
-    Plain writes: a file object costs a stat, a seek and a tty check per copy,
-    and a first index makes thousands of small ones."""
+def _written(fd: int, pieces: Iterable[bytes]) -> int:
+    """Write compressed pieces to a new file's descriptor and close it: its
+    size. Plain writes: a file object costs a stat, a seek and a tty check per
+    copy, and a first index makes thousands of small ones."""
     size = 0
     try:
-        for packed in _member(chunks):
+        for packed in pieces:
             view = memoryview(packed)
             while view:
                 done = os.write(fd, view)
@@ -150,11 +180,11 @@ def _written(fd: int, chunks: Iterable[bytes]) -> int:
     return size
 
 
-def _replaced(path: Path, chunks: Iterable[bytes]) -> int:
+def _replaced(path: Path, pieces: Iterable[bytes]) -> int:
     temporary = path.with_name(path.name + ".part")
     try:
         fd = os.open(temporary, _NEW | os.O_TRUNC, 0o666)
-        size = _written(fd, chunks)
+        size = _written(fd, pieces)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -162,9 +192,18 @@ def _replaced(path: Path, chunks: Iterable[bytes]) -> int:
     return size
 
 
-def unpack(path: Path, stored: int) -> Iterator[bytes]:
-    """The uncompressed bytes of a copy's first `stored` bytes, member after member."""
+def stored_range(path: Path, start: int, stored: int) -> Iterator[bytes]:
+    """A copy's compressed bytes as they are: `stored` of them from `start`."""
     with open(path, "rb") as source:
+        yield from _range(source, start, start + stored)
+
+
+def unpack(path: Path, stored: int, start: int = 0) -> Iterator[bytes]:
+    """The uncompressed bytes of the copy's `stored` bytes from `start` (in a
+    pack; else 0, the file's own), member after member."""
+    with open(path, "rb") as source:
+        if start:
+            source.seek(start)
         left = stored
         unpacker = zlib.decompressobj(_GZIP)
         while left > 0:
