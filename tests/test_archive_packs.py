@@ -8,13 +8,14 @@ from __future__ import annotations
 import contextlib
 import gzip
 import itertools
+import logging
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from desktop.compose import open_services
-from desktop.domain.sessions import SessionRecord
+from desktop.domain.sessions import Increment, SessionRecord
 from desktop.store import archive as archive_store
 from desktop.store import archive_files
 from desktop.store.db import open_database
@@ -154,6 +155,34 @@ def test_a_pack_whose_rows_were_not_recorded_is_made_again(
             chunks = hub.archive.store.chunks("work", sid)
             assert chunks is not None and b"".join(chunks) == original.read_bytes()
         assert hub.archive.store.lagging() == []
+    finally:
+        hub.close()
+
+
+def test_an_original_gone_before_its_copy_is_left_out_of_the_pack_and_reported(
+    home: Path, config: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    originals = _transcripts(config)
+    gone = originals.pop(SIDS[5])
+
+    def take_away(batch: list[Increment]) -> None:  # after the index read it
+        gone.unlink(missing_ok=True)
+
+    hub = open_services(home)
+    try:
+        hub.sessions.stored.insert(0, take_away)
+        with caplog.at_level(logging.WARNING, logger="desktop.services.archive"):
+            hub.sessions.refresh(account="work")
+        warnings = [r.getMessage() for r in caplog.records if "cannot archive" in r.getMessage()]
+        assert len(warnings) == 1 and str(gone) in warnings[0]
+        rows = _rows(home)
+        assert set(rows) == set(SIDS) - {SIDS[5]}
+        (pack,) = _packs(home)
+        ends = sorted(start + stored for file, start, stored in rows.values() if "packs" in file)
+        assert ends[-1] == pack.stat().st_size
+        for sid, original in originals.items():
+            chunks = hub.archive.store.chunks("work", sid)
+            assert chunks is not None and b"".join(chunks) == original.read_bytes()
     finally:
         hub.close()
 

@@ -208,26 +208,25 @@ class SqlTranscriptArchive:
 
     def _packed(self, jobs: Sequence[ArchiveJob]) -> list[_Copy | OSError]:
         """Copies of one account's small new originals, in one new pack."""
-        made: list[tuple[bytes, str] | OSError] = []
-        for job in jobs:
-            head = files.Head(job.size)
-            try:
-                chunks = head.watch(files.original_range(job.path, 0, job.size))
-                made.append((files.member(chunks), head.digest()))
-            except OSError as exc:
-                made.append(exc)
-        members = [one[0] for one in made if not isinstance(one, OSError)]
-        if not members:
-            return [one for one in made if isinstance(one, OSError)]
+        made: list[tuple[int, str] | OSError] = []  # each job's stored size and head, or why not
+
+        def members() -> Iterator[bytes]:
+            for job in jobs:
+                head = files.Head(job.size)
+                try:
+                    member = files.member(head.watch(files.original_range(job.path, 0, job.size)))
+                except OSError as exc:
+                    made.append(exc)
+                    continue
+                made.append((len(member), head.digest()))
+                yield member
+
         name = f"{jobs[0].account}/{PACKS}/{secrets.token_hex(8)}.gz"
         try:
-            starts = iter(files.write_pack(self.folder / name, members))
-        except OSError as exc:  # none of them made: each still lags, and is tried again
-            return [one if isinstance(one, OSError) else exc for one in made]
-        return [
-            one if isinstance(one, OSError) else _Copy(name, next(starts), len(one[0]), one[1])
-            for one in made
-        ]
+            starts = iter(files.write_pack(self.folder / name, members()))
+        except OSError as exc:  # none of them kept: each still lags, and is tried again
+            return [exc] * len(jobs)
+        return [o if isinstance(o, OSError) else _Copy(name, next(starts), *o) for o in made]
 
     def _record(self, done: list[dict[str, object]]) -> None:
         """Upsert the rows of copies just brought up to date (a new row is not imported)."""

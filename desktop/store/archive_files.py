@@ -30,7 +30,7 @@ import fcntl
 import itertools
 import os
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -142,16 +142,34 @@ def write_new(path: Path, chunks: Iterable[bytes], kept: Iterable[bytes] = ()) -
         raise
 
 
-def write_pack(path: Path, members: Sequence[bytes]) -> list[int]:
-    """A new pack of these members, in place (as `write_new`: no row names it
-    yet, and a name of its own keeps it from any other): where each starts."""
-    starts = list(itertools.accumulate((len(m) for m in members[:-1]), initial=0))
+def write_pack(path: Path, members: Iterable[bytes]) -> list[int]:
+    """A new pack of these members, written in place as they come (as
+    `write_new`: no row names it yet, and its name is its own; a pack held
+    whole in memory before its write raised the index's peak): where each
+    starts. A pack of none is no file."""
+    starts: list[int] = []
+    end = 0
+
+    def pieces() -> Iterator[bytes]:
+        nonlocal end
+        held: list[bytes] = []
+        for one in members:
+            starts.append(end)
+            end += len(one)
+            held.append(one)
+            if end - starts[-len(held)] >= CHUNK:
+                yield b"".join(held)
+                held = []
+        yield b"".join(held)
+
     fd = _created(path)
     try:
-        _written(fd, [b"".join(members)])
+        _written(fd, pieces())
     except BaseException:
         path.unlink(missing_ok=True)
         raise
+    if not starts:
+        path.unlink()
     return starts
 
 
