@@ -10,12 +10,14 @@ import gzip
 import itertools
 import logging
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from desktop.compose import open_services
 from desktop.domain.sessions import Increment, SessionRecord
+from desktop.services.hub import ServiceHub
 from desktop.store import archive as archive_store
 from desktop.store import archive_files
 from desktop.store.db import open_database
@@ -47,6 +49,12 @@ def _rows(home: Path) -> dict[str, tuple[str, int, int]]:
         return {sid: (file, start, stored) for sid, file, start, stored in db.execute(query)}
 
 
+def _each_reads_back(hub: ServiceHub, originals: dict[str, Path]) -> None:
+    for sid, original in originals.items():
+        chunks = hub.archive.store.chunks("work", sid)
+        assert chunks is not None and b"".join(chunks) == original.read_bytes(), sid
+
+
 def _packs(home: Path) -> list[Path]:
     return sorted((home / "archive" / "work" / "packs").glob("*.gz"))
 
@@ -56,76 +64,69 @@ def _pack_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(archive_store, "PACK_BYTES", PACK_LIMIT)
 
 
-def test_small_new_copies_share_one_pack_and_each_reads_back_as_its_original(
-    home: Path, config: Path
-) -> None:
+@pytest.fixture
+def indexed(home: Path, config: Path) -> Iterator[tuple[ServiceHub, dict[str, Path]]]:
+    """The account's transcripts, indexed and archived once: the hub and the originals."""
     originals = _transcripts(config)
-    assert originals[BIG].stat().st_size > PACK_LIMIT > originals[SIDS[-2]].stat().st_size
     hub = open_services(home)
     try:
         hub.sessions.refresh(account="work")
-        rows = _rows(home)
-        (pack,) = _packs(home)
-        packed = {sid for sid, row in rows.items() if row[0] != f"work/{sid}.jsonl.gz"}
-        assert packed == set(SIDS) - {BIG}
-        assert {rows[sid][0] for sid in packed} == {f"work/packs/{pack.name}"}
-        spans = sorted((start, stored) for _file, start, stored in (rows[s] for s in packed))
-        assert spans[0][0] == 0 and all(a + n == b for (a, n), (b, _) in itertools.pairwise(spans))
-        assert spans[-1][0] + spans[-1][1] == pack.stat().st_size  # back to back, nothing else
-        assert rows[BIG] == (f"work/{BIG}.jsonl.gz", 0, rows[BIG][2])
-        for sid, original in originals.items():
-            chunks = hub.archive.store.chunks("work", sid)
-            assert chunks is not None and b"".join(chunks) == original.read_bytes()
-        assert hub.archive.size().files == len(SIDS)
-        assert hub.archive.size().stored_bytes == sum(stored for _f, _s, stored in rows.values())
+        yield hub, originals
     finally:
         hub.close()
+
+
+def test_small_new_copies_share_one_pack_and_each_reads_back_as_its_original(
+    home: Path, indexed: tuple[ServiceHub, dict[str, Path]]
+) -> None:
+    hub, originals = indexed
+    assert originals[BIG].stat().st_size > PACK_LIMIT > originals[SIDS[-2]].stat().st_size
+    rows = _rows(home)
+    (pack,) = _packs(home)
+    packed = {sid for sid, row in rows.items() if row[0] != f"work/{sid}.jsonl.gz"}
+    assert packed == set(SIDS) - {BIG}
+    assert {rows[sid][0] for sid in packed} == {f"work/packs/{pack.name}"}
+    spans = sorted((start, stored) for _file, start, stored in (rows[s] for s in packed))
+    assert spans[0][0] == 0 and all(a + n == b for (a, n), (b, _) in itertools.pairwise(spans))
+    assert spans[-1][0] + spans[-1][1] == pack.stat().st_size  # back to back, nothing else
+    assert rows[BIG] == (f"work/{BIG}.jsonl.gz", 0, rows[BIG][2])
+    _each_reads_back(hub, originals)
+    assert hub.archive.size().files == len(SIDS)
+    assert hub.archive.size().stored_bytes == sum(stored for _f, _s, stored in rows.values())
 
 
 def test_a_deleted_original_opens_and_searches_from_its_packed_copy(
-    home: Path, config: Path
+    indexed: tuple[ServiceHub, dict[str, Path]],
 ) -> None:
-    originals = _transcripts(config)
-    hub = open_services(home)
-    try:
-        hub.sessions.refresh(account="work")
-        record, before = hub.sessions.show(SIDS[3], "work")
-        originals[SIDS[3]].unlink()
-        hub.sessions.refresh(account="work", rebuild=True)
-        record, after = hub.sessions.show(SIDS[3], "work")
-        assert isinstance(record, SessionRecord) and record.missing
-        assert after == before
-        hits = hub.sessions.search("heron", account="work", limit=100)
-        assert SIDS[3] in {h.session_id for h in hits}
-    finally:
-        hub.close()
+    hub, originals = indexed
+    record, before = hub.sessions.show(SIDS[3], "work")
+    originals[SIDS[3]].unlink()
+    hub.sessions.refresh(account="work", rebuild=True)
+    record, after = hub.sessions.show(SIDS[3], "work")
+    assert isinstance(record, SessionRecord) and record.missing
+    assert after == before
+    hits = hub.sessions.search("heron", account="work", limit=100)
+    assert SIDS[3] in {h.session_id for h in hits}
 
 
 def test_a_packed_copy_whose_original_grows_moves_to_a_file_of_its_own(
-    home: Path, config: Path
+    home: Path, indexed: tuple[ServiceHub, dict[str, Path]]
 ) -> None:
-    originals = _transcripts(config)
-    hub = open_services(home)
-    try:
-        hub.sessions.refresh(account="work")
-        (pack,) = _packs(home)
-        pack_bytes = pack.read_bytes()
-        grown = originals[SIDS[4]]
-        _file, start, stored = _rows(home)[SIDS[4]]
-        with grown.open("ab") as out:
-            out.write(b'{"type":"summary","summary":"grown after the pack"}\n')
-        hub.sessions.refresh(account="work")
-        own = home / "archive" / "work" / f"{SIDS[4]}.jsonl.gz"
-        assert _rows(home)[SIDS[4]] == (f"work/{SIDS[4]}.jsonl.gz", 0, own.stat().st_size)
-        # the packed member as it was, then a member of the new bytes only
-        assert own.read_bytes().startswith(pack_bytes[start : start + stored])
-        assert gzip.decompress(own.read_bytes()) == grown.read_bytes()
-        assert pack.read_bytes() == pack_bytes  # a pack is never written again
-        for sid, original in originals.items():
-            chunks = hub.archive.store.chunks("work", sid)
-            assert chunks is not None and b"".join(chunks) == original.read_bytes()
-    finally:
-        hub.close()
+    hub, originals = indexed
+    (pack,) = _packs(home)
+    pack_bytes = pack.read_bytes()
+    grown = originals[SIDS[4]]
+    _file, start, stored = _rows(home)[SIDS[4]]
+    with grown.open("ab") as out:
+        out.write(b'{"type":"summary","summary":"grown after the pack"}\n')
+    hub.sessions.refresh(account="work")
+    own = home / "archive" / "work" / f"{SIDS[4]}.jsonl.gz"
+    assert _rows(home)[SIDS[4]] == (f"work/{SIDS[4]}.jsonl.gz", 0, own.stat().st_size)
+    # the packed member as it was, then a member of the new bytes only
+    assert own.read_bytes().startswith(pack_bytes[start : start + stored])
+    assert gzip.decompress(own.read_bytes()) == grown.read_bytes()
+    assert pack.read_bytes() == pack_bytes  # a pack is never written again
+    _each_reads_back(hub, originals)
 
 
 def test_a_pack_whose_rows_were_not_recorded_is_made_again(
@@ -151,9 +152,7 @@ def test_a_pack_whose_rows_were_not_recorded_is_made_again(
         rows = _rows(home)
         named = {rows[sid][0] for sid in SIDS if sid != BIG}
         assert len(named) == 1 and len(_packs(home)) == 2  # the first pack: named by no row
-        for sid, original in originals.items():
-            chunks = hub.archive.store.chunks("work", sid)
-            assert chunks is not None and b"".join(chunks) == original.read_bytes()
+        _each_reads_back(hub, originals)
         assert hub.archive.store.lagging() == []
     finally:
         hub.close()
@@ -180,9 +179,7 @@ def test_an_original_gone_before_its_copy_is_left_out_of_the_pack_and_reported(
         (pack,) = _packs(home)
         ends = sorted(start + stored for file, start, stored in rows.values() if "packs" in file)
         assert ends[-1] == pack.stat().st_size
-        for sid, original in originals.items():
-            chunks = hub.archive.store.chunks("work", sid)
-            assert chunks is not None and b"".join(chunks) == original.read_bytes()
+        _each_reads_back(hub, originals)
     finally:
         hub.close()
 
@@ -221,9 +218,7 @@ def test_copies_whose_pack_failed_are_reported_and_made_at_the_next_sync(
         monkeypatch.setattr(archive_files, "write_pack", write_pack)
         assert hub.archive.sync() == len(SIDS) - 1
         assert len(_packs(home)) == 1
-        for sid, original in originals.items():
-            chunks = hub.archive.store.chunks("work", sid)
-            assert chunks is not None and b"".join(chunks) == original.read_bytes()
+        _each_reads_back(hub, originals)
     finally:
         hub.close()
 
