@@ -38,6 +38,7 @@ class ArchivedCopy:
 @dataclass(frozen=True, slots=True)
 class ArchiveSize:
     files: int
+    """Transcripts kept (copies, not files on disk: a pack holds many)."""
     stored_bytes: int
     """On disk, compressed."""
     source_bytes: int
