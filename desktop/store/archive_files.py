@@ -82,7 +82,7 @@ def _range(stream: BinaryIO, start: int, end: int) -> Iterator[bytes]:
     while left > 0:
         block = stream.read(min(CHUNK, left))
         if not block:
-            raise OSError("the transcript shrank while it was copied")
+            raise OSError("the file shrank while it was copied")  # an original, or a pack
         left -= len(block)
         yield block
 
