@@ -10,6 +10,8 @@ back alike. Run beside `bench/index_compare.py`, which compares the index.
 A big transcript is copied part by part as the index stores its parts, one
 gzip member per hand-over, so its `stored_bytes` follows the run's timing
 (main's own runs differ there too): what it reads back as is what counts.
+Where a copy is kept (`file`, and `start` in a pack of small copies; a home
+made before packs has no `start`: 0) is reported, not compared.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from pathlib import Path
 from typing import Any
 
 _SKIPPED = {"id", "updated"}
+_WHERE = ("file", "start")
 
 
-def _unpacked(path: Path, stored: int) -> str:
-    """The sha256 of a copy's first `stored` bytes decompressed, member after member."""
+def _unpacked(path: Path, start: int, stored: int) -> str:
+    """The sha256 of a copy's `stored` bytes from `start` decompressed, member after member."""
     digest = hashlib.sha256()
-    data = path.read_bytes()[:stored]
+    data = path.read_bytes()[start : start + stored]
     while data:
         unpacker = zlib.decompressobj(31)
         digest.update(unpacker.decompress(data))
@@ -62,6 +65,11 @@ def _original(path: str, size: int) -> str | None:
     return hashlib.sha256(data[:size]).hexdigest() if len(data) >= size else None
 
 
+def _kept(row: dict[str, Any]) -> dict[str, Any]:
+    """What a row says of its copy, but where the copy is kept."""
+    return {k: v for k, v in row.items() if k not in _WHERE}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("before", type=Path)
@@ -70,7 +78,7 @@ def main() -> None:
     before, after = _rows(args.before), _rows(args.after)
     same_keys = before.keys() == after.keys()
     print(f"rows: {len(before)} before, {len(after)} after; same keys: {same_keys}")
-    differ = [key for key in before if key in after and before[key] != after[key]]
+    differ = [key for key in before if key in after and _kept(before[key]) != _kept(after[key])]
     print(
         f"rows that differ: {len(differ)}",
         *[f"  {k}: {before[k]} != {after[k]}" for k in differ[:5]],
@@ -78,12 +86,15 @@ def main() -> None:
     )
     bad: list[str] = []
     for home, rows in ((args.before, before), (args.after, after)):
+        files = {row["file"] for row in rows.values()}
+        print(f"{home}: {len(rows)} copies in {len(files)} files")
         for key, row in rows.items():
             copy = home / "archive" / row["file"]
-            if copy.stat().st_size < row["stored_bytes"]:
+            start = row.get("start", 0)
+            if copy.stat().st_size < start + row["stored_bytes"]:
                 bad.append(f"{home}: {key} is shorter than recorded")
                 continue
-            unpacked = _unpacked(copy, row["stored_bytes"])
+            unpacked = _unpacked(copy, start, row["stored_bytes"])
             original = _original(row["source_path"], row["source_bytes"])
             if original is not None and unpacked != original:
                 bad.append(f"{home}: {key} does not read back as its original")

@@ -38,6 +38,7 @@ class ArchivedCopy:
 @dataclass(frozen=True, slots=True)
 class ArchiveSize:
     files: int
+    """Transcripts kept (copies, not files on disk: a pack holds many)."""
     stored_bytes: int
     """On disk, compressed."""
     source_bytes: int
@@ -46,7 +47,8 @@ class ArchiveSize:
 
 
 class TranscriptArchive(Protocol):
-    """Compressed copies under `<home>/archive/`, one file per session."""
+    """Compressed copies under `<home>/archive/`, one per session (small ones made
+    together share a file)."""
 
     def lagging(self) -> list[ArchiveJob]: ...
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:

@@ -26,10 +26,16 @@ SUFFIX = ".jsonl.gz"
 SUBAGENTS = ".subagents"
 """Beside a copy, a folder of its subagents' files and `index.json` (name: sizes)."""
 INDEX = "index.json"
+PACKS = "packs"
+"""An account's folder of packs: small copies made together share a file (`archive_files`)."""
 BATCH_BYTES = 64 << 20
 BATCH_FILES = 500
-"""Copies recorded per transaction: the write lock is held while they compress."""
+"""Copies made and recorded together: what a crash can leave to be made again."""
 THREADS = 4
+PACK_BYTES = 1 << 20
+"""Originals up to this size, new to the archive, go into a pack when their batch has
+`PACK_MIN` of them: a file of its own costs more to create than such a copy to make."""
+PACK_MIN = 8
 _SAME = "c.account_id = s.account_id AND c.session_id = s.session_id"
 """An archived copy (c) and an index row (s) of the same session. The reads
 that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
@@ -41,8 +47,19 @@ log = logging.getLogger(__name__)
 class _Kept(NamedTuple):
     """What the archive's row says of a copy made before."""
 
+    file: str
+    start: int
     source_path: str
     source_bytes: int
+    stored_bytes: int
+    head: str
+
+
+class _Copy(NamedTuple):
+    """A copy just brought up to date: where it is, its size, its original's head digest."""
+
+    file: str
+    start: int
     stored_bytes: int
     head: str
 
@@ -57,7 +74,13 @@ def _kept(folder: Path) -> dict[str, dict[str, int]]:
 
 
 def relative_file(account: str, session_id: str) -> str:
+    """A copy's file of its own (one not packed)."""
     return f"{account}/{session_id}{SUFFIX}"
+
+
+def _packable(job: ArchiveJob, row: _Kept | None) -> bool:
+    """New to the archive and small: a copy that may share a pack."""
+    return row is None and job.size <= PACK_BYTES
 
 
 class SqlTranscriptArchive:
@@ -119,7 +142,8 @@ class SqlTranscriptArchive:
                     ids = [j.session_id for j in jobs if j.account == name]
                     for marks, chunk in in_slices(ids):
                         found = conn.execute(
-                            "SELECT session_id, source_path, source_bytes, stored_bytes, head FROM "
+                            "SELECT session_id, file, start, source_path, source_bytes, "
+                            "stored_bytes, head FROM "
                             f"archived_transcripts WHERE account_id = ? AND session_id IN {marks}",
                             [account_id, *chunk],
                         )
@@ -142,16 +166,13 @@ class SqlTranscriptArchive:
                 if isinstance(result, OSError):
                     failed.append((job, result))
                     continue
-                stored, head = result
                 done.append(
                     {
                         "account_id": account_id,
                         "session_id": job.session_id,
-                        "file": relative_file(job.account, job.session_id),
                         "source_path": job.path,
                         "source_bytes": job.size,
-                        "stored_bytes": stored,
-                        "head": head,
+                        **result._asdict(),
                     }
                 )
             if done:
@@ -160,20 +181,52 @@ class SqlTranscriptArchive:
 
     def _copied(
         self, todo: Sequence[tuple[ArchiveJob, int, _Kept | None]], pool: Executor, threads: int
-    ) -> list[tuple[int, str] | OSError]:
-        """`_copy` of each, in order: a share of the batch per thread (every
-        `threads`-th copy, so big and small ones spread evenly), not a task
-        per copy, whose hand-offs between threads cost more than a small
-        copy's compression."""
+    ) -> list[_Copy | OSError]:
+        """Each copy made, in order. Small new ones are packed together here
+        (`PACK_BYTES`) while the pool makes the others: a share of them per
+        thread (every `threads`-th copy, so big and small ones spread evenly),
+        not a task per copy, whose hand-offs between threads cost more than a
+        small copy's compression."""
+        small = [i for i, (job, _id, row) in enumerate(todo) if _packable(job, row)]
+        if len(small) < PACK_MIN:
+            small = []
+        chosen = set(small)
+        alone = [i for i in range(len(todo)) if i not in chosen]
 
-        def share(first: int) -> list[tuple[int, str] | OSError]:
-            return [self._copy(job, row) for job, _account_id, row in todo[first::threads]]
+        def share(first: int) -> list[_Copy | OSError]:
+            return [self._copy(todo[i][0], todo[i][2]) for i in alone[first::threads]]
 
-        shares = list(pool.map(share, range(min(threads, len(todo)))))
-        copied: list[tuple[int, str] | OSError] = []
-        for index in range(len(todo)):
-            copied.append(shares[index % threads][index // threads])
-        return copied
+        # submitted before the packing starts, so that both go on at once
+        shares = pool.map(share, range(min(threads, len(alone))))
+        copied: dict[int, _Copy | OSError] = {}
+        for account in sorted({todo[i][0].account for i in small}):
+            ones = [i for i in small if todo[i][0].account == account]
+            copied.update(zip(ones, self._packed([todo[i][0] for i in ones]), strict=True))
+        for first, made in enumerate(shares):
+            copied.update(zip(alone[first::threads], made, strict=True))
+        return [copied[i] for i in range(len(todo))]
+
+    def _packed(self, jobs: Sequence[ArchiveJob]) -> list[_Copy | OSError]:
+        """Copies of one account's small new originals, in one new pack."""
+        made: list[tuple[int, str] | OSError] = []  # each job's stored size and head, or why not
+
+        def members() -> Iterator[bytes]:
+            for job in jobs:
+                head = files.Head(job.size)
+                try:
+                    member = files.member(head.watch(files.original_range(job.path, 0, job.size)))
+                except OSError as exc:
+                    made.append(exc)
+                    continue
+                made.append((len(member), head.digest()))
+                yield member
+
+        name = f"{jobs[0].account}/{PACKS}/{secrets.token_hex(8)}.gz"
+        try:
+            starts = iter(files.write_pack(self.folder / name, members()))
+        except OSError as exc:  # none of them kept: each still lags, and is tried again
+            return [exc] * len(jobs)
+        return [o if isinstance(o, OSError) else _Copy(name, next(starts), *o) for o in made]
 
     def _record(self, done: list[dict[str, object]]) -> None:
         """Upsert the rows of copies just brought up to date (a new row is not imported)."""
@@ -186,7 +239,7 @@ class SqlTranscriptArchive:
         now = utcnow()
         rows = [row | {"imported": False, "updated": now} for row in done]
         stmt = insert(table)
-        kept = ("file", "source_path", "source_bytes", "stored_bytes", "head", "updated")
+        kept = ("file", "start", "source_path", "source_bytes", "stored_bytes", "head", "updated")
         stmt = stmt.on_conflict_do_update(
             index_elements=[table.c.account_id, table.c.session_id],
             set_={name: stmt.excluded[name] for name in kept},
@@ -194,19 +247,25 @@ class SqlTranscriptArchive:
         with self._db.write() as conn:
             conn.execute(stmt, rows)
 
-    def _copy(self, job: ArchiveJob, row: _Kept | None) -> tuple[int, str] | OSError:
-        """Compress the original's new bytes (or all of them) into the copy:
-        its stored size and head digest, or why it could not be done."""
-        path = self.folder / relative_file(job.account, job.session_id)
+    def _copy(self, job: ArchiveJob, row: _Kept | None) -> _Copy | OSError:
+        """Compress the original's new bytes (or all of them) into the copy,
+        a file of its own: where it is, its size and head digest, or why it
+        could not be done."""
+        own = relative_file(job.account, job.session_id)
+        path = self.folder / own
         try:
-            if row is not None and self._appendable(row, job, path):
+            if row is not None and self._appendable(row, job):
                 new = files.original_range(job.path, row.source_bytes, job.size)
-                stored = files.append(path, row.stored_bytes, new)
-                return stored, head_digest(job.path, job.size)
+                if row.file == own:
+                    stored = files.append(path, row.stored_bytes, new)
+                else:  # packed: out of the pack, its member as it is, the new bytes after
+                    kept = files.stored_range(self.folder / row.file, row.start, row.stored_bytes)
+                    stored = files.write_new(path, new, kept)
+                return _Copy(own, 0, stored, head_digest(job.path, job.size))
             # the head digest from the first bytes copied: no second open of the original
             head = files.Head(job.size)
             stored = files.write_new(path, head.watch(files.original_range(job.path, 0, job.size)))
-            return stored, head.digest()
+            return _Copy(own, 0, stored, head.digest())
         except OSError as exc:
             return exc
 
@@ -256,14 +315,13 @@ class SqlTranscriptArchive:
                 log.warning("cannot restore archived subagent %s: %s", name, exc)
                 (target / name).unlink(missing_ok=True)
 
-    @staticmethod
-    def _appendable(row: _Kept, job: ArchiveJob, path: Path) -> bool:
+    def _appendable(self, row: _Kept, job: ArchiveJob) -> bool:
         """Only the same file, grown, whose start is unchanged, is appended to."""
         try:
             return (
                 row.source_path == job.path
                 and job.size > row.source_bytes
-                and path.stat().st_size >= row.stored_bytes
+                and (self.folder / row.file).stat().st_size >= row.start + row.stored_bytes
                 and head_digest(job.path, row.source_bytes) == row.head
             )
         except OSError:
@@ -286,20 +344,17 @@ class SqlTranscriptArchive:
         with self._db.read() as conn:
             return {(a, s) for a, s in conn.execute(query)}
 
-    def _row(self, account: str, session_id: str) -> tuple[str, int] | None:
+    def chunks(self, account: str, session_id: str) -> Iterator[bytes] | None:
         query = (
-            "SELECT c.file, c.stored_bytes FROM archived_transcripts c "
+            "SELECT c.file, c.start, c.stored_bytes FROM archived_transcripts c "
             "JOIN accounts a ON a.id = c.account_id WHERE a.name = ? AND c.session_id = ?"
         )
         with self._db.read() as conn:
             found = conn.execute(query, (account, session_id)).fetchone()
-        return (found[0], found[1]) if found else None
-
-    def chunks(self, account: str, session_id: str) -> Iterator[bytes] | None:
-        found = self._row(account, session_id)
         if found is None:
             return None
-        return files.unpack(self.folder / found[0], found[1])
+        file, start, stored = found
+        return files.unpack(self.folder / file, stored, start)
 
     @contextlib.contextmanager
     def readable(self, account: str, session_id: str) -> Iterator[str | None]:

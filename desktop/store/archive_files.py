@@ -9,6 +9,14 @@ shorter than recorded (a power cut before the data reached the disk) is
 written whole again at the next follow; that check is why each append is not
 synced to disk, which cost more than the compression.
 
+Small transcripts new to the archive in one batch share a file, a pack: one
+member each, one after another, each row naming where its copy starts. A
+first index archives thousands of them, and creating a file each cost the
+kernel more than their reading and compression together. A packed copy is
+never appended to: when its original grows, its member is copied as it is
+into a file of its own and the new bytes appended there (`write_new`'s
+`kept`), and the pack keeps the old bytes, which no row then names.
+
 Members are compressed with ISA-L (`isal`), which writes the same gzip format
 as zlib about four times faster (a first index archives every transcript:
 zlib's level 1 was the larger part of that step's CPU), and they are read
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import itertools
 import os
 import zlib
 from collections.abc import Iterable, Iterator
@@ -73,7 +82,7 @@ def _range(stream: BinaryIO, start: int, end: int) -> Iterator[bytes]:
     while left > 0:
         block = stream.read(min(CHUNK, left))
         if not block:
-            raise OSError("the transcript shrank while it was copied")
+            raise OSError("the file shrank while it was copied")  # an original, or a pack
         left -= len(block)
         yield block
 
@@ -94,6 +103,11 @@ def _member(chunks: Iterable[bytes]) -> Iterator[bytes]:
     yield packer.flush()
 
 
+def member(chunks: Iterable[bytes]) -> bytes:
+    """One gzip member of these bytes, whole (a small file's, for a pack)."""
+    return b"".join(_member(chunks))
+
+
 def write_member(chunks: Iterable[bytes], out: BinaryIO) -> None:
     for packed in _member(chunks):
         out.write(packed)
@@ -108,21 +122,55 @@ def append(path: Path, stored: int, chunks: Iterable[bytes]) -> int:
         return out.tell()
 
 
-def write_new(path: Path, chunks: Iterable[bytes]) -> int:
-    """A whole copy; its size. A new one is written in place: nothing reads a
-    copy before its row (or its subagents' `index.json`) names it, and the
-    archive's lock keeps other writers out, so a torn one is only rewritten at
-    the next follow. One already there (a copy made again) is written beside
-    it and renamed over it, so that it is never seen half written."""
+def write_new(path: Path, chunks: Iterable[bytes], kept: Iterable[bytes] = ()) -> int:
+    """A whole copy; its size. `kept`: members compressed before, written as
+    they are ahead of the new one (a packed copy moving to a file of its own).
+    A new one is written in place: nothing reads a copy before its row (or
+    its subagents' `index.json`) names it, and the archive's lock keeps other
+    writers out, so a torn one is only rewritten at the next follow. One
+    already there (a copy made again) is written beside it and renamed over
+    it, so that it is never seen half written."""
+    pieces = itertools.chain(kept, _member(chunks))
     try:
         fd = _created(path)
     except FileExistsError:
-        return _replaced(path, chunks)
+        return _replaced(path, pieces)
     try:
-        return _written(fd, chunks)
+        return _written(fd, pieces)
     except BaseException:
         path.unlink(missing_ok=True)
         raise
+
+
+def write_pack(path: Path, members: Iterable[bytes]) -> list[int]:
+    """A new pack of these members, written in place as they come (as
+    `write_new`: no row names it yet, and its name is its own; a pack held
+    whole in memory before its write raised the index's peak): where each
+    starts. A pack of none is no file."""
+    starts: list[int] = []
+    end = 0
+
+    def pieces() -> Iterator[bytes]:
+        nonlocal end
+        held: list[bytes] = []
+        for one in members:
+            starts.append(end)
+            end += len(one)
+            held.append(one)
+            if end - starts[-len(held)] >= CHUNK:
+                yield b"".join(held)
+                held = []
+        yield b"".join(held)
+
+    fd = _created(path)
+    try:
+        _written(fd, pieces())
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    if not starts:
+        path.unlink()
+    return starts
 
 
 def _created(path: Path) -> int:
@@ -133,13 +181,13 @@ def _created(path: Path) -> int:
         return os.open(path, _NEW | os.O_EXCL, 0o666)
 
 
-def _written(fd: int, chunks: Iterable[bytes]) -> int:
-    """Write a member to a new file's descriptor and close it: its size.
-    Plain writes: a file object costs a stat, a seek and a tty check per copy,
-    and a first index makes thousands of small ones."""
+def _written(fd: int, pieces: Iterable[bytes]) -> int:
+    """Write compressed pieces to a new file's descriptor and close it: its
+    size. Plain writes: a file object costs a stat, a seek and a tty check per
+    copy, and a first index makes thousands of small ones."""
     size = 0
     try:
-        for packed in _member(chunks):
+        for packed in pieces:
             view = memoryview(packed)
             while view:
                 done = os.write(fd, view)
@@ -150,11 +198,11 @@ def _written(fd: int, chunks: Iterable[bytes]) -> int:
     return size
 
 
-def _replaced(path: Path, chunks: Iterable[bytes]) -> int:
+def _replaced(path: Path, pieces: Iterable[bytes]) -> int:
     temporary = path.with_name(path.name + ".part")
     try:
         fd = os.open(temporary, _NEW | os.O_TRUNC, 0o666)
-        size = _written(fd, chunks)
+        size = _written(fd, pieces)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -162,9 +210,18 @@ def _replaced(path: Path, chunks: Iterable[bytes]) -> int:
     return size
 
 
-def unpack(path: Path, stored: int) -> Iterator[bytes]:
-    """The uncompressed bytes of a copy's first `stored` bytes, member after member."""
+def stored_range(path: Path, start: int, stored: int) -> Iterator[bytes]:
+    """A copy's compressed bytes as they are: `stored` of them from `start`."""
     with open(path, "rb") as source:
+        yield from _range(source, start, start + stored)
+
+
+def unpack(path: Path, stored: int, start: int = 0) -> Iterator[bytes]:
+    """The uncompressed bytes of the copy's `stored` bytes from `start` (in a
+    pack; else 0, the file's own), member after member."""
+    with open(path, "rb") as source:
+        if start:
+            source.seek(start)
         left = stored
         unpacker = zlib.decompressobj(_GZIP)
         while left > 0:

@@ -22,7 +22,9 @@ class ArchivedTranscriptRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     session_id: Mapped[str] = mapped_column(String(64))
     file: Mapped[str] = mapped_column(Text)
-    """The copy, relative to the archive folder."""
+    """The copy's file, relative to the archive folder: its own, or a pack it shares."""
+    start: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Where the copy begins in `file` (0 for a file of its own)."""
     source_path: Mapped[str] = mapped_column(Text)
     source_bytes: Mapped[int] = mapped_column(Integer)
     """Bytes of the original copied so far."""

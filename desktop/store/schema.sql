@@ -1,4 +1,4 @@
--- revision 0008
+-- revision 0009
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
@@ -106,7 +106,7 @@ CREATE TABLE archived_transcripts (
 	stored_bytes INTEGER NOT NULL, 
 	head VARCHAR(32) NOT NULL, 
 	imported BOOLEAN DEFAULT 0 NOT NULL, 
-	updated DATETIME NOT NULL, 
+	updated DATETIME NOT NULL, start INTEGER DEFAULT '0' NOT NULL, 
 	PRIMARY KEY (id), 
 	CONSTRAINT uq_archived_account_session UNIQUE (account_id, session_id), 
 	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE CASCADE
@@ -147,4 +147,4 @@ CREATE TABLE rollovers (
 	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE
 );
 CREATE INDEX ix_rollovers_conversation_id ON rollovers (conversation_id);
-INSERT INTO alembic_version (version_num) VALUES ('0008');
+INSERT INTO alembic_version (version_num) VALUES ('0009');
