@@ -233,7 +233,7 @@ class SqlTranscriptArchive:
         from sqlalchemy.dialects.sqlite import insert
 
         from desktop.store.library_models import ArchivedTranscriptRow as Row
-        from desktop.store.models import utcnow
+        from desktop.store.times import utcnow
 
         table = Row.__table__
         now = utcnow()
