@@ -1,7 +1,8 @@
 """Small transcripts new to the archive in one batch share a file (a pack):
 each copy still reads back as its original, one whose original grows moves
 to a file of its own, a pack whose rows were never recorded is made again,
-and a session whose original Claude Code deleted opens from its packed copy."""
+a pack no row names any more is removed, and a session whose original
+Claude Code deleted opens from its packed copy."""
 
 from __future__ import annotations
 
@@ -151,7 +152,9 @@ def test_a_pack_whose_rows_were_not_recorded_is_made_again(
         assert calls == [len(SIDS), len(SIDS)]
         rows = _rows(home)
         named = {rows[sid][0] for sid in SIDS if sid != BIG}
-        assert len(named) == 1 and len(_packs(home)) == 2  # the first pack: named by no row
+        assert len(named) == 1
+        # the first pack, named by no row, was removed once the second was recorded
+        assert [f"work/packs/{pack.name}" for pack in _packs(home)] == sorted(named)
         _each_reads_back(hub, originals)
         assert hub.archive.store.lagging() == []
     finally:
@@ -265,3 +268,28 @@ def test_a_copy_made_before_packs_reads_back_and_grows(home: Path, tmp_path: Pat
         assert chunks is not None and b"".join(chunks) == original.read_bytes()
     finally:
         hub.close()
+
+
+def test_a_pack_is_removed_once_every_copy_moved_out_and_a_late_reader_still_reads(
+    home: Path, indexed: tuple[ServiceHub, dict[str, Path]]
+) -> None:
+    """Every packed original grows: each copy moves to a file of its own, and
+    the pack, named by no row, goes. A reader that looked a copy up before
+    (its pack then named) reads the copy where it is now."""
+    hub, originals = indexed
+    (pack,) = _packs(home)
+    packed = [sid for sid in SIDS if sid != BIG]
+    early = hub.archive.store.chunks("work", packed[0])  # looked up, not yet read
+    assert early is not None
+    for sid in packed[:-1]:
+        with originals[sid].open("ab") as out:
+            out.write(b'{"type":"summary","summary":"grown"}\n')
+    hub.sessions.refresh(account="work")
+    assert pack.exists()  # one copy is still in it
+    with originals[packed[-1]].open("ab") as out:
+        out.write(b'{"type":"summary","summary":"grown"}\n')
+    hub.sessions.refresh(account="work")
+    assert not pack.exists() and _packs(home) == []
+    assert all(file == f"work/{sid}.jsonl.gz" for sid, (file, _s, _n) in _rows(home).items())
+    assert b"".join(early) == originals[packed[0]].read_bytes()
+    _each_reads_back(hub, originals)

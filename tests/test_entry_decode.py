@@ -21,7 +21,16 @@ from hypothesis import strategies as st
 from desktop.claude import transcript_split, transcripts
 from desktop.claude.entry_decode import decode_entry_line
 from desktop.domain.transcript import Entry, parse_entry
-from tests.test_index_decode import _flags, _lines, _lines_of, _odd, _taken, _texts, _values
+from tests.test_index_decode import (
+    _flags,
+    _lines,
+    _lines_of,
+    _odd,
+    _taken,
+    _texts,
+    _values,
+    damaged_session,
+)
 from tests.test_property_damage import damage
 from tests.test_transcript_bookkeeping import CliOrder, session_with_blobs
 from tests.test_transcript_fast_decode import ODD_LINES
@@ -178,9 +187,5 @@ def test_a_reading_with_odd_lines_is_the_same_both_ways(
 def test_damaged_sessions_read_the_same_both_ways(
     tmp_path_factory: pytest.TempPathFactory, damaged: list[bytes], at: int
 ) -> None:
-    raw = session_with_blobs(turns=3, cls=CliOrder).dumps().split(b"\n")
-    raw[at:at] = damaged
-    path = tmp_path_factory.mktemp("d") / "s.jsonl"
-    path.write_bytes(b"\n".join(raw))
-    fast, full = _load_both_ways(path)
+    fast, full = _load_both_ways(damaged_session(tmp_path_factory, damaged, at))
     assert fast == full

@@ -242,13 +242,19 @@ def test_a_summary_with_odd_lines_is_the_same_both_ways(
     assert fast[1] is not None  # the damage is reported
 
 
+def damaged_session(factory: pytest.TempPathFactory, damaged: list[bytes], at: int) -> Path:
+    """A CLI-ordered session with `damaged` lines put in before its line `at`."""
+    raw = session_with_blobs(turns=3, cls=CliOrder).dumps().split(b"\n")
+    raw[at:at] = damaged
+    path = factory.mktemp("d") / "s.jsonl"
+    path.write_bytes(b"\n".join(raw))
+    return path
+
+
 @given(st.lists(damage, min_size=1, max_size=4), st.integers(0, 12))
 def test_damaged_sessions_summarise_the_same_both_ways(
     tmp_path_factory: pytest.TempPathFactory, damaged: list[bytes], at: int
 ) -> None:
-    raw = session_with_blobs(turns=3, cls=CliOrder).dumps().split(b"\n")
-    raw[at:at] = damaged
-    path = tmp_path_factory.mktemp("d") / "s.jsonl"
-    path.write_bytes(b"\n".join(raw))
+    path = damaged_session(tmp_path_factory, damaged, at)
     with pytest.MonkeyPatch.context() as monkeypatch:
         assert _summarise(path, True, monkeypatch) == _summarise(path, False, monkeypatch)

@@ -19,15 +19,18 @@ config = test_archive.config
 SIDS = [f"6666666{n}-6666-4666-8666-666666666666" for n in range(4)]
 
 
+@pytest.mark.parametrize("method", ["fork", "spawn"])
 def test_the_source_travels_to_the_workers_as_itself(
-    home: Path, config: Path, monkeypatch: pytest.MonkeyPatch
+    home: Path, config: Path, monkeypatch: pytest.MonkeyPatch, method: str
 ) -> None:
+    """Forked (a command's index: no other thread) or spawned (the window's)."""
     for n, sid in enumerate(SIDS):
         t = Transcript(session_id=sid, cwd="/src/app")
         t.prompt(f"question {n} about HERON")
         t.reply(text(f"answer {n}"))
         t.write(config / "projects" / "-src-app" / f"{sid}.jsonl")
     monkeypatch.setattr(session_reads, "POOL_BYTES", 0)  # workers even for a few files
+    monkeypatch.setattr(session_reads, "start_method", lambda: method)
     hub = open_services(home)
     try:
         sent = pickle.loads(pickle.dumps(hub.sessions._source))

@@ -115,3 +115,57 @@ def test_no_arguments_open_the_window_without_the_command_parser(
     seen, codes, restored = json.loads(proc.stdout)
     assert seen == [[str(home), None, True, False], [str(other), "/bin/true", True, True]]
     assert codes == [0, 0] and restored
+
+
+FIRST_INDEX_PROBE = """
+import json, sys
+from pathlib import Path
+from desktop.compose import open_services
+from desktop.store.db import open_database
+from desktop.store.settings import SqlSettingsRepository
+home = Path(sys.argv[1])
+hub = open_services(home)
+hub.sessions  # registers the default account, as a first index does before it reads
+settings = SqlSettingsRepository(open_database(home / "sessiondesk.db"))
+settings.set("probe.key", "one")
+settings.set("probe.key", "two")
+settings.set("probe.gone", "soon")
+settings.delete("probe.gone")
+[account] = hub.accounts.accounts()
+print(json.dumps([account.name, account.config_dir, account.created.isoformat(),
+                  settings.all(), "sqlalchemy" in sys.modules]))
+"""
+
+
+def test_a_fresh_home_registers_its_default_account_without_sqlalchemy(
+    home: Path, tmp_path: Path
+) -> None:
+    """A first index starts its worker processes only once the default account is
+    registered: that registration and the settings writes beside it use plain
+    `sqlite3`, and what they write reads back through the models unchanged."""
+    from sqlalchemy import select
+
+    from desktop.store.db import open_database
+    from desktop.store.models import AccountRow, SettingRow
+
+    claude = tmp_path / "claude"
+    claude.mkdir()
+    proc = subprocess.run(
+        [sys.executable, "-c", FIRST_INDEX_PROBE, str(home)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CLAUDE_CONFIG_DIR": str(claude)},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    name, config_dir, created, setting, loaded = json.loads(proc.stdout)
+    assert (name, config_dir, loaded) == ("default", str(claude), False)
+    assert setting == {"internal.default_account_registered": "1", "probe.key": "two"}
+    db = open_database(home / "sessiondesk.db")
+    try:
+        with db.session(write=False) as session:
+            row = session.scalars(select(AccountRow)).one()
+            assert (row.name, row.created.isoformat()) == ("default", created)
+            assert session.get(SettingRow, "probe.key").value == "two"
+    finally:
+        db.close()

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from itertools import pairwise
 from pathlib import Path
@@ -136,21 +135,8 @@ def test_spawned_workers_read_what_forked_ones_do(
     `test_a_reading_aside_equals_the_plain_one`) or spawned, the same reading."""
     path = damaged_transcript(tmp_path)
     monkeypatch.setattr(transcript_split, "SPLIT_BYTES", 0)
-    monkeypatch.setattr(transcript_split, "_start_method", lambda: "spawn")
+    monkeypatch.setattr(transcript_split, "start_method", lambda: "spawn")
     assert read_split(path, 2, part_bytes=300) == read_entries(path)
-
-
-def test_workers_are_spawned_from_a_process_with_other_threads() -> None:
-    release = threading.Event()
-    other = threading.Thread(target=release.wait)
-    other.start()
-    try:
-        assert transcript_split._start_method() == "spawn"
-    finally:
-        release.set()
-        other.join()
-    if sys.platform == "linux" and threading.active_count() == 1:
-        assert transcript_split._start_method() == "fork"
 
 
 @pytest.fixture

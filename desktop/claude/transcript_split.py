@@ -13,23 +13,16 @@ file. The window never runs this itself: its reading process does
 (`transcript_aside`).
 
 Workers run without cyclic garbage collection: their objects hold no cycles
-and they live for one read. On Linux, from a process with no other thread
-(the window's reading process), they are forked: a fork starts reading at
-once with everything imported, where a spawned worker first takes a new
-interpreter and its imports (a tenth of a second of a core, more under load,
-while this process reads alone). Elsewhere, and from a process with threads
-(a fork copies only the forking thread, and whatever lock another held
-stays held), they are spawned. Below `SPLIT_BYTES`, or when workers cannot
-start (a frozen app without freeze_support), the file is read here, in one
-piece.
+and they live for one read. They are forked from the window's reading
+process, which has no other thread (`desktop.worker_start`). Below
+`SPLIT_BYTES`, or when workers cannot start (a frozen app without
+freeze_support), the file is read here, in one piece.
 """
 
 from __future__ import annotations
 
 import gc
 import os
-import sys
-import threading
 from contextlib import suppress
 from typing import Any
 
@@ -38,6 +31,7 @@ from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader, line
 from desktop.claude.transcript_wire import Packed, pack_entries, unpack_entries
 from desktop.domain.transcript import Entry, EntryKind, parse_entry
 from desktop.domain.transcript_problems import LineProblem
+from desktop.worker_start import start_method
 
 SPLIT_BYTES = 32 << 20
 """Below this, starting worker processes costs more than it saves."""
@@ -101,7 +95,7 @@ def read_split(
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    method = _start_method()
+    method = start_method()
     helpers = min(workers - 1, len(cut) - 1)
     pool = ProcessPoolExecutor(
         helpers,
@@ -142,12 +136,6 @@ def read_split(
         return None
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _start_method() -> str:
-    if sys.platform == "linux" and threading.active_count() == 1:
-        return "fork"
-    return "spawn"
 
 
 def _worker_start(close: tuple[int, ...]) -> None:

@@ -10,7 +10,9 @@ while the caller writes results to the database. What keeps that worthwhile:
   thousands of small dataclasses costs more than reading some of the files);
 * a bounded number of tasks is queued, so results cannot pile up in memory
   faster than the caller writes them, yet workers stay busy while it writes;
-* workers are spawned, never forked: the window's process has threads;
+* workers are forked only from a process with no other thread (a command's
+  index), and spawned from the window's, which has threads
+  (`desktop.worker_start`);
 * a big file is read in parts by several workers at once (the source splits
   it at line starts), and each part's text goes to the writer as it comes,
   so memory is bounded by the parts in flight, never by the file.
@@ -25,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from desktop.domain.sessions import FileState, Increment, IndexedText, TranscriptFile
+from desktop.worker_start import start_method
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -201,7 +204,7 @@ def read_all(
         if span is not None and number not in joining:
             parts = sum(1 for other in items if other[0] == number)
             joining[number] = _Joining(source, account, job, parts)
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(start_method()))
     finished: queue.SimpleQueue[Future[list[_Packed]]] = queue.SimpleQueue()
     running: dict[Future[list[_Packed]], tuple[list[Item], int]] = {}
     tasks = _tasks(iter(items))

@@ -1,16 +1,20 @@
 """Accounts in the database (the secrets are in the vault, never here).
 
-Read with plain `sqlite3` (every command reads them; SQLAlchemy is imported
-only by the writes)."""
+Read and added with plain `sqlite3` (every command reads them, and a fresh
+home adds its first on the way to its first index); SQLAlchemy is imported
+only by the other writes."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime
 from typing import Any
 
 from desktop.domain.accounts import Account, AuthKind
 from desktop.domain.errors import ConflictError
+from desktop.domain.oddtext import clean
 from desktop.store.db import Database
+from desktop.store.times import stored_time, utcnow
 
 _COLUMNS = "SELECT name, config_dir, auth, created, id FROM accounts"
 
@@ -26,19 +30,17 @@ class SqlAccountRepository:
         self._db = db
 
     def add(self, name: str, config_dir: str, auth: AuthKind) -> Account:
-        from sqlalchemy.exc import IntegrityError
-
-        from desktop.store.models import AccountRow
-
+        created = utcnow()
         try:
-            with self._db.session() as session:
-                row = AccountRow(name=name, config_dir=config_dir, auth=auth.value)
-                session.add(row)
-                session.flush()
-                return _account((row.name, row.config_dir, row.auth, row.created, row.id))
-        except IntegrityError:
+            with self._db.plain_write() as conn:
+                pk = conn.execute(
+                    "INSERT INTO accounts (name, config_dir, auth, created) VALUES (?, ?, ?, ?)",
+                    (name, config_dir, auth.value, stored_time(created)),
+                ).lastrowid
+        except sqlite3.IntegrityError:
             raise ConflictError(f"an account named {name!r} exists already",
                                 kind="account_exists", name=name) from None  # fmt: skip
+        return _account((clean(name), clean(config_dir), auth.value, created, pk))
 
     def get(self, name: str) -> Account | None:
         with self._db.read() as conn:

@@ -12,7 +12,7 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.regular_files import head_digest
@@ -76,6 +76,10 @@ def _kept(folder: Path) -> dict[str, dict[str, int]]:
 def relative_file(account: str, session_id: str) -> str:
     """A copy's file of its own (one not packed)."""
     return f"{account}/{session_id}{SUFFIX}"
+
+
+def _in_pack(file: str) -> bool:
+    return f"/{PACKS}/" in file
 
 
 def _packable(job: ArchiveJob, row: _Kept | None) -> bool:
@@ -177,7 +181,30 @@ class SqlTranscriptArchive:
                 )
             if done:
                 self._record(done)
+            if any(row is not None and _in_pack(row.file) for _job, _id, row in todo) or any(
+                _in_pack(str(one["file"])) for one in done
+            ):
+                self._sweep()
         return failed
+
+    def _sweep(self) -> None:
+        """Remove the packs no row names: each of their copies has moved to a
+        file of its own (its original grew), or their rows were never recorded
+        (a crash between the two). Under the archive's lock, no writer is
+        between writing a pack and naming it; a reader that looked a packed
+        copy up just before looks it up again (`_opened`)."""
+        with self._db.read() as conn:
+            named = {
+                file
+                for (file,) in conn.execute(
+                    "SELECT DISTINCT file FROM archived_transcripts WHERE file LIKE ?",
+                    (f"%/{PACKS}/%",),
+                )
+            }
+        for pack in self.folder.glob(f"*/{PACKS}/*.gz"):
+            if pack.relative_to(self.folder).as_posix() not in named:
+                with contextlib.suppress(OSError):  # held open where that forbids it: next time
+                    pack.unlink()
 
     def _copied(
         self, todo: Sequence[tuple[ArchiveJob, int, _Kept | None]], pool: Executor, threads: int
@@ -233,7 +260,7 @@ class SqlTranscriptArchive:
         from sqlalchemy.dialects.sqlite import insert
 
         from desktop.store.library_models import ArchivedTranscriptRow as Row
-        from desktop.store.models import utcnow
+        from desktop.store.times import utcnow
 
         table = Row.__table__
         now = utcnow()
@@ -307,8 +334,8 @@ class SqlTranscriptArchive:
                 continue
             target.mkdir(parents=True, exist_ok=True)
             try:
-                with open(target / name, "wb") as out:
-                    for chunk in files.unpack(folder / f"{name}.gz", int(sizes["stored"])):
+                with open(target / name, "wb") as out, open(folder / f"{name}.gz", "rb") as source:
+                    for chunk in files.unpack(source, int(sizes["stored"])):
                         out.write(chunk)
             except (OSError, KeyError, TypeError, ValueError, zlib.error) as exc:
                 # a damaged subagent copy: the session still opens, without that subagent
@@ -345,16 +372,40 @@ class SqlTranscriptArchive:
             return {(a, s) for a, s in conn.execute(query)}
 
     def chunks(self, account: str, session_id: str) -> Iterator[bytes] | None:
+        found = self._where(account, session_id)
+        return None if found is None else self._unpacked(account, session_id, found)
+
+    def _where(self, account: str, session_id: str) -> tuple[str, int, int] | None:
+        """A copy's file, where it starts there, and its stored bytes."""
         query = (
             "SELECT c.file, c.start, c.stored_bytes FROM archived_transcripts c "
             "JOIN accounts a ON a.id = c.account_id WHERE a.name = ? AND c.session_id = ?"
         )
         with self._db.read() as conn:
             found = conn.execute(query, (account, session_id)).fetchone()
-        if found is None:
-            return None
+        return None if found is None else (found[0], found[1], found[2])
+
+    def _unpacked(
+        self, account: str, session_id: str, found: tuple[str, int, int]
+    ) -> Iterator[bytes]:
+        source, start, stored = self._opened(account, session_id, found)
+        with source:
+            yield from files.unpack(source, stored, start)
+
+    def _opened(
+        self, account: str, session_id: str, found: tuple[str, int, int]
+    ) -> tuple[BinaryIO, int, int]:
         file, start, stored = found
-        return files.unpack(self.folder / file, stored, start)
+        try:
+            return open(self.folder / file, "rb"), start, stored
+        except FileNotFoundError:
+            # its pack was removed (`_sweep`) after the look-up: the copy moved
+            # to a file of its own meanwhile, which the row now names
+            again = self._where(account, session_id)
+            if again is None or again == found:
+                raise
+            file, start, stored = again
+            return open(self.folder / file, "rb"), start, stored
 
     @contextlib.contextmanager
     def readable(self, account: str, session_id: str) -> Iterator[str | None]:

@@ -15,7 +15,8 @@ first index archives thousands of them, and creating a file each cost the
 kernel more than their reading and compression together. A packed copy is
 never appended to: when its original grows, its member is copied as it is
 into a file of its own and the new bytes appended there (`write_new`'s
-`kept`), and the pack keeps the old bytes, which no row then names.
+`kept`), and the pack keeps the old bytes, which no row then names; a pack
+that no row names at all is removed.
 
 Members are compressed with ISA-L (`isal`), which writes the same gzip format
 as zlib about four times faster (a first index archives every transcript:
@@ -216,23 +217,22 @@ def stored_range(path: Path, start: int, stored: int) -> Iterator[bytes]:
         yield from _range(source, start, start + stored)
 
 
-def unpack(path: Path, stored: int, start: int = 0) -> Iterator[bytes]:
+def unpack(source: BinaryIO, stored: int, start: int = 0) -> Iterator[bytes]:
     """The uncompressed bytes of the copy's `stored` bytes from `start` (in a
     pack; else 0, the file's own), member after member."""
-    with open(path, "rb") as source:
-        if start:
-            source.seek(start)
-        left = stored
-        unpacker = zlib.decompressobj(_GZIP)
-        while left > 0:
-            block = source.read(min(CHUNK, left))
-            if not block:
-                raise OSError(f"archived copy {path} is shorter than recorded")
-            left -= len(block)
-            while block:
-                yield unpacker.decompress(block)
-                if not unpacker.eof:
-                    break
-                block = unpacker.unused_data
-                unpacker = zlib.decompressobj(_GZIP)
-        yield unpacker.flush()
+    if start:
+        source.seek(start)
+    left = stored
+    unpacker = zlib.decompressobj(_GZIP)
+    while left > 0:
+        block = source.read(min(CHUNK, left))
+        if not block:
+            raise OSError(f"archived copy {source.name} is shorter than recorded")
+        left -= len(block)
+        while block:
+            yield unpacker.decompress(block)
+            if not unpacker.eof:
+                break
+            block = unpacker.unused_data
+            unpacker = zlib.decompressobj(_GZIP)
+    yield unpacker.flush()

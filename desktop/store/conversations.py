@@ -18,7 +18,8 @@ from desktop.domain.conversations import (
 )
 from desktop.domain.errors import BusyError, NotFoundError
 from desktop.store.db import Database
-from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcnow
+from desktop.store.models import AccountRow, ConversationRow, ExecutionRow
+from desktop.store.times import utcnow
 from desktop.store.unfinished import UNFINISHED as _UNFINISHED
 
 

@@ -7,7 +7,8 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from desktop.store.models import Base, utcnow
+from desktop.store.models import Base
+from desktop.store.times import utcnow
 
 
 class ArchivedTranscriptRow(Base):

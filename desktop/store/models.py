@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from desktop.store.safe_types import SafeInteger, SafeString, SafeText
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+from desktop.store.times import utcnow
 
 
 class Base(DeclarativeBase):

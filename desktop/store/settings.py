@@ -1,5 +1,6 @@
-"""Key/value settings in the database (read with plain `sqlite3`: every
-command reads some; SQLAlchemy is imported only by the writes)."""
+"""Key/value settings in the database, read and written with plain `sqlite3`:
+every command reads some, and a fresh home writes one on the way to its first
+index, before anything else needs SQLAlchemy."""
 
 from __future__ import annotations
 
@@ -16,18 +17,16 @@ class SqlSettingsRepository:
         return row[0] if row else None
 
     def set(self, key: str, value: str) -> None:
-        from desktop.store.models import SettingRow
-
-        with self._db.session() as session:
-            session.merge(SettingRow(key=key, value=value))
+        with self._db.plain_write() as conn:
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     def delete(self, key: str) -> None:
-        from sqlalchemy import delete
-
-        from desktop.store.models import SettingRow
-
-        with self._db.session() as session:
-            session.execute(delete(SettingRow).where(SettingRow.key == key))
+        with self._db.plain_write() as conn:
+            conn.execute("DELETE FROM settings WHERE key = ?", (key,))
 
     def all(self) -> dict[str, str]:
         with self._db.read() as conn:
