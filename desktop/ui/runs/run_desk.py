@@ -453,7 +453,10 @@ class RunDesk(QObject):
         except SessiondeskError:
             return  # never written (the turn failed early): nothing to list
         self.pane.merge([record])
-        self.changes.sessions_changed.emit()  # the list and a waiting draft follow
+        # chosen now, not after the list's next paint (`_listed`): the end's error and
+        # prompt shown next must not be reset by a choice that comes after them
+        self._choose_listed(live)
+        self.changes.sessions_changed.emit()  # the list follows
 
     def _is_shown(self, live: LiveRun) -> bool:
         """Whether the centre shows this run's conversation (its rows, cards or end)."""
