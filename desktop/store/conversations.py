@@ -17,13 +17,14 @@ from desktop.domain.conversations import (
     ExecutionStatus,
 )
 from desktop.domain.errors import BusyError, NotFoundError
+from desktop.store.accounts import account_names
 from desktop.store.db import Database
 from desktop.store.models import AccountRow, ConversationRow, ExecutionRow, utcnow
 from desktop.store.unfinished import UNFINISHED as _UNFINISHED
 
 
 def _names(session: Session) -> dict[int, str]:
-    return {row.id: row.name for row in session.execute(select(AccountRow.id, AccountRow.name))}
+    return account_names(session.connection().connection.driver_connection)
 
 
 def _account_id(session: Session, name: str | None) -> int | None:
