@@ -11,7 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from desktop.domain.accounts import AuthKind
+from desktop.store.accounts import SqlAccountRepository
+from desktop.store.conversations import SqlConversationRepository, _names
 from desktop.store.db import Database, open_database
+from desktop.store.models import AccountRow
 
 
 @pytest.fixture
@@ -96,3 +100,23 @@ def test_a_failed_inner_block_leaves_the_enclosing_one_its_connection(db: Databa
         with pytest.raises(RuntimeError), db.read():
             raise RuntimeError("the inner block failed")
         assert outer.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_conversations_name_their_account_from_their_own_transaction(db: Database) -> None:
+    """The account names are read on the conversation read's own connection, as
+    the accounts are at that moment: one added in the same, uncommitted write is
+    named, and one removed by another process since is not."""
+    accounts, conversations = SqlAccountRepository(db), SqlConversationRepository(db)
+    accounts.add("alpha", "/home/ana/.claude", AuthKind.LOGIN)
+    with db.session() as session:
+        session.add(AccountRow(name="beta", config_dir="/home/ana/.beta", auth="login"))
+        session.flush()
+        assert set(_names(session).values()) == {"alpha", "beta"}
+    made = conversations.create("plan", "alpha", "/home/ana/src")
+    assert made.account == "alpha"
+    with sqlite3.connect(db.path) as other:
+        other.execute("PRAGMA foreign_keys = ON")
+        other.execute("DELETE FROM accounts WHERE name = 'alpha'")
+    other.close()
+    again = conversations.get(made.id)
+    assert again is not None and again.account is None

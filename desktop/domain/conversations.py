@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class ExecutionKind(StrEnum):
@@ -110,6 +110,16 @@ class Execution:
     """The conversation's history epoch when the turn began."""
     started: datetime | None = None
     finished: datetime | None = None
+
+
+class SessionLink(NamedTuple):
+    """An execution as the session list's conversation marks need it."""
+
+    execution_id: str
+    conversation_id: str
+    account: str | None
+    session_id: str | None
+    forked_from_execution_id: str | None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # annotations only: a port costs its users no imports
     from desktop.domain.accounts import Account, AuthKind
-    from desktop.domain.conversations import Conversation, ConversationTarget, Execution
+    from desktop.domain.conversations import (
+        Conversation,
+        ConversationTarget,
+        Execution,
+        SessionLink,
+    )
     from desktop.domain.events import Event
     from desktop.domain.rollover import Rollover
     from desktop.domain.runs import Capabilities, RunRequest
@@ -135,6 +140,10 @@ class ExecutionRepository(Protocol):
     ) -> Execution: ...
     def get(self, execution_id: str) -> Execution | None: ...
     def for_conversation(self, conversation_id: str) -> list[Execution]: ...
+    def session_links(self) -> list[SessionLink]:
+        """Every execution's conversation, session and fork origin, oldest first."""
+        ...
+
     def forks_of(self, execution_ids: Sequence[str]) -> list[Execution]: ...
     def with_session(self, session_id: str) -> list[Execution]: ...
     def with_prefix(self, prefix: str) -> list[Execution]: ...

@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from desktop.domain.branches import Comparison, diverge
-from desktop.domain.conversations import Conversation, Execution, ExecutionStatus, parse_code
+from desktop.domain.conversations import (
+    Conversation,
+    Execution,
+    ExecutionStatus,
+    SessionLink,
+    parse_code,
+)
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.execution_tree import TreeNode, build_tree, lineage
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
@@ -184,17 +190,20 @@ class ConversationService:
         """Every known session by (account, session id): its conversation, and
         for a fork the conversation it was forked from."""
         found: dict[tuple[str, str], Membership] = {}
-        for conversation in self._conversations.list():
-            executions = self._executions.for_conversation(conversation.id)
-            origin = next((e.forked_from_execution_id for e in executions
+        conversations = {c.id: c for c in self._conversations.list()}
+        links = self._executions.session_links()
+        conversation_of = {link.execution_id: link.conversation_id for link in links}
+        executions: dict[str, list[SessionLink]] = {}
+        for link in links:
+            executions.setdefault(link.conversation_id, []).append(link)
+        for conversation in conversations.values():
+            mine = executions.get(conversation.id, [])
+            origin = next((e.forked_from_execution_id for e in mine
                            if e.forked_from_execution_id), None)  # fmt: skip
-            parent = self._executions.get(origin) if origin else None
-            parent_conversation = (
-                self._conversations.get(parent.conversation_id) if parent else None
-            )
-            fork_of = parent_conversation.code if parent_conversation else None
+            parent = conversations.get(conversation_of.get(origin, "")) if origin else None
+            fork_of = parent.code if parent else None
             member = Membership(conversation.code, fork_of, conversation.hidden)
-            keys = [(e.account, e.session_id) for e in executions if e.account and e.session_id]
+            keys = [(e.account, e.session_id) for e in mine if e.account and e.session_id]
             if conversation.account and conversation.session_id:
                 keys.append((conversation.account, conversation.session_id))
             for key in keys:

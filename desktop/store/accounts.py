@@ -25,6 +25,13 @@ def _account(row: Any) -> Account:
     return Account(name=name, config_dir=config_dir, auth=AuthKind(auth), created=when, id=pk)
 
 
+def account_names(connection: sqlite3.Connection) -> dict[int, str]:
+    """Each account's name by its id, on the caller's connection (inside its
+    transaction). Plain `sqlite3`: the ORM's select took ~80 µs of CPU against
+    ~5 µs, and the conversation and execution reads ask it on every call."""
+    return dict(connection.execute("SELECT id, name FROM accounts").fetchall())
+
+
 class SqlAccountRepository:
     def __init__(self, db: Database) -> None:
         self._db = db

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.compose import DB_NAME
@@ -199,3 +200,25 @@ def test_a_chosen_sessions_conversation_is_read_once_its_transcript_is_painted(
     qtbot.waitUntil(lambda: window.conversation.conversation() is not None, timeout=WAIT_MS)
     assert at_read and record.session_id in at_read[0], "read before the transcript painted"
     assert window.conversation.conversation().id == made.id  # type: ignore[union-attr]
+
+
+@pytest.mark.gui
+def test_the_conversation_widgets_are_shown_once_before_a_conversation_is(
+    hub: ServiceHub, tmp_path: Path, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow],
+) -> None:  # fmt: skip
+    """Their first show (resize events, the chart's first layout: ~3 ms) happens after
+    the window's first paint, hidden again at once, not in the handler that
+    shows a conversation first: a new run's, in the frame its session is chosen."""
+    config = add_account(hub, "work", tmp_path)
+    write(config, new_session("/src/harbour", "plan the dock cranes"))
+    window = open_window(hub)
+    wait_indexed(qtbot, window)
+    conversation = window.conversation
+    chart = conversation.chart
+    # shown once: no resize left for the first show, the chart laid out at its size
+    pending = Qt.WidgetAttribute.WA_PendingResizeEvent
+    qtbot.waitUntil(lambda: not chart.testAttribute(pending), timeout=WAIT_MS)
+    assert chart.chart().size().toSize() == chart.viewport().size()
+    assert conversation.conversation() is None
+    assert not conversation.body.isVisible() and conversation.empty_label.isVisible()

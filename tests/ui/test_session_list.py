@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,9 +22,18 @@ from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.records import day_samples, short_time
 from desktop.ui.common.status import StatusBar
-from desktop.ui.sessions import session_browser
+from desktop.ui.sessions import session_browser, session_list, session_model
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
-from desktop.ui.sessions.session_model import ACCOUNT, MESSAGES, MODIFIED, PROJECT, TITLE
+from desktop.ui.sessions.session_filter import SessionFilterProxy
+from desktop.ui.sessions.session_model import (
+    ACCOUNT,
+    COLUMNS,
+    MESSAGES,
+    MODIFIED,
+    PROJECT,
+    TITLE,
+    SessionTableModel,
+)
 from desktop.ui.shell.main_window import MainWindow
 from tests.test_transcript_fixtures import Transcript, text
 from tests.ui.session_kit import (
@@ -349,6 +359,90 @@ def test_the_list_and_the_transcript_speak_the_window_language(
     assert "  ·  2 mensajes  ·  " in browser(window).panel.meta_label.text()
     window.set_language("en")
     qtbot.waitUntil(lambda: listing.sessions_heading.text() == "Sessions")
+
+
+def test_a_repaint_of_the_list_calls_into_python_once_a_cell(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """Each call from Qt into Python takes the interpreter lock back, a wait of up to
+    the switch interval while a worker runs Python: a repaint asks each cell's
+    painted roles in one call, with no data(), rowCount() or columnCount() a role
+    (data() is still asked for a size hint and the run badge's record, once a row)."""
+    calls: Counter[str] = Counter()
+
+    class CountedModel(SessionTableModel):
+        def data(self, *args: Any) -> Any:
+            calls[f"data {args[1] if len(args) > 1 else 0}"] += 1
+            return super().data(*args)
+
+        def rowCount(self, *args: Any) -> int:
+            calls["rowCount"] += 1
+            return super().rowCount(*args)
+
+        def columnCount(self, *args: Any) -> int:
+            calls["columnCount"] += 1
+            return super().columnCount(*args)
+
+    class CountedProxy(SessionFilterProxy):
+        def multiData(self, *args: Any) -> None:
+            calls["multiData"] += 1
+            super().multiData(*args)
+
+    monkeypatch.setattr(session_list, "SessionTableModel", CountedModel)
+    monkeypatch.setattr(session_list, "SessionFilterProxy", CountedProxy)
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    wait_indexed(qtbot, window)
+    listing = pane(window)
+    before = [[listing.proxy.index(r, c).data() for c in range(COLUMNS)] for r in range(3)]
+    calls.clear()
+    listing.view.viewport().repaint()
+    assert 0 < calls["multiData"] <= 3 * COLUMNS
+    assert calls["rowCount"] == calls["columnCount"] == 0
+    asked = {name: n for name, n in calls.items() if name.startswith("data")}
+    hint, record = Qt.ItemDataRole.SizeHintRole.value, session_model.RECORD_ROLE
+    assert set(asked) <= {f"data {hint}", f"data {record}"}
+    assert all(n <= 3 for n in asked.values())
+    assert [[listing.proxy.index(r, c).data() for c in range(COLUMNS)] for r in range(3)] == before
+
+
+def test_the_listed_times_are_made_again_when_the_day_turns(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """A row's cells are kept from its first paint, but "Today 14:03" is not today's
+    tomorrow; nor is a gone session's grey the grey of another palette."""
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    listing = pane(window)
+    when = listing.proxy.index(0, MODIFIED)
+    shown = when.data()
+    assert shown == short_time(when.data(session_model.RECORD_ROLE).modified)
+    monkeypatch.setattr(session_model, "short_time", lambda moment: "the next day's")
+    assert when.data() == shown  # kept while the day lasts
+    tomorrow = time.time() + 24 * 3600
+    monkeypatch.setattr(session_model, "time", type("Clock", (), {"time": lambda: tomorrow}))
+    assert when.data() == "the next day's"
+
+    populated["paths"]["one"].unlink()
+    window.commands.reindex.trigger()
+    row = next(r for r in range(3) if listing.proxy.index(r, TITLE).data().startswith("parser"))
+    title = listing.proxy.index(row, TITLE)
+    disabled = (QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    grey = QApplication.palette().color(*disabled)
+    qtbot.waitUntil(lambda: title.data(Qt.ItemDataRole.ForegroundRole) == grey, timeout=WAIT_MS)
+    palette = QApplication.palette()
+    before = QPalette(palette)
+    palette.setColor(*disabled, Qt.GlobalColor.magenta)
+    QApplication.setPalette(palette)
+    try:
+        qtbot.waitUntil(
+            lambda: title.data(Qt.ItemDataRole.ForegroundRole) == Qt.GlobalColor.magenta,
+            timeout=WAIT_MS,
+        )
+    finally:
+        QApplication.setPalette(before)
 
 
 def test_the_title_column_takes_the_spare_room(

@@ -8,7 +8,10 @@ import sys
 import threading
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
+import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.services.hub import ServiceHub
@@ -79,3 +82,35 @@ def test_the_index_runs_every_pass_on_one_thread_without_joining_it(
     finally:
         indexer.stop()
     assert not any(t.name == "sessiondesk-index" for t in threading.enumerate())
+
+
+def test_a_short_pass_lists_its_records_once_its_writes_are_done(
+    hub: ServiceHub, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list merges and repaints a pass's last records while the index thread
+    rests: listed while the pass still wrote, the repaint waited for the
+    interpreter lock at each call into Python (a new run's session, 15 ms)."""
+    config = add_account(hub, "work", tmp_path)
+    write(config, new_session("/src/harbour", "plan the dock cranes"))
+    written: list[bool] = []
+    refresh = type(hub.sessions).refresh
+
+    def refreshing(service: object, *args: Any, **kwargs: Any) -> Any:
+        written.append(False)
+        try:
+            return refresh(service, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            written[-1] = True
+
+    monkeypatch.setattr(type(hub.sessions), "refresh", refreshing)
+    indexer = Indexer(hub.sessions)
+    when_listed: list[bool] = []
+    indexer.records.connect(
+        lambda records: when_listed.append(written[-1]), Qt.ConnectionType.DirectConnection
+    )
+    try:
+        indexer.start()
+        qtbot.waitUntil(lambda: indexer.completed == 1, timeout=WAIT_MS)
+    finally:
+        indexer.stop()
+    assert when_listed == [True]

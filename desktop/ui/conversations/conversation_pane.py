@@ -215,6 +215,16 @@ class ConversationPane(QWidget):
         # the list's conversation marks are read once the window has painted:
         # the first paint never waits for them (nor for SQLAlchemy to load)
         after_first_paint(self, self.mark_list)
+        after_first_paint(self, self._show_body_once)
+
+    def _show_body_once(self) -> None:
+        """Show the conversation's widgets once, hidden again before any paint: their
+        first show (the pending resize events, the chart's layout at its size) took
+        ~3 of the ~5 ms of the handler that first showed a conversation — a new
+        run's, in the frame where its session is listed and chosen."""
+        if not self.body.isVisible() and self.isVisible():
+            self.body.setVisible(True)
+            self.body.setVisible(False)
 
     def _action(self, keys: str, slot: object) -> QAction:
         action = QAction(self)

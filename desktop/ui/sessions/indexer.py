@@ -129,7 +129,7 @@ class Indexer(QObject):
             if now - last >= BATCH_SECONDS or step.done == step.total:
                 last = now
                 self._emit(self.progress, step.done, step.total, step.account)
-                if batch:
+                if batch and step.done < step.total:
                     self._emit(self.records, list(batch))
                     batch.clear()
 
@@ -139,6 +139,11 @@ class Indexer(QObject):
             if not self._listed or result.read or result.missing != self._missing:
                 listing = self._sessions.list()
                 self._listed, self._missing = True, result.missing
+            # the last records once the pass's writes are done: the list's merge and
+            # repaint then have the interpreter lock to themselves (a new run's session,
+            # listed while the pass still wrote, painted in 15 ms waits for the lock)
+            if batch:
+                self._emit(self.records, list(batch))
             self._emit(self._worker_finished, result, listing)
         except _Stopped:
             return

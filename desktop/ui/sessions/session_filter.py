@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QModelIndex,
+    QModelRoleDataSpan,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 
-from desktop.ui.sessions.session_model import SessionTableModel
+from desktop.ui.sessions.session_model import PAINTED_ROLES, SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -72,6 +79,19 @@ class SessionFilterProxy(QSortFilterProxyModel):
         source = self.sourceModel()
         if isinstance(source, SessionTableModel):
             source.sort(column, order)
+
+    def multiData(self, index: Index, roleDataSpan: QModelRoleDataSpan) -> None:
+        # a painted cell's roles in one call into Python, from the row's kept cells;
+        # Qt's would call data() once a role, and the source's index() with each
+        model = self.sourceModel()
+        assert isinstance(model, SessionTableModel)
+        source = self.mapToSource(index)
+        if not source.isValid():
+            return
+        cell = model.painted(source.row(), source.column())
+        for item in roleDataSpan:
+            role = item.role()
+            item.setData(cell.get(role) if role in PAINTED_ROLES else model.data(source, role))
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()

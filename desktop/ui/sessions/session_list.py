@@ -55,6 +55,11 @@ from desktop.ui.sessions.session_model import (
     SessionTableModel,
 )
 
+REPAINTED_ON = frozenset({
+    QEvent.Type.LocaleChange, QEvent.Type.PaletteChange, QEvent.Type.FontChange,
+    QEvent.Type.ApplicationPaletteChange, QEvent.Type.ApplicationFontChange,
+})  # fmt: skip
+"""What changes how a row's cells look, beside the language."""
 MAX_PROJECT_CHARS = 22
 DEFAULT_VIEWPORT = 420
 """The list's width before it is first shown (for the project column's cap)."""
@@ -198,6 +203,7 @@ class SessionListPane(NavigationPane):
         self.hidden_button.setToolTip(self.show_hidden_action.toolTip())
         self.hidden_button.setAccessibleName(self.tr("Show hidden conversations"))
         self.source.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
+        self._repaint_cells()
         self._size_columns()
         self._update_counts()
 
@@ -242,7 +248,14 @@ class SessionListPane(NavigationPane):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+        elif event.type() in REPAINTED_ON:
+            self._repaint_cells()
         super().changeEvent(event)
+
+    def _repaint_cells(self) -> None:
+        """The rows' kept cells are made again (their texts, grey and italics)."""
+        self.source.forget_painted()
+        self.view.viewport().update()
 
     # -- NavigationPane ----------------------------------------------------------------------
 

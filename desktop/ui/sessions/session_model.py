@@ -4,11 +4,20 @@ Records are merged in by key (account, session id): a record that changed
 updates its row in place, a new one is inserted, and only a complete listing
 removes rows. The model is never reset after the first fill, so the view keeps
 its selection and scroll position while indexing and watching go on.
+
+The list is painted from Python: each cell's roles come through the proxy's
+`multiData` from a table of what each row shows (`painted`), made when a row
+is first painted and kept until it changes. A repaint used to make ~20 calls
+into Python a cell (seven `data()`s, each with `rowCount` and `columnCount`
+for the proxy's `index()`), and each call takes the interpreter lock back —
+a millisecond's wait apiece when a worker thread runs Python meanwhile.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -36,6 +45,14 @@ RECORD_ROLE = Qt.ItemDataRole.UserRole + 10
 SORT_ROLE = Qt.ItemDataRole.UserRole + 11
 TITLE, ACCOUNT, PROJECT, MESSAGES, MODIFIED = range(5)
 COLUMNS = 5
+PAINTED_ROLES = frozenset({
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole,
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.CheckStateRole, Qt.ItemDataRole.BackgroundRole,
+})  # fmt: skip
+"""The roles a delegate asks of each cell it paints (`QStyledItemDelegate.initStyleOption`)."""
+Cell = dict[int, object]
+"""A cell's painted roles that have a value."""
 
 
 class SessionTableModel(QAbstractTableModel):
@@ -54,11 +71,22 @@ class SessionTableModel(QAbstractTableModel):
         self._warning = QIcon()
         self._members: dict[Key, Membership] = {}
         self._archived: set[Key] = set()
+        self._painted: list[tuple[Cell, ...] | None] = []
+        """Each row's cells as painted, made on the row's first paint (None: not yet)."""
+        self._painted_until = 0.0
+        """When the kept cells go stale: "Today 14:03" is "Yesterday 14:03" after midnight."""
 
     # -- Qt's side -------------------------------------------------------------------
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
         return 0 if parent.isValid() else len(self._records)
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        # QAbstractTableModel's asks rowCount and columnCount, two calls into Python more
+        # for each of the proxy's mapToSource
+        if parent.isValid() or not (0 <= row < len(self._records) and 0 <= column < COLUMNS):
+            return QModelIndex()
+        return self.createIndex(row, column)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else COLUMNS
@@ -82,30 +110,52 @@ class SessionTableModel(QAbstractTableModel):
             return self._keys[index.row()][index.column()]
         if not index.isValid():
             return None
+        if role in PAINTED_ROLES:
+            return self.painted(index.row(), index.column()).get(role)
         record = self._records[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return "" if column == ACCOUNT else self._display(record, column)
         if role == RECORD_ROLE:
             return record
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(record, column)
-        if role == Qt.ItemDataRole.DecorationRole:
-            if column == TITLE and record.error:
-                return self._warning_icon()
-            if column == ACCOUNT:
-                return self._avatar(record.account)
-        if role == Qt.ItemDataRole.ForegroundRole and record.missing:
-            return QApplication.palette().color(
-                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
-            )
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == MESSAGES:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.FontRole and record.missing:
+            return self._tooltip(record, index.column())
+        return None
+
+    def painted(self, row: int, column: int) -> Cell:
+        """A cell's painted roles, kept from the row's last paint while it is unchanged."""
+        if time.time() >= self._painted_until:
+            self.forget_painted()
+        cells = self._painted[row]
+        if cells is None:
+            cells = self._painted[row] = self._cells(self._records[row])
+        return cells[column]
+
+    def forget_painted(self) -> None:
+        """Make every row's cells again at its next paint: the language, locale,
+        palette or font changed, or the day did (the times say "Today")."""
+        self._painted = [None] * len(self._records)
+        tomorrow = datetime.now().date() + timedelta(days=1)
+        self._painted_until = datetime.combine(tomorrow, datetime.min.time()).timestamp()
+
+    def _cells(self, record: SessionRecord) -> tuple[Cell, ...]:
+        display = Qt.ItemDataRole.DisplayRole
+        cells: tuple[Cell, ...] = tuple(
+            {display: "" if column == ACCOUNT else self._display(record, column)}
+            for column in range(COLUMNS)
+        )
+        if record.error:
+            cells[TITLE][Qt.ItemDataRole.DecorationRole] = self._warning_icon()
+        cells[ACCOUNT][Qt.ItemDataRole.DecorationRole] = self._avatar(record.account)
+        cells[MESSAGES][Qt.ItemDataRole.TextAlignmentRole] = int(
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
+        if record.missing:
+            palette = QApplication.palette()
+            grey = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
             font = QApplication.font()
             font.setItalic(True)
-            return font
-        return None
+            for cell in cells:
+                cell[Qt.ItemDataRole.ForegroundRole] = grey
+                cell[Qt.ItemDataRole.FontRole] = font
+        return cells
 
     def set_memberships(self, members: dict[Key, Membership]) -> None:
         """Mark each session with its conversation (and a fork with its parent's)."""
@@ -113,6 +163,7 @@ class SessionTableModel(QAbstractTableModel):
             return
         hidden_before = self.hidden_keys()
         self._members = dict(members)
+        self.forget_painted()  # the titles say their conversation
         if self._records:
             self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
         if self.hidden_keys() != hidden_before:
@@ -131,6 +182,7 @@ class SessionTableModel(QAbstractTableModel):
         if keys == self._archived:
             return
         self._archived = set(keys)
+        self.forget_painted()
         if self._records:
             self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
 
@@ -232,6 +284,7 @@ class SessionTableModel(QAbstractTableModel):
                 new.append(record)
             elif self._records[row] != record:
                 self._records[row] = record
+                self._painted[row] = None
                 self._keys[row] = self._sort_key(record)
                 self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
                 changed += 1
@@ -242,6 +295,7 @@ class SessionTableModel(QAbstractTableModel):
                 self.beginRemoveRows(QModelIndex(), row, row)
                 del self._records[row]
                 del self._keys[row]
+                del self._painted[row]
                 self.endRemoveRows()
             if gone:
                 self._reindex()
@@ -258,6 +312,7 @@ class SessionTableModel(QAbstractTableModel):
             self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
             self._records.extend(new)
             self._keys.extend(keys)
+            self._painted.extend([None] * len(new))
             self._reindex()
             self.endInsertRows()
             changed += len(new)
@@ -292,6 +347,7 @@ class SessionTableModel(QAbstractTableModel):
             moved_to[old] = new
         self._records = [self._records[old] for old in order]
         self._keys = [self._keys[old] for old in order]
+        self._painted = [self._painted[old] for old in order]
         before = self.persistentIndexList()
         after = [self.index(moved_to[i.row()], i.column()) for i in before]
         self.changePersistentIndexList(before, after)
