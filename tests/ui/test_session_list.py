@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
-from desktop.ui.common.records import day_samples, short_time
+from desktop.ui.common.records import day_samples, key_of, short_time
 from desktop.ui.common.status import StatusBar
 from desktop.ui.sessions import session_browser, session_list, session_model
 from desktop.ui.sessions.session_browser import LAST_SESSION_KEY
@@ -204,8 +204,10 @@ def test_damaged_and_missing_sessions_are_marked(
     assert "gone from disk" in cell("parser refactor plan", TITLE, Qt.ItemDataRole.ToolTipRole)
     # our archive kept a copy: the list says so
     qtbot.waitUntil(
-        lambda: "parser refactor plan · archived"
-        in [listing.proxy.index(r, TITLE).data() for r in range(listing.proxy.rowCount())],
+        lambda: (
+            "parser refactor plan · archived"
+            in [listing.proxy.index(r, TITLE).data() for r in range(listing.proxy.rowCount())]
+        ),
         timeout=WAIT_MS,
     )
     assert cell("fix the navbar", TITLE, Qt.ItemDataRole.ForegroundRole) is None
@@ -489,3 +491,41 @@ def test_the_modified_column_is_measured_by_the_days_listed(qapp: QApplication) 
             assert all(width(short_time(m)) <= widest for m in moments), locale
         finally:
             QLocale.setDefault(before)
+
+
+def test_a_conversation_mark_remakes_and_repaints_only_its_rows(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """A run's end marks one session with its conversation, an index pass marks
+    one archived: only those rows' cells are made again and repainted, not the
+    whole list's (a 10 ms paint while other runs streamed)."""
+    from desktop.services.conversations import Membership
+
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    wait_indexed(qtbot, window)
+    listing = pane(window)
+    model = listing.source
+    records = [model.index(row, TITLE).data(session_model.RECORD_ROLE) for row in range(3)]
+    members = {key_of(r): m for r in records if (m := model.member(r)) is not None}
+    listing.view.viewport().repaint()  # every row's cells kept
+    remade: list[str] = []
+    make = model._cells
+    monkeypatch.setattr(
+        model, "_cells", lambda record: remade.append(record.session_id) or make(record)
+    )
+    spans: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda first, last, *_: spans.append((first.row(), last.row())))
+
+    model.set_memberships({**members, key_of(records[1]): Membership("SESS-042")})
+    listing.view.viewport().repaint()
+    assert spans == [(1, 1)] and remade == [records[1].session_id]
+    assert model.index(1, TITLE).data().startswith("SESS-042")
+    model.set_archived({key_of(r) for r in records})  # as the index's archive marks say
+    listing.view.viewport().repaint()
+    del spans[:], remade[:]
+    model.set_archived({key_of(records[0]), key_of(records[1])})
+    listing.view.viewport().repaint()
+    assert spans == [(2, 2)] and remade == [records[2].session_id]
+    assert [model.index(r, TITLE).data(session_model.RECORD_ROLE) for r in range(3)] == records

@@ -162,10 +162,10 @@ class SessionTableModel(QAbstractTableModel):
         if members == self._members:
             return
         hidden_before = self.hidden_keys()
+        changed = {k for k in members.keys() | self._members.keys()
+                   if members.get(k) != self._members.get(k)}  # fmt: skip
         self._members = dict(members)
-        self.forget_painted()  # the titles say their conversation
-        if self._records:
-            self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
+        self._titles_changed(changed)  # the titles say their conversation
         if self.hidden_keys() != hidden_before:
             self.hidden_changed.emit()
 
@@ -181,10 +181,21 @@ class SessionTableModel(QAbstractTableModel):
         """The sessions our archive keeps a copy of: one whose original is gone says so."""
         if keys == self._archived:
             return
+        changed = keys ^ self._archived
         self._archived = set(keys)
-        self.forget_painted()
-        if self._records:
-            self.dataChanged.emit(self.index(0, TITLE), self.index(len(self._records) - 1, TITLE))
+        self._titles_changed(changed)
+
+    def _titles_changed(self, keys: set[Key]) -> None:
+        """Those sessions' rows are made again at their next paint, and only
+        they are repainted: a run's end changes one conversation's marks, and
+        remaking and repainting every row then was a 10 ms paint while other
+        runs streamed."""
+        rows = [row for row in map(self.row_of, keys) if row >= 0]
+        if not rows:
+            return
+        for row in rows:
+            self._painted[row] = None
+        self.dataChanged.emit(self.index(min(rows), TITLE), self.index(max(rows), TITLE))
 
     def is_archived(self, record: SessionRecord) -> bool:
         """Gone from disk, and opened from our archive."""
