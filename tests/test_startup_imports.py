@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,6 +83,19 @@ def test_listing_and_searching_sessions_load_no_qt_alembic_keyring_or_sqlalchemy
         assert not loaded & set(READING), (args, sorted(loaded & set(READING)))
 
 
+def probe(script: str, *args: str, **env: str) -> Any:
+    """What a `python -c SCRIPT ARGS` process printed as JSON, with `env` set."""
+    proc = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
 WINDOW_PROBE = """
 import gc, json, sys
 import desktop.app as app
@@ -104,15 +118,7 @@ def test_no_arguments_open_the_window_without_the_command_parser(
     """The launcher's bare `sessiondesk` goes straight to the window (as parsing no
     arguments would), with Python's own collection thresholds restored for it."""
     other = tmp_path / "other"
-    proc = subprocess.run(
-        [sys.executable, "-c", WINDOW_PROBE, str(other)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "SESSIONDESK_HOME": str(home)},
-        timeout=60,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    seen, codes, restored = json.loads(proc.stdout)
+    seen, codes, restored = probe(WINDOW_PROBE, str(other), SESSIONDESK_HOME=str(home))
     assert seen == [[str(home), None, True, False], [str(other), "/bin/true", True, True]]
     assert codes == [0, 0] and restored
 
@@ -150,15 +156,9 @@ def test_a_fresh_home_registers_its_default_account_without_sqlalchemy(
 
     claude = tmp_path / "claude"
     claude.mkdir()
-    proc = subprocess.run(
-        [sys.executable, "-c", FIRST_INDEX_PROBE, str(home)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "CLAUDE_CONFIG_DIR": str(claude)},
-        timeout=60,
+    name, config_dir, created, setting, loaded = probe(
+        FIRST_INDEX_PROBE, str(home), CLAUDE_CONFIG_DIR=str(claude)
     )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    name, config_dir, created, setting, loaded = json.loads(proc.stdout)
     assert (name, config_dir, loaded) == ("default", str(claude), False)
     assert setting == {"internal.default_account_registered": "1", "probe.key": "two"}
     db = open_database(home / "sessiondesk.db")
