@@ -79,7 +79,15 @@ class Row:
         """Remember the text's size so a height can be guessed without laying it out."""
         text = self.message.text
         self.chars = len(text)
-        self.breaks = text.count("\n")
+        # a prompt's folded "sent with this turn" line, and the gap above it
+        self.breaks = text.count("\n") + (2 if self.message.sent_with else 0)
+
+    @property
+    def folds(self) -> bool:
+        """Whether a click opens and closes it: a card, or a prompt sent with more."""
+        return self.kind in COLLAPSIBLE or (
+            self.kind is RowKind.PROMPT and bool(self.message.sent_with)
+        )
 
     def plain_text(self) -> str:
         """The row as plain text, for copying."""
