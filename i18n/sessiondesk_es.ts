@@ -2756,7 +2756,12 @@
         <translation>texto de {handles} ({size} KB)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>a conversation to recap ({size} KB)</source>
+        <translation>una conversación para resumir ({size} KB)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>context of the bundle “{name}” ({size} KB)</source>
         <translation>contexto del paquete «{name}» ({size} KB)</translation>
     </message>

@@ -2742,7 +2742,12 @@
         <translation>{handles} 的文本（{size} KB）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>a conversation to recap ({size} KB)</source>
+        <translation>待总结的对话（{size} KB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>context of the bundle “{name}” ({size} KB)</source>
         <translation>资料包“{name}”的上下文（{size} KB）</translation>
     </message>

@@ -19,7 +19,15 @@ from desktop.claude.transcripts import load_session, summarise_transcript
 from desktop.compose import open_services
 from desktop.domain.accounts import AuthKind
 from desktop.domain.bundles import ContextPart, bundle_context
-from desktop.domain.prompt_wrap import GUARD, REPLAY_INTRO, SentKind, guarded, split_sent
+from desktop.domain.carry import carry_block
+from desktop.domain.prompt_wrap import (
+    GUARD,
+    RECAP_REQUEST,
+    REPLAY_INTRO,
+    SentKind,
+    guarded,
+    split_sent,
+)
 from desktop.domain.references import ReferencedConversation, expand_references
 from desktop.domain.replay import Turn, replay_prompt
 from desktop.domain.session_export import ExportHeader, render
@@ -81,6 +89,24 @@ def test_every_wrapper_comes_off_as_the_typed_words_and_a_part_of_its_kind(shape
         assert split.part(SentKind.BUNDLE).names in ("fleet", "none")  # type: ignore[union-attr]
     if SentKind.REPLAY in kinds:
         assert split.replayed_turns == 2 and split.replayed_bytes > 0
+
+
+def test_a_recap_runs_prompt_is_all_ours_and_still_names_its_session(tmp_path: Path) -> None:
+    carried = carry_block(SHIP, 4000)
+    assert carried is not None
+    split = split_sent(RECAP_REQUEST + carried)
+    assert split.text == "" and [p.kind for p in split.parts] == [SentKind.RECAP]
+    t = Transcript(cwd="/src/boats")
+    t.prompt(RECAP_REQUEST + carried)
+    t.reply(text("The ship is ALBATROSS."))
+    path = t.write(tmp_path / "projects" / "-src-boats" / f"{t.session_id}.jsonl")
+    conversation, _ = load_session(path)
+    (prompt,) = [m for m in conversation.messages if m.role is Role.USER]
+    assert prompt.text == "" and prompt.sent_with[0].kind is SentKind.RECAP
+    seen: list[IndexLine] = []
+    summarise_transcript(path, on_line=lambda line, _raw: seen.append(line))
+    (line,) = [line for line in seen if line.is_prompt]
+    assert line.prompt is not None and line.prompt.startswith("Write a short recap")
 
 
 def test_a_prompt_that_only_looks_like_one_is_left_as_typed() -> None:

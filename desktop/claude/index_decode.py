@@ -21,7 +21,7 @@ import msgspec
 from desktop.claude.line_parts import UsageFields, blocks, quiet_close, user_text
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage
-from desktop.domain.prompt_wrap import split_sent
+from desktop.domain.prompt_wrap import named, split_sent
 from desktop.domain.textsearch import Text
 from desktop.domain.transcript_index import (
     TEXT_LIMIT,
@@ -169,7 +169,7 @@ def _user(line: _Line, message: _Message) -> IndexLine:
         prompt = True
         sent = split_sent(tt.without_reminders(text))
         own = sent.text
-        typed.append(own)
+        typed.append(named(own, sent.parts))
         if own[:TEXT_LIMIT].strip():
             texts.append((line.uuid, "user", own[:TEXT_LIMIT]))
         texts += sent_texts(line.uuid, sent.parts)

@@ -30,6 +30,13 @@ REPLAY_INTRO = (
     "could not be resumed. Continue it."
 )
 REPLAY_LABEL = "earlier turns of this conversation"
+RECAP_REQUEST = (
+    "Write a short recap (at most 300 words) of the conversation below, for a "
+    "colleague who will continue it: the goal, what was decided, what is open. "
+    "Reply with the recap only.\n\n"
+)
+"""A switch's or rollover's `summary` carry: a run of its own under the old
+account, all of whose prompt is ours (nothing typed)."""
 _REFS_START = "The request below refers to other conversations by their handles ("
 _REFS_END = "). The most recent text of each follows, labelled; use it for the request."
 _BUNDLE_START = 'Context from the bundle "'
@@ -54,6 +61,8 @@ class SentKind(StrEnum):
     REPLAY = "replay"
     REFERENCES = "references"
     BUNDLE = "bundle"
+    RECAP = "recap"
+    """A conversation carried to a recap run, to be summed up for another session."""
 
 
 # a Struct, as the `Message` that holds it is: it crosses processes the same way
@@ -98,6 +107,14 @@ class Sent(msgspec.Struct, frozen=True, gc=False):
         return replay.size if replay else 0
 
 
+def named(typed: str, parts: tuple[SentPart, ...]) -> str:
+    """What names a session after one of its prompts: the typed words; a recap
+    run's prompt (nothing typed) by its request, as it was sent."""
+    if typed or not parts or parts[0].kind is not SentKind.RECAP:
+        return typed
+    return parts[0].text
+
+
 def part_label(part: SentPart) -> str:
     """What a part was, and its size, in English (the window says it in its language)."""
     size = f"{part.size / 1024:.1f} KB"
@@ -107,6 +124,8 @@ def part_label(part: SentPart) -> str:
         return f"history replayed ({part.turns} turns, {size})"
     if part.kind is SentKind.REFERENCES:
         return f"text of {part.names} ({size})"
+    if part.kind is SentKind.RECAP:
+        return f"a conversation to recap ({size})"
     return f"context of the bundle “{part.names}” ({size})"
 
 
@@ -158,6 +177,8 @@ def split_sent(text: str) -> Sent:
     """The person's words of a sent prompt and the parts sent with them; a text
     that is not (or not wholly) one of ours comes back as is from where it stops
     parsing. Cheap for an ordinary prompt: a few `startswith`."""
+    if text.startswith(RECAP_REQUEST):
+        return Sent("", (SentPart(SentKind.RECAP, text),))
     parts: list[SentPart] = []
     rest = text
     if rest.startswith(GUARD):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from desktop.domain.events import Usage
-from desktop.domain.prompt_wrap import SentKind, SentPart, split_sent
+from desktop.domain.prompt_wrap import SentKind, SentPart, named, split_sent
 from desktop.domain.sessions import SENT_WITH
 from desktop.domain.textsearch import Text, make_snippet, mentions_all
 from desktop.domain.transcript import Entry, EntryKind, Role
@@ -59,7 +59,8 @@ def index_line(entry: Entry) -> IndexLine:
     title = entry.kind is EntryKind.TITLE
     prompt = None
     if entry.is_prompt:
-        typed = [m.text for m in entry.messages if m.role is Role.USER and not m.is_meta]
+        typed = [named(m.text, m.sent_with) for m in entry.messages
+                 if m.role is Role.USER and not m.is_meta]  # fmt: skip
         prompt = "\n".join(t for t in typed if t) or None
     reply = entry.is_reply
     return IndexLine(

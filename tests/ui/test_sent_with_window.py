@@ -14,7 +14,8 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.domain.prompt_wrap import SentKind, guarded
+from desktop.domain.carry import carry_block
+from desktop.domain.prompt_wrap import RECAP_REQUEST, SentKind, guarded
 from desktop.domain.references import ReferencedConversation, expand_references
 from desktop.domain.replay import Turn, replay_prompt
 from desktop.services.hub import ServiceHub
@@ -48,6 +49,8 @@ def _sent_session() -> Transcript:
     t.prompt(replay_prompt([Turn("user", "and paint it"), Turn("assistant", "Painted.")],
                            "once more, from the start", 4000))  # fmt: skip
     t.reply(text("Again."))
+    t.prompt(RECAP_REQUEST + (carry_block(ship, 4000) or ""))  # a recap run: nothing typed
+    t.reply(text("A ship was named."))
     return t
 
 
@@ -89,9 +92,9 @@ def test_the_bubble_shows_the_typed_words_and_folds_what_was_sent(
     prompts = [n for n in range(model.rowCount()) if model.row(n).kind is RowKind.PROMPT]
     texts = [model.row(n).message.text for n in prompts]
     assert texts == ["name the boat the way [[SESS-001]] did", "and paint it",
-                     "once more, from the start"]  # fmt: skip
+                     "once more, from the start", ""]  # fmt: skip
     kinds = [[p.kind for p in model.row(n).message.sent_with] for n in prompts]
-    assert kinds == [[SentKind.REFERENCES], [SentKind.GUARD], [SentKind.REPLAY]]
+    assert kinds == [[SentKind.REFERENCES], [SentKind.GUARD], [SentKind.REPLAY], [SentKind.RECAP]]
 
     view = panel.view
     first = prompts[0]
@@ -101,6 +104,9 @@ def test_the_bubble_shows_the_typed_words_and_folds_what_was_sent(
     assert HEAD not in folded and "ALBATROSS" not in folded
     SHOTS.mkdir(parents=True, exist_ok=True)
     made.grab().save(str(SHOTS / "sent-with-folded.png"))
+    view.scroll_to_bottom()
+    view.viewport().repaint()
+    made.grab().save(str(SHOTS / "sent-with-recap.png"))
 
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_sent_line(made, first))
     qtbot.waitUntil(lambda: model.row(first).expanded, timeout=WAIT_MS)

@@ -136,6 +136,8 @@ class TranscriptDelegate(QStyledItemDelegate):
         if part.kind is SentKind.REFERENCES:
             text = self.tr("text of {handles} ({size} KB)")
             return text.replace("{handles}", part.names).replace("{size}", size)
+        if part.kind is SentKind.RECAP:
+            return self.tr("a conversation to recap ({size} KB)").replace("{size}", size)
         text = self.tr("context of the bundle “{name}” ({size} KB)")
         return text.replace("{name}", part.names).replace("{size}", size)
 

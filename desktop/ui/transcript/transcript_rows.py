@@ -116,7 +116,8 @@ def _kind_of(message: Message) -> RowKind | None:
     if role is Role.USER:
         if message.is_compact_summary:
             return RowKind.SUMMARY
-        return RowKind.PROMPT if message.text.strip() else None
+        # a recap run's prompt is all ours: nothing typed, shown folded all the same
+        return RowKind.PROMPT if message.text.strip() or message.sent_with else None
     if role is Role.ASSISTANT:
         return RowKind.REPLY if message.text.strip() else None
     if role is Role.THINKING:
