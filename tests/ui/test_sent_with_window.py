@@ -119,6 +119,11 @@ def test_the_bubble_shows_the_typed_words_and_folds_what_was_sent(
 
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_sent_line(made, first))
     qtbot.waitUntil(lambda: not model.row(first).expanded, timeout=WAIT_MS)
+    view.select_row(first)  # and from the keyboard
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert model.row(first).expanded
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert not model.row(first).expanded
 
     # in Spanish, the line speaks Spanish
     made.set_language("es")
