@@ -125,6 +125,8 @@ def _session(tmp_path: Path) -> Path:
     t.reply(text("Done the same way."))
     t.prompt(guarded(_refs("and once more")))
     t.reply(text("Again."))
+    t.prompt(_bundle("load the fleet"))
+    t.reply(text("Loaded."))
     return t.write(tmp_path / "projects" / "-src-boats" / f"{t.session_id}.jsonl")
 
 
@@ -134,13 +136,15 @@ def test_a_transcript_read_from_disk_shows_the_typed_words_with_what_went_along(
     conversation, problems = load_session(_session(tmp_path))
     assert not problems
     prompts = [m for m in conversation.messages if m.role is Role.USER]
-    assert [m.text for m in prompts] == ["name the ship", TYPED, "and once more"]
+    assert [m.text for m in prompts] == ["name the ship", TYPED, "and once more", "load the fleet"]
     assert prompts[0].sent_with == ()
     assert [p.kind for p in prompts[1].sent_with] == [SentKind.REFERENCES]
     assert "ALBATROSS" in prompts[1].sent_with[0].text
     assert [p.kind for p in prompts[2].sent_with] == [SentKind.GUARD, SentKind.REFERENCES]
     assert prompts[2].resumed and prompts[2].sent_with[0].text == GUARD
     assert prompts[1].to_dict()["sent_with"][0]["kind"] == "references"
+    assert [p.kind for p in prompts[3].sent_with] == [SentKind.BUNDLE]
+    assert prompts[3].sent_with[0].names == "fleet" and "TEAL" in prompts[3].sent_with[0].text
 
 
 @pytest.mark.parametrize("fmt", ["md", "html"])
@@ -155,6 +159,10 @@ def test_an_export_shows_the_typed_words_and_folds_what_was_sent_with_them(
     assert "[[SESS-001]]" in before_fold and "and once more" in doc
     assert doc.count("Sent with this turn: text of SESS-001, SESS-004") == 1
     assert doc.count("Sent with this turn: the guard line · text of SESS-001, SESS-004") == 1
+    assert doc.count("Sent with this turn: context of the bundle “fleet”") == 1
+    # the bundle's prompt: its words, then its fold, then the context inside it
+    words = doc.index("load the fleet")
+    assert words < doc.index("context of the bundle") < doc.index("Context from the bundle")
     fold = "<details class='sent'>" if fmt == "html" else "<details>"
     assert fold in doc and "ALBATROSS" in doc.split("Sent with this turn")[1]
 
@@ -166,9 +174,10 @@ def test_the_index_keeps_the_typed_words_as_the_prompt_and_the_rest_apart(
     summarise_transcript(_session(tmp_path), on_line=lambda line, _raw: seen.append(line))
     texts = [t for line in seen for t in line.texts]
     users = [body for _uuid, role, body in texts if role == "user"]
-    assert users == ["name the ship", TYPED, "and once more"]
+    assert users == ["name the ship", TYPED, "and once more", "load the fleet"]
     carried = [body for _uuid, role, body in texts if role == SENT_WITH]
-    assert len(carried) == 2 and all(c.startswith(HEAD) for c in carried)
+    assert len(carried) == 3 and all(c.startswith(HEAD) for c in carried[:2])
+    assert carried[2].startswith('Context from the bundle "fleet"')
     assert not any(GUARD in body for _u, _r, body in texts), "boilerplate is not searched"
     assert [line.prompt for line in seen if line.is_prompt] == users
 
