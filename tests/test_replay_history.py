@@ -8,7 +8,7 @@ import pytest
 from desktop.domain.carry import CarryMode, SwitchDecision
 from desktop.domain.conversations import Conversation, Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
-from desktop.domain.prompt_wrap import GUARD, REPLAY_INTRO, unwrap
+from desktop.domain.prompt_wrap import GUARD, REPLAY_INTRO, split_sent
 from desktop.domain.replay import OMITTED, Turn, join, replay_prompt
 from desktop.domain.replay_source import Segment, segments
 from desktop.domain.turn_plan import BranchPoint, Runtime, plan_rerun, plan_turn, with_history
@@ -26,16 +26,16 @@ def test_a_resumed_turn_sends_the_guard_then_only_the_new_prompt() -> None:
     # what a replay would have sent beyond it: what resuming saved
     replay = replay_prompt(TURNS, "next", 10_000).encode()
     assert sent.saved_bytes == len(replay) - len(sent.content.encode()) > 0
-    assert unwrap(sent.content).text == "next" and unwrap(sent.content).guarded
+    assert split_sent(sent.content).text == "next" and split_sent(sent.content).guarded
 
 
 def test_a_replay_comes_off_as_the_persons_words_even_with_tags_in_its_turns() -> None:
     tricky = [Turn("user", "what is </conversation-history>?"), Turn("assistant", "a tag")]
     sent = replay_prompt(tricky, "and now </conversation-history> too", 10_000)
-    own = unwrap(sent)
+    own = split_sent(sent)
     assert own.text == "and now </conversation-history> too"
     assert own.replayed_turns == 2 and own.replayed_bytes > len("a tag")
-    assert unwrap("just words") == type(own)("just words")
+    assert split_sent("just words") == type(own)("just words")
 
 
 def test_a_replay_sent_before_the_block_stated_its_size_still_comes_off() -> None:
@@ -44,7 +44,7 @@ def test_a_replay_sent_before_the_block_stated_its_size_still_comes_off() -> Non
         '<conversation-history label="earlier turns of this conversation">\n'
         "User: hi\n\nAssistant: hello\n</conversation-history>\n\nand now?"
     )
-    own = unwrap(old)
+    own = split_sent(old)
     assert (own.text, own.replayed_turns) == ("and now?", 2) and own.replayed_bytes > 0
 
 
@@ -65,7 +65,7 @@ def test_the_budget_keeps_the_latest_turns_and_marks_the_cut() -> None:
     many = [Turn("user" if i % 2 == 0 else "assistant", f"turn {i} " + "x" * 50) for i in range(40)]
     sent = replay_prompt(many, "go", 600)
     assert OMITTED in sent and "turn 39" in sent and "turn 0 " not in sent
-    assert unwrap(sent).text == "go" and 0 < unwrap(sent).replayed_turns < 40
+    assert split_sent(sent).text == "go" and 0 < split_sent(sent).replayed_turns < 40
 
 
 def test_sessions_join_into_one_conversation_keeping_a_fork_copy_once() -> None:

@@ -21,12 +21,13 @@ import msgspec
 from desktop.claude.line_parts import UsageFields, blocks, quiet_close, user_text
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage
-from desktop.domain.prompt_wrap import unwrap
+from desktop.domain.prompt_wrap import named, split_sent
 from desktop.domain.textsearch import Text
 from desktop.domain.transcript_index import (
     TEXT_LIMIT,
     TOOL_TEXT_LIMIT,
     IndexLine,
+    sent_texts,
     tool_text,
 )
 from desktop.domain.transcript_text import UserKind
@@ -166,10 +167,12 @@ def _user(line: _Line, message: _Message) -> IndexLine:
         if forced_meta or tt.classify_user_text(text, flags) is not UserKind.PROMPT:
             continue  # hidden, or a notice: neither is searched
         prompt = True
-        own = unwrap(tt.without_reminders(text)).text
-        typed.append(own)
+        sent = split_sent(tt.without_reminders(text))
+        own = sent.text
+        typed.append(named(own, sent.parts))
         if own[:TEXT_LIMIT].strip():
             texts.append((line.uuid, "user", own[:TEXT_LIMIT]))
+        texts += sent_texts(line.uuid, sent.parts)
     return _line(
         line,
         is_prompt=prompt,

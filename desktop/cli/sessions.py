@@ -146,6 +146,13 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     return 0
 
 
+def _where(role: str) -> str:
+    """A hit in what was sent with a prompt (a reference's text) says so."""
+    from desktop.domain.sessions import SENT_WITH
+
+    return "(in text sent with the turn) " if role == SENT_WITH else ""
+
+
 def _search(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     _refresh_quietly(services)
     hits = services.search.search(args.query, args.account, args.limit)
@@ -153,7 +160,8 @@ def _search(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     def human() -> str:
         if not hits:
             return "no matches"
-        return "\n".join(f"{h.session_id[:8]} {h.account:10} {h.snippet}" for h in hits)
+        return "\n".join(f"{h.session_id[:8]} {h.account:10} {_where(h.role)}{h.snippet}"
+                         for h in hits)  # fmt: skip
 
     out.emit(
         [

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from desktop.domain.bundle_format import Manifest
 from desktop.domain.errors import UsageError
+from desktop.domain.prompt_wrap import bundle_intro, note_block
 from desktop.domain.replay import Turn, history_block
 
 
@@ -104,17 +105,12 @@ def bundle_context(name: str, description: str, parts: Sequence[ContextPart], bu
     for part in parts:
         if part.note is not None:
             text = part.note.encode("utf-8")[:share].decode("utf-8", "ignore")
-            blocks.append(f'<bundle-note label="{_attr(part.label)}">\n{text}\n</bundle-note>')
+            blocks.append(note_block(_attr(part.label), text))
             continue
         block = history_block(part.turns, share, _attr(part.label))
         if block is not None:
             blocks.append(block)
-    about = f' ("{description}")' if description else ""
-    head = (
-        f'Context from the bundle "{name}"{about} follows: the most recent text of '
-        f"each of its items, labelled. Use it for the request after it."
-    )
-    return head + "\n\n" + "\n\n".join(blocks)
+    return bundle_intro(name, description, blocks)
 
 
 def _attr(text: str) -> str:

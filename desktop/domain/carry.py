@@ -111,13 +111,6 @@ def summary_block(recap: str, framing: Framing = SWITCH_FRAMING) -> str:
     return f"{framing.preamble}{tag}\n{body}\n</conversation-summary>"
 
 
-SUMMARY_REQUEST = (
-    "Write a short recap (at most 300 words) of the conversation below, for a "
-    "colleague who will continue it: the goal, what was decided, what is open. "
-    "Reply with the recap only.\n\n"
-)
-
-
 def carried_marker(text: str) -> str:
     """What an execution's stored argv holds in place of the carried text."""
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop.domain.conversations import conversation_code
+from desktop.domain.prompt_wrap import empty_block, with_references
 from desktop.domain.replay import Turn, history_block
 
 REFERENCE = re.compile(r"\[\[\s*SESS-(\d{1,9})\s*\]\]", re.IGNORECASE)
@@ -101,12 +102,5 @@ def expand_references(prompt: str, found: Sequence[ReferencedConversation], budg
     for conv in found:
         code = conversation_code(conv.number)
         label = f"{code} {conv.title}".strip().replace('"', "'").replace("\n", " ")
-        block = history_block(conv.turns, share, label)
-        blocks.append(block or f'<conversation-history label="{label}">\n(no text yet)\n'
-                               "</conversation-history>")  # fmt: skip
-    head = (
-        "The request below refers to other conversations by their handles "
-        f"({', '.join(f'[[{conversation_code(c.number)}]]' for c in found)}). "
-        "The most recent text of each follows, labelled; use it for the request."
-    )
-    return head + "\n\n" + "\n\n".join(blocks) + "\n\n" + prompt
+        blocks.append(history_block(conv.turns, share, label) or empty_block(label))
+    return with_references([conversation_code(c.number) for c in found], blocks, prompt)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from desktop.domain.prompt_wrap import REPLAY_LABEL, block, replayed, unwrap
+from desktop.domain.prompt_wrap import REPLAY_LABEL, block, replayed, split_sent
 
 OMITTED = "…[earlier turns omitted]…"
 _LABELS = {"user": "User", "assistant": "Assistant"}
@@ -40,8 +40,9 @@ def _size(text: str) -> int:
 
 def history_block(turns: Iterable[Turn], budget: int, label: str) -> str | None:
     """The most recent turns within `budget` bytes, wrapped in a labelled block."""
-    # a replayed turn's own history block is never carried again: its words only
-    texts = ((t.role, unwrap(t.text.strip()).text.strip()) for t in turns)
+    # what a turn carried (its history block, a reference's text) is never carried
+    # again: its words only
+    texts = ((t.role, split_sent(t.text.strip()).text.strip()) for t in turns)
     lines = [f"{_LABELS[role]}: {text}" for role, text in texts if role in _LABELS and text]
     if not lines:
         return None

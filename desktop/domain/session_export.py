@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from desktop.domain.prompt_wrap import SentPart, part_label
+
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from pygments.formatters import HtmlFormatter
@@ -42,6 +44,8 @@ class _Block:
     tool_input: Any = None
     result: str | None = None
     is_error: bool = False
+    sent: tuple[SentPart, ...] = ()
+    """A prompt's: what Sessiondesk sent with the person's words, folded under them."""
 
 
 def _blocks(messages: Iterable[Any]) -> Iterator[_Block]:
@@ -63,11 +67,17 @@ def _blocks(messages: Iterable[Any]) -> Iterator[_Block]:
                 bool(answer and answer.is_error),
             )
         elif m.text or role == "tool_result":
-            yield _Block(role, m.text or "", is_error=bool(m.is_error))
+            sent = tuple(getattr(m, "sent_with", ()))
+            yield _Block(role, m.text or "", is_error=bool(m.is_error), sent=sent)
 
 
 def _used(items: Sequence[Any]) -> set[str]:
     return {m.tool_use_id for m in items if str(m.role) == "tool_use" and m.tool_use_id}
+
+
+def sent_summary(parts: Sequence[SentPart]) -> str:
+    """ "Sent with this turn: the guard line · text of SESS-001 (2.0 KB)"."""
+    return "Sent with this turn: " + " · ".join(map(part_label, parts))
 
 
 def _input_text(value: Any) -> str:
@@ -100,6 +110,10 @@ def to_markdown(header: ExportHeader, messages: Iterable[Any]) -> str:
             out += [_fence(block.text), ""]
         else:
             out += [f"## {_LABELS.get(block.role, block.role)}", "", block.text.strip(), ""]
+            if block.sent:
+                out += ["<details>", f"<summary>{html.escape(sent_summary(block.sent))}</summary>",
+                        "", _fence("\n\n".join(p.text for p in block.sent)), "", "</details>",
+                        ""]  # fmt: skip
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -123,6 +137,7 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding
 .role{font-weight:600;color:#57606a}
 details{margin:.5rem 0;padding:.25rem .75rem;background:#f6f8fa;border-radius:6px}
 pre{overflow-x:auto;padding:.5rem;background:#f6f8fa}
+.sent summary{color:#57606a;font-size:.9em}.sent pre{white-space:pre-wrap}
 code{font-family:ui-monospace,monospace}
 """
 
@@ -187,9 +202,14 @@ def to_html(header: ExportHeader, messages: Iterable[Any]) -> str:
             parts.append(f"<div class='msg'>{_highlight(block.text, None)}</div>")
         else:
             label = _LABELS.get(block.role, block.role)
+            sent = ""
+            if block.sent:
+                carried = esc("\n\n".join(p.text for p in block.sent))
+                sent = (f"<details class='sent'><summary>{esc(sent_summary(block.sent))}"
+                        f"</summary><pre>{carried}</pre></details>")  # fmt: skip
             parts.append(
                 f"<div class='msg {esc(block.role)}'><div class='role'>{esc(label)}</div>"
-                f"{md.render(block.text)}</div>"
+                f"{md.render(block.text)}{sent}</div>"
             )
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -68,12 +68,18 @@ class SessionFilter:
     """When not empty: only sessions whose cwd is under one of these."""
 
 
+SENT_WITH = "sent_with"
+"""A search hit's role when it is in text sent with a prompt (a reference's, a
+bundle's): found by a search, and labelled as such, never as the person's words."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     account: str
     session_id: str
     uuid: str | None
     role: str
+    """`user`, `assistant`, `tool_use`, `tool_result`, `conversation`, or `SENT_WITH`."""
     snippet: str
     score: float
     title: str | None = None

@@ -20,7 +20,7 @@ import msgspec
 
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage  # one shape for a call's token counts
-from desktop.domain.prompt_wrap import unwrap
+from desktop.domain.prompt_wrap import SentPart, split_sent
 from desktop.domain.sessions import is_valid_session_id, validate_session_id
 from desktop.domain.transcript_text import UserKind
 
@@ -105,11 +105,14 @@ class Message(msgspec.Struct, frozen=True, gc=False, array_like=True):
     replayed_bytes: int = 0
     resumed: bool = False
     """A prompt sent to a resumed session (it carried the guard line, now removed)."""
+    sent_with: tuple[SentPart, ...] = ()
+    """What Sessiondesk sent with the person's words (`split_sent`), in sent order."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, for `sessions show --json`; usage flattened to token counts."""
         data = msgspec.structs.asdict(self)
         data["role"] = str(self.role)
+        data["sent_with"] = [msgspec.structs.asdict(part) for part in self.sent_with]
         usage = data.pop("usage")
         data["input_tokens"] = usage.input_tokens if usage else None
         data["output_tokens"] = usage.output_tokens if usage else None
@@ -335,10 +338,12 @@ def user_message(
         return kind, Message(Role.SYSTEM, tt.notice_text(text), **shared)
     if kind is UserKind.META:
         return kind, Message(Role.USER, text, is_meta=True, **shared)
-    own = unwrap(tt.without_reminders(text))
+    own = split_sent(tt.without_reminders(text))
+    if not own.parts:
+        return kind, Message(Role.USER, own.text, **shared)
     return kind, Message(Role.USER, own.text, replayed_turns=own.replayed_turns,
                          replayed_bytes=own.replayed_bytes, resumed=own.guarded,
-                         **shared)  # fmt: skip
+                         sent_with=own.parts, **shared)  # fmt: skip
 
 
 def overall_kind(kinds: list[UserKind]) -> UserKind:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from desktop.domain.events import Usage
-from desktop.domain.textsearch import Text
+from desktop.domain.prompt_wrap import SentKind, SentPart, named, split_sent
+from desktop.domain.sessions import SENT_WITH
+from desktop.domain.textsearch import Text, make_snippet, mentions_all
 from desktop.domain.transcript import Entry, EntryKind, Role
 
 # What is indexed of each message. Every character costs at insert time (a
@@ -23,6 +25,8 @@ from desktop.domain.transcript import Entry, EntryKind, Role
 # reply, a few pages, which covers all but pasted logs.
 TOOL_TEXT_LIMIT = 1000
 TEXT_LIMIT = 16_000
+_SEARCHED_PARTS = (SentKind.REFERENCES, SentKind.BUNDLE)
+"""A replay or the guard line repeats this conversation's own turns, or boilerplate."""
 
 
 class IndexLine(NamedTuple):
@@ -55,7 +59,8 @@ def index_line(entry: Entry) -> IndexLine:
     title = entry.kind is EntryKind.TITLE
     prompt = None
     if entry.is_prompt:
-        typed = [m.text for m in entry.messages if m.role is Role.USER and not m.is_meta]
+        typed = [named(m.text, m.sent_with) for m in entry.messages
+                 if m.role is Role.USER and not m.is_meta]  # fmt: skip
         prompt = "\n".join(t for t in typed if t) or None
     reply = entry.is_reply
     return IndexLine(
@@ -89,4 +94,24 @@ def _texts(entry: Entry) -> list[Text]:
             text = message.text[:TEXT_LIMIT]
         if text.strip():
             found.append((message.uuid, str(role), text))
+        found += sent_texts(message.uuid, message.sent_with)
     return found
+
+
+def sent_texts(uuid: str | None, parts: tuple[SentPart, ...]) -> list[Text]:
+    """What the index keeps of the text sent with a prompt."""
+    return [(uuid, SENT_WITH, p.text[:TEXT_LIMIT]) for p in parts if p.kind in _SEARCHED_PARTS]
+
+
+def shown_hit(text: str, role: str, query: str) -> tuple[str, str]:
+    """A hit's role and snippet: a prompt's own words, or, labelled `sent_with`,
+    the text sent with it. A prompt indexed before prompts were taken apart
+    holds all that was sent: it is taken apart here (for the hits shown only)."""
+    if role == "user":
+        sent = split_sent(text)
+        if sent.parts and not mentions_all(sent.text, query):
+            carried = "\n\n".join(p.text for p in sent.parts if p.kind in _SEARCHED_PARTS)
+            if mentions_all(carried, query):
+                return SENT_WITH, make_snippet(carried, query)
+        text = sent.text
+    return role, make_snippet(text, query)

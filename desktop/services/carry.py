@@ -17,7 +17,6 @@ from desktop.domain.carry import (
     NOT_MOVED,
     NOTHING_CARRIED,
     RECAP_FAILED,
-    SUMMARY_REQUEST,
     SWITCH_FRAMING,
     CarryMode,
     Framing,
@@ -28,6 +27,7 @@ from desktop.domain.carry import summary_block as recap_block
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage
 from desktop.domain.ports import ClaudeRuntime, TranscriptCopier
+from desktop.domain.prompt_wrap import RECAP_REQUEST
 from desktop.domain.runs import RunRequest
 from desktop.services.accounts import AccountService
 from desktop.services.claude_launch import Launch
@@ -124,7 +124,7 @@ class CarryOverBuilder:
                 texts: list[str] = []
 
                 async def collect() -> None:
-                    async for event in process.turn(SUMMARY_REQUEST + raw):
+                    async for event in process.turn(RECAP_REQUEST + raw):
                         if isinstance(event, AssistantMessage) and event.text:
                             texts.append(event.text)
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
-from desktop.domain.textsearch import cjk_pattern, make_snippet, match_expression, searchable
+from desktop.domain.textsearch import cjk_pattern, match_expression, searchable
+from desktop.domain.transcript_index import shown_hit
 from desktop.store.db import Plain
 
 SPAN = 1 << 32
@@ -123,19 +124,11 @@ def search(conn: Plain, query: str, account: str | None, limit: int) -> list[Sea
     for raw, body, uuid, role, score, sid, title, cwd, name in rows:
         if (name, sid) not in best:  # rows come best first: keep each session's best
             best[(name, sid)] = (_written(raw, body), uuid, role, score, title, cwd)
-    return [
-        SearchHit(
-            account=name,
-            session_id=sid,
-            uuid=uuid,
-            role=role,
-            snippet=make_snippet(raw, query),  # only for what is returned
-            score=-score,
-            title=title,
-            cwd=cwd,
-        )
-        for (name, sid), (raw, uuid, role, score, title, cwd) in list(best.items())[:limit]
-    ]
+    hits = []
+    for (name, sid), (raw, uuid, role, score, title, cwd) in list(best.items())[:limit]:
+        shown, snippet = shown_hit(raw, role, query)  # only for what is returned
+        hits.append(SearchHit(name, sid, uuid, shown, snippet, -score, title, cwd))
+    return hits
 
 
 def session_texts(conn: Plain, pk: int) -> list[IndexedText]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QLocale, QObject
+from PySide6.QtCore import QEvent, QLocale, QObject
 
-from desktop.domain.conversations import Execution
+from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Message, Role
@@ -41,24 +41,44 @@ class TurnUsage(QObject):
         """Ended turns' records with figures, by id: they no longer change, and a
         reading of the file again shows their lines at once, not a moment later."""
         panel.loaded.connect(self._loaded)
+        panel.installEventFilter(self)
 
     def describe(self, execution: Execution) -> str:
-        """ "1,204 tokens in · 310 out · $0.0123 · context 18,400 tokens"."""
+        """ "1,204 tokens in · 310 out · $0.0123 · context 18,400 tokens"; a turn
+        whose token counts claude never reported (an interrupted one) says so
+        rather than claiming none: "interrupted · $0.0119"."""
         locale = QLocale()
         usage: dict[str, Any] = execution.usage or {}
         read_in = sum(int(usage.get(k) or 0) for k in (
             "input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"))  # fmt: skip
         written = int(usage.get("output_tokens") or 0)
-        parts = [
-            self.tr("{count} tokens in").format(count=locale.toString(read_in)),
-            self.tr("{count} out").format(count=locale.toString(written)),
-        ]
+        parts = []
+        if execution.status is ExecutionStatus.INTERRUPTED:
+            parts.append(self.tr("interrupted"))
+        # every turn claude answers reads its prompt: no input tokens means no report
+        if read_in:
+            parts.append(self.tr("{count} tokens in").format(count=locale.toString(read_in)))
+            parts.append(self.tr("{count} out").format(count=locale.toString(written)))
+        elif execution.status is not ExecutionStatus.INTERRUPTED:
+            parts.append(self.tr("usage unknown"))
         if execution.cost_usd is not None:
             parts.append("$" + locale.toString(execution.cost_usd, "f", 4))  # billed in USD
         if execution.context_tokens:
             parts.append(self.tr("context {count} tokens").format(
                 count=locale.toString(execution.context_tokens)))  # fmt: skip
         return "  ·  ".join(parts)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # the lines are the window's words: said again in a new language at once,
+        # not when the session is next read
+        if watched is self._panel and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        return False
+
+    def retranslate(self) -> None:
+        for execution in self._known.values():
+            note = Message(Role.SYSTEM, self.describe(execution), uuid=None)
+            self._panel.model.update_message(_key(execution), note)
 
     def _loaded(self, record: SessionRecord | None) -> None:
         if record is None:
@@ -104,4 +124,8 @@ class TurnUsage(QObject):
         while end < model.rowCount() and model.row(end).kind is not RowKind.PROMPT:
             end += 1
         note = Message(Role.SYSTEM, self.describe(execution), uuid=None)
-        model.insert_message(end, note, key=f"usage:{execution.id}")
+        model.insert_message(end, note, key=_key(execution))
+
+
+def _key(execution: Execution) -> str:
+    return f"usage:{execution.id}"

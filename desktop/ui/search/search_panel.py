@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.sessions import SearchHit, is_under
+from desktop.domain.sessions import SENT_WITH, SearchHit, is_under
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
 from desktop.ui.common.records import project_name
@@ -267,6 +267,9 @@ class SearchBar(QWidget):
         title = html.escape(hit.title or self.tr("(untitled)"))
         where = html.escape("  ·  ".join(p for p in (hit.account, project_name(hit.cwd)) if p))
         snippet = marked_html(hit.snippet, self._query)
+        if hit.role == SENT_WITH:  # found in a reference's text, not the person's words
+            label = html.escape(self.tr("in text sent with the turn:"))
+            snippet = f"<i style='color:{muted}'>{label}</i> {snippet}"
         return f"<b>{title}</b> <span style='color:{muted}'>&nbsp;{where}</span><br>{snippet}"
 
     def _show_message(self, text: str) -> None:

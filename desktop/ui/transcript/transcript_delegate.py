@@ -34,6 +34,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from desktop.domain.prompt_wrap import SentKind, SentPart
 from desktop.ui.transcript import transcript_cards as cards
 from desktop.ui.transcript import transcript_render as render
 from desktop.ui.transcript.transcript_paint import (
@@ -116,10 +117,29 @@ class TranscriptDelegate(QStyledItemDelegate):
             replayed=lambda n, size: self.tr(
                 "history replayed (%Ln turns, {size} KB)", "", n
             ).replace("{size}", QLocale().toString(size / 1024, "f", 1)),
+            sent_heading=self.tr("Sent with this turn"),
+            sent_part=self._sent_part,
         )
         self.gap_text = self.tr("Part of the transcript could not be read here.")
         self.compact_text = self.tr("Conversation compacted")
         self.clear_cache()
+
+    def _sent_part(self, part: SentPart) -> str:
+        """What one part sent with a prompt was, in the window's language."""
+        size = QLocale().toString(part.size / 1024, "f", 1)
+        if part.kind is SentKind.GUARD:
+            return self.tr("the guard line")
+        if part.kind is SentKind.REPLAY:
+            return self.tr("history replayed (%Ln turns, {size} KB)", "", part.turns).replace(
+                "{size}", size
+            )
+        if part.kind is SentKind.REFERENCES:
+            text = self.tr("text of {handles} ({size} KB)")
+            return text.replace("{handles}", part.names).replace("{size}", size)
+        if part.kind is SentKind.RECAP:
+            return self.tr("a conversation to recap ({size} KB)").replace("{size}", size)
+        text = self.tr("context of the bundle “{name}” ({size} KB)")
+        return text.replace("{name}", part.names).replace("{size}", size)
 
     def clear_cache(self) -> None:
         self._docs.clear()
@@ -137,8 +157,11 @@ class TranscriptDelegate(QStyledItemDelegate):
         theme, made = self.theme, {}
         for row in rows:
             format_time(row.message.timestamp)  # kept in its cache for the paint
-            if row.kind in (RowKind.PROMPT, RowKind.REPLY) and (
-                len(row.message.text) <= render.MAX_MARKDOWN_CHARS
+            # a prompt's "sent with" line is in the window's language: made on its thread
+            if (
+                row.kind in (RowKind.PROMPT, RowKind.REPLY)
+                and not row.message.sent_with
+                and (len(row.message.text) <= render.MAX_MARKDOWN_CHARS)
             ):
                 html = render.markdown_html(row.message.text, theme,
                                             prompt=row.kind is RowKind.PROMPT)  # fmt: skip
@@ -250,6 +273,8 @@ class TranscriptDelegate(QStyledItemDelegate):
             if row.kind is RowKind.THINKING:
                 font.setItalic(True)
                 html = f'<div style="color:{theme.muted}">{html}</div>'
+            elif row.kind is RowKind.PROMPT and message.sent_with:
+                html += render.sent_html(message.sent_with, theme, labels, row.expanded)
         document.setDefaultFont(font)
         document.setDefaultStyleSheet(render.STYLE_SHEET + render.inline_code_css(theme))
         document.setHtml(html)

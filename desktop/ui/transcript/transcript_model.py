@@ -21,7 +21,6 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 from desktop.domain.transcript import Message, Role
 from desktop.ui.transcript.transcript_delegate import ROW_ROLE
 from desktop.ui.transcript.transcript_rows import (
-    COLLAPSIBLE,
     Row,
     RowBuilder,
     RowKind,
@@ -186,7 +185,7 @@ class TranscriptModel(QAbstractListModel):
 
     def set_expanded(self, number: int, expanded: bool) -> None:
         row = self._rows[number]
-        if row.kind in COLLAPSIBLE and row.expanded != expanded:
+        if row.folds and row.expanded != expanded:
             row.expanded = expanded
             self._changed(number, content=False)
 
@@ -194,7 +193,7 @@ class TranscriptModel(QAbstractListModel):
         self.set_expanded(number, not self._rows[number].expanded)
 
     def is_collapsible(self, number: int) -> bool:
-        return self._rows[number].kind in COLLAPSIBLE
+        return self._rows[number].folds
 
     def text_of(self, numbers: list[int]) -> str:
         return "\n\n".join(self._rows[n].plain_text() for n in numbers if 0 <= n < len(self._rows))

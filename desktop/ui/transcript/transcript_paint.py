@@ -145,10 +145,11 @@ def _prompt(d: RowStyle, painter: QPainter, rect: QRect, row: Row, card: QRectF)
 
 
 def prompt_chip(labels: render.Labels, row: Row) -> str | None:
-    """How a prompt carried its history: the folded replay chip, or the resumed mark."""
+    """How a prompt carried its history: the replay chip, or the resumed mark (what
+    was sent is folded under the words: `transcript_render.sent_html`)."""
     message = row.message
     if message.replayed_turns:
-        return "▸ " + labels.replayed(message.replayed_turns, message.replayed_bytes)
+        return labels.replayed(message.replayed_turns, message.replayed_bytes)
     return labels.resumed if message.resumed else None
 
 

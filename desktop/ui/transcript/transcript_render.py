@@ -16,7 +16,7 @@ put together from these pieces in `transcript_cards`.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # markdown-it and pygments load at the first message shown
     from markdown_it import MarkdownIt
 
 
+from desktop.domain.prompt_wrap import SentPart, part_label
 from desktop.ui.common.reference_links import linked_html
 
 MAX_MARKDOWN_CHARS = 40_000
@@ -85,6 +86,13 @@ class Labels:
     """The mark of a prompt that went to Claude's own session (`--resume`)."""
     replayed: Callable[[int, int], str] = _replayed
     """The folded chip of a prompt that carried the conversation: (turns, bytes)."""
+    sent_heading: str = "Sent with this turn"
+    sent_part: Callable[[SentPart], str] = part_label
+    """What one part sent with a prompt was, and its size."""
+
+
+SENT_LINK = "sent-with:toggle"
+"""The anchor of a prompt's "sent with this turn" line: a click folds it open or shut."""
 
 
 def esc(text: str) -> str:
@@ -174,6 +182,27 @@ def markdown_html(
 def _more(count: int, theme: Theme, labels: Labels) -> str:
     note = esc(labels.more(count))
     return f'<p style="color:{theme.muted}"><i>{note}</i></p>'
+
+
+def sent_html(parts: Sequence[SentPart], theme: Theme, labels: Labels, expanded: bool) -> str:
+    """Under a prompt's words, what was sent with them: one folded line, and
+    each part as it was sent when open (cut like a tool's output)."""
+    summary = " · ".join(labels.sent_part(p) for p in parts)
+    arrow = "▾" if expanded else "▸"
+    line = (
+        f'<p style="color:{theme.muted}"><small><a href="{SENT_LINK}" '
+        f'style="color:{theme.muted}; text-decoration:none">{arrow} '
+        f"{esc(labels.sent_heading)}:</a> {esc(summary)}</small></p>"
+    )
+    if not expanded:
+        return line
+    shown = [line]
+    for part in parts:
+        if len(parts) > 1:  # one part is named by the line above it
+            head = esc(labels.sent_part(part))
+            shown.append(f'<p style="color:{theme.muted}"><small><b>{head}</b></small></p>')
+        shown.append(output_html(part.text, theme, labels))
+    return "".join(shown)
 
 
 # -- code and output -------------------------------------------------------------

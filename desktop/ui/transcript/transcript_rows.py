@@ -79,7 +79,15 @@ class Row:
         """Remember the text's size so a height can be guessed without laying it out."""
         text = self.message.text
         self.chars = len(text)
-        self.breaks = text.count("\n")
+        # a prompt's folded "sent with this turn" line, and the gap above it
+        self.breaks = text.count("\n") + (2 if self.message.sent_with else 0)
+
+    @property
+    def folds(self) -> bool:
+        """Whether a click opens and closes it: a card, or a prompt sent with more."""
+        return self.kind in COLLAPSIBLE or (
+            self.kind is RowKind.PROMPT and bool(self.message.sent_with)
+        )
 
     def plain_text(self) -> str:
         """The row as plain text, for copying."""
@@ -108,7 +116,8 @@ def _kind_of(message: Message) -> RowKind | None:
     if role is Role.USER:
         if message.is_compact_summary:
             return RowKind.SUMMARY
-        return RowKind.PROMPT if message.text.strip() else None
+        # a recap run's prompt is all ours: nothing typed, shown folded all the same
+        return RowKind.PROMPT if message.text.strip() or message.sent_with else None
     if role is Role.ASSISTANT:
         return RowKind.REPLY if message.text.strip() else None
     if role is Role.THINKING:

@@ -29,6 +29,7 @@ from desktop.ui.transcript.transcript_delegate import TranscriptDelegate
 from desktop.ui.transcript.transcript_layout import RowLayout
 from desktop.ui.transcript.transcript_model import TranscriptModel
 from desktop.ui.transcript.transcript_paint import format_time
+from desktop.ui.transcript.transcript_render import SENT_LINK
 from desktop.ui.transcript.transcript_rows import COLLAPSIBLE
 
 
@@ -296,6 +297,9 @@ class TranscriptView(QAbstractScrollArea):
             self._model.toggle(number)
         else:
             link = self.delegate.anchor_at(row, rect, QPointF(event.position()))
+            if link == SENT_LINK:  # the prompt's "sent with this turn" line
+                self._model.toggle(number)
+                return None
             if number_of_link(link) is not None:  # [[SESS-042]]: the window opens it
                 self.link_activated.emit(link)
                 return None
@@ -327,6 +331,8 @@ class TranscriptView(QAbstractScrollArea):
                 row = self._model.row(number)
                 _short, full = format_time(row.message.timestamp)
                 link = self.delegate.anchor_at(row, _rect, QPointF(pos))
+                if link == SENT_LINK:
+                    link = self.tr("Show or hide what Sessiondesk sent to Claude with these words")
                 tip = link or full
                 if tip:
                     QToolTip.showText(event.globalPos(), tip, self)  # type: ignore[attr-defined]
