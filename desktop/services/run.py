@@ -9,8 +9,10 @@ from typing import Protocol
 
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import SessiondeskError, UsageError
+from desktop.domain.event_redact import redact_event
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.domain.ports import RunningClaude
+from desktop.domain.redact import redact
 from desktop.domain.runs import TurnOutcome, summarize_turn
 from desktop.domain.turn_plan import Plan
 from desktop.services.claude_launch import Launch
@@ -130,9 +132,13 @@ class Run:
         self.execution = await recorder.begin(self._plan, self._request, self._launch, argv)
         recorder.live[self.execution.id] = self
         seen: list[Event] = []
+        secrets: tuple[str, ...] = ()
         try:
             self._process = await recorder.spawn(self.execution, self._plan, argv)
-            async for event in self._process.turn(self._plan.content):
+            secrets = self._process.secrets
+            async for said in self._process.turn(self._plan.content):
+                # masked before anything keeps or shows it: --json, the window, the row
+                event = redact_event(said, secrets)
                 seen.append(event)
                 if isinstance(event, SystemInit) and event.session_id:
                     self.execution = await recorder.record_session(self.execution, event.session_id)
@@ -143,6 +149,8 @@ class Run:
             await self._process.close()
         except SessiondeskError as exc:
             self.outcome = summarize_turn(seen)
+            # its message may quote what claude said on its way out (its stderr)
+            exc.args = (redact(str(exc), secrets),)
             self.execution = await recorder.fail(self.execution, str(exc))
             raise
         finally:
