@@ -72,7 +72,8 @@ def _filesystem_of(path: str) -> str | None:
     return kind
 
 
-def _on_kernel_filesystem(path: str) -> bool:
+def on_kernel_filesystem(path: str) -> bool:
+    """Whether `path` (absolute, resolved) is under /proc, /sys or another kernel file system."""
     if any(path == root or path.startswith(root + "/") for root in _KERNEL_ROOTS):
         return True
     return _filesystem_of(path) in _KERNEL_FILESYSTEMS
@@ -108,7 +109,7 @@ def resolve_output(target: str) -> Path:
             path=_shown(given),
             why=exc.strerror or str(exc),
         ) from None
-    if _on_kernel_filesystem(str(real)):
+    if on_kernel_filesystem(str(real)):
         raise UsageError(
             f"refused: {_shown(given)} is a kernel file (/proc, /sys), not a file to export to",
             kind="output_is_special",
