@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from desktop.domain.errors import SessiondeskError, StoreError, UsageError
+from desktop.domain.errors import SessiondeskError, StoreError
 from desktop.domain.oddtext import clean
 from desktop.safe_output import on_kernel_filesystem
 
@@ -34,7 +34,7 @@ def _shown(path: Path) -> str:
 def check_home(home: Path) -> None:
     """Refuse a home on a kernel file system, or one that cannot be written."""
     if on_kernel_filesystem(os.path.realpath(home)):
-        raise UsageError(
+        raise StoreError(  # exit 1, as for any home that cannot be made
             f"cannot use {_shown(home)} as Sessiondesk's data folder: it is on a kernel "
             "file system (/proc, /sys); choose another with --home",
             kind="home_unusable",
@@ -113,6 +113,8 @@ def _storage_trouble(exc: BaseException) -> bool:
 
 def explain(exc: BaseException, home: Path, database: Path) -> SessiondeskError | None:
     """The error a person can act on for a failure caused by the home's disk, or None."""
+    if isinstance(exc, SessiondeskError) and not isinstance(exc, StoreError):
+        return None  # already in words, and about something else (an export's own file)
     if not _storage_trouble(exc):
         return None
     free = _free_bytes(home if home.is_dir() else home.parent)
@@ -123,8 +125,18 @@ def explain(exc: BaseException, home: Path, database: Path) -> SessiondeskError 
     if database.exists() and not os.access(database, os.W_OK):
         return _database_read_only(database)
     for cause in _causes(exc):
-        if isinstance(cause, OSError) and cause.errno in (errno.ENOSPC, errno.EDQUOT):
+        if not isinstance(cause, OSError) or not _inside(cause.filename, home):
+            continue
+        if cause.errno in (errno.ENOSPC, errno.EDQUOT):
             return _disk_full(home)
-        if isinstance(cause, OSError) and cause.errno == errno.EROFS:
+        if cause.errno == errno.EROFS:
             return home_read_only(home)
     return None
+
+
+def _inside(filename: object, home: Path) -> bool:
+    """Whether an OSError's file is the home's (or unnamed, as SQLite's are)."""
+    if not isinstance(filename, str | bytes | os.PathLike):
+        return True
+    path = os.path.abspath(os.fsdecode(filename))
+    return path == str(home) or path.startswith(str(home).rstrip("/") + "/")

@@ -20,6 +20,42 @@ class SafeText(TypeDecorator[str]):
         return clean(value) if isinstance(value, str) else value
 
 
+def stored_path(path: str) -> str | bytes:
+    """A path as the database keeps it: as text when it is UTF-8, else as the
+    bytes the file system gave (a name carried with surrogateescape), a BLOB,
+    which no text equals: so it is found again exactly, never replaced by its
+    shown form (U+FFFD), which names no file."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return path.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # a lone surrogate no file system made: text, shown
+            return clean(path)
+    return path
+
+
+def loaded_path(value: Any) -> Any:
+    """`stored_path` undone: the str whose `open` finds the same file."""
+    if isinstance(value, bytes | memoryview):
+        return bytes(value).decode("utf-8", "surrogateescape")
+    return value
+
+
+class SafePath(TypeDecorator[str]):
+    """A path from disk, stored bytes-safe (`stored_path`); raw SQL reads go
+    through `loaded_path`."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        return stored_path(value) if isinstance(value, str) else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Any:
+        return loaded_path(value)
+
+
 class SafeString(TypeDecorator[str]):
     impl = String
     cache_ok = True
