@@ -9,7 +9,7 @@ from typing import Protocol
 
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import SessiondeskError, UsageError
-from desktop.domain.event_redact import redact_event
+from desktop.domain.event_redact import StreamMasker
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.domain.ports import RunningClaude
 from desktop.domain.redact import redact
@@ -92,6 +92,9 @@ class Run:
         self._always: set[str] = set()
         self.execution: Execution | None = None
         self.outcome: TurnOutcome | None = None
+        self.secrets: tuple[str, ...] = ()
+        """The secrets `claude` was given, once it runs: masked in every event
+        yielded; a consumer that joins pieces of text masks the joins."""
 
     @property
     def conversation_id(self) -> str:
@@ -135,16 +138,22 @@ class Run:
         secrets: tuple[str, ...] = ()
         try:
             self._process = await recorder.spawn(self.execution, self._plan, argv)
-            secrets = self._process.secrets
+            self.secrets = secrets = self._process.secrets
+            # masked before anything keeps or shows it: --json, the window, the row
+            masker = StreamMasker(secrets)
             async for said in self._process.turn(self._plan.content):
-                # masked before anything keeps or shows it: --json, the window, the row
-                event = redact_event(said, secrets)
+                for event in masker.take(said):
+                    seen.append(event)
+                    if isinstance(event, SystemInit) and event.session_id:
+                        self.execution = await recorder.record_session(
+                            self.execution, event.session_id
+                        )
+                    if isinstance(event, PermissionRequest) and event.tool_name in self._always:
+                        await self._process.respond_permission(event.request_id, True)
+                        continue
+                    yield event
+            for event in masker.finish():
                 seen.append(event)
-                if isinstance(event, SystemInit) and event.session_id:
-                    self.execution = await recorder.record_session(self.execution, event.session_id)
-                if isinstance(event, PermissionRequest) and event.tool_name in self._always:
-                    await self._process.respond_permission(event.request_id, True)
-                    continue
                 yield event
             await self._process.close()
         except SessiondeskError as exc:
