@@ -9,10 +9,10 @@ read-only bind) and `chattr +i` need root: those tests skip without it.
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -22,20 +22,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.cli import main
 from desktop.domain.oddtext import clean
-from tests.test_hostile_outputs import fill, immutable, small_disk
+from tests.test_hostile_outputs import call, fill, immutable, small_disk
+from tests.test_redaction_every_path import STANDIN
 from tests.test_transcript_fixtures import Transcript, text
-
-
-def call(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def in_words(code: int, err: str) -> None:
@@ -261,3 +251,25 @@ def test_a_config_dir_and_a_home_whose_names_are_not_utf8(folder: bytes) -> None
         assert code == 0
         (account,) = json.loads(out)
         assert account["config_dir"] == clean(str(config))
+
+
+@pytest.mark.parametrize("keep", [0, 8192, 24576, 49152])
+def test_a_turn_on_a_full_disk_is_said_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: int
+) -> None:
+    standin = tmp_path / "claude"
+    standin.write_text(f"#!{sys.executable}\n{STANDIN}")
+    standin.chmod(0o755)
+    (tmp_path / "work").mkdir()
+    monkeypatch.setenv("STANDIN_KIND", "result")
+    with small_disk(2048) as disk:
+        home = disk / "home"
+        added = call("--home", str(home), "accounts", "add", "w", "--config-dir",
+                     str(tmp_path / "c"), "--create", "--auth", "login")  # fmt: skip
+        assert added[0] == 0, added[2]
+        fill(disk, keep)
+        code, _out, err = call("--home", str(home), "--claude", str(standin), "run", "--account",
+                               "w", "--cwd", str(tmp_path / "work"), "hi")  # fmt: skip
+        in_words(code, err)
+        assert code == 0 or "disk that holds" in err, err
+        assert not (home / "logs").exists() or not list((home / "logs").glob("crash-*"))
