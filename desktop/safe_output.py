@@ -41,8 +41,8 @@ _KERNEL_FILESYSTEMS = frozenset({
 })  # fmt: skip
 """File systems whose "files" are the kernel's knobs: writing one is never an export."""
 _KERNEL_ROOTS = ("/proc", "/sys")
-_OCTAL = re.compile(rb"\\([0-7]{3})")
 """Refused even when the mount table cannot be read."""
+_OCTAL = re.compile(rb"\\([0-7]{3})")
 
 
 class OutputError(SessiondeskError):

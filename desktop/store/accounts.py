@@ -14,7 +14,7 @@ from desktop.domain.accounts import Account, AuthKind
 from desktop.domain.errors import ConflictError
 from desktop.domain.oddtext import clean
 from desktop.store.db import Database
-from desktop.store.safe_types import loaded_path, stored_path
+from desktop.store.path_bytes import loaded_path, stored_path
 from desktop.store.times import stored_time, utcnow
 
 _COLUMNS = "SELECT name, config_dir, auth, created, id FROM accounts"

@@ -18,7 +18,7 @@ from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.regular_files import head_digest
 from desktop.store import archive_files as files
 from desktop.store.db import Database, in_slices
-from desktop.store.safe_types import loaded_path
+from desktop.store.path_bytes import loaded_path
 
 if TYPE_CHECKING:  # threads are started only when there is something to copy
     from concurrent.futures import Executor

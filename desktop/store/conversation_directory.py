@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from desktop.domain.conversations import ConversationTarget
 from desktop.store.db import Database
-from desktop.store.safe_types import loaded_path
+from desktop.store.path_bytes import loaded_path
 
 _CONVERSATIONS = (
     "SELECT c.id, c.number, c.title, c.description, c.cwd, a.name, c.session_id "

@@ -10,6 +10,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
 from desktop.domain.oddtext import clean, fit_int
+from desktop.store.path_bytes import loaded_path, stored_path
 
 
 class SafeText(TypeDecorator[str]):
@@ -18,28 +19,6 @@ class SafeText(TypeDecorator[str]):
 
     def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
         return clean(value) if isinstance(value, str) else value
-
-
-def stored_path(path: str) -> str | bytes:
-    """A path as the database keeps it: as text when it is UTF-8, else as the
-    bytes the file system gave (a name carried with surrogateescape), a BLOB,
-    which no text equals: so it is found again exactly, never replaced by its
-    shown form (U+FFFD), which names no file."""
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        try:
-            return path.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:  # a lone surrogate no file system made: text, shown
-            return clean(path)
-    return path
-
-
-def loaded_path(value: Any) -> Any:
-    """`stored_path` undone: the str whose `open` finds the same file."""
-    if isinstance(value, bytes | memoryview):
-        return bytes(value).decode("utf-8", "surrogateescape")
-    return value
 
 
 class SafePath(TypeDecorator[str]):

@@ -26,7 +26,7 @@ from desktop.domain.sessions import (
     is_under,
 )
 from desktop.store.db import Database, in_slices
-from desktop.store.safe_types import loaded_path
+from desktop.store.path_bytes import loaded_path
 from desktop.store.session_text import search, session_texts
 
 _LIST = (
