@@ -151,7 +151,7 @@ def _transcripts(config: Path, count: int) -> None:
         t.write(config / "projects" / f"p{n % 3}" / f"{t.session_id}.jsonl")
 
 
-@settings(max_examples=30)
+@settings(max_examples=16)
 @given(
     keep=st.sampled_from([0, 4096, 16384, 40960, 65536, 131072, 262144]),
     command=st.sampled_from(
@@ -187,7 +187,7 @@ names = st.binary(min_size=1, max_size=40).filter(
 )
 
 
-@settings(max_examples=40)
+@settings(max_examples=15)
 @given(folder=names, as_json=st.booleans())
 def test_project_folders_whose_names_are_not_utf8_are_kept_exact(
     folder: bytes, as_json: bool
