@@ -25,10 +25,11 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop import __version__
-from desktop.compose import open_services
+from desktop.compose import DB_NAME, open_services
 from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
+from desktop.home_trouble import explain
 from desktop.services.hub import ServiceHub
 from desktop.ui.shell import main_thread_gc, refcount_guard
 from desktop.ui.shell.main_window import MainWindow
@@ -136,10 +137,15 @@ def _install_crash_hook(home: Path, window: MainWindow) -> None:
         if issubclass(kind, KeyboardInterrupt):
             QApplication.quit()
             return
-        if isinstance(exc, SessiondeskError):
-            window.show_error(QCoreApplication.translate("App", "Sessiondesk"), exc)
+        # a full disk or a read-only database is said as such (and has no room for a report)
+        known = exc if isinstance(exc, SessiondeskError) else explain(exc, home, home / DB_NAME)
+        if known is not None:
+            window.show_error(QCoreApplication.translate("App", "Sessiondesk"), known)
             return
-        path = report_crash(home, exc.with_traceback(tb))
+        try:
+            path = report_crash(home, exc.with_traceback(tb))
+        except OSError as failed:
+            path = Path(f"({failed.strerror or failed})")  # the report could not be written
         show_message(
             window,
             QCoreApplication.translate("App", "Something went wrong"),

@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, SupportsIndex
 
-from desktop.domain.errors import StoreError
+from desktop.domain.errors import StoreError, UsageError
 from desktop.services.hub import ServiceHub
 
 DB_NAME = "sessiondesk.db"
@@ -17,6 +17,9 @@ DB_NAME = "sessiondesk.db"
 
 def resolve_home(home: str | None) -> Path:
     """`--home`, else `$SESSIONDESK_HOME`, else the per-user data dir."""
+    if home is not None and not home.strip():
+        # an empty --home (a script's unset variable) must not quietly mean the default
+        raise UsageError("--home is empty: name a folder, or leave --home out for the default")
     chosen = home or os.environ.get("SESSIONDESK_HOME", "").strip()
     if chosen:
         return Path(os.path.expanduser(chosen)).absolute()
@@ -27,6 +30,9 @@ def resolve_home(home: str | None) -> Path:
 
 def prepare_home(home: Path) -> None:
     """Create the data folder, or say in one line why it cannot be used."""
+    from desktop.home_trouble import check_home
+
+    check_home(home)  # /proc, /sys, a read-only folder: said before SQLite fails on it
     try:
         if home.exists() and not home.is_dir():
             raise NotADirectoryError(20, "it is not a folder")

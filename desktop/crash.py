@@ -22,5 +22,9 @@ def write_log(home: Path, name: str, text: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     secrets = [os.environ.get(name, "") for name in SECRET_ENV_VARS]
-    path.write_text(clean(redact(text, secrets)), encoding="utf-8")
+    try:
+        path.write_text(clean(redact(text, secrets)), encoding="utf-8")
+    except OSError:
+        path.unlink(missing_ok=True)  # a full disk leaves no empty report behind
+        raise
     return path

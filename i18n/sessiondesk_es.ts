@@ -1080,6 +1080,50 @@
         <translation>La nota está vacía.</translation>
     </message>
     <message>
+        <source>{path} is a folder: choose a file name.</source>
+        <translation>{path} es una carpeta: elige un nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>{path} is a device, not a file: choose a file name.</source>
+        <translation>{path} es un dispositivo, no un archivo: elige un nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>{path} is a named pipe (FIFO), not a file: choose a file name.</source>
+        <translation>{path} es una tubería con nombre (FIFO), no un archivo: elige un nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file: choose another file name.</source>
+        <translation>{path} no es un archivo normal: elige otro nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>{path} is read-only: choose another file name.</source>
+        <translation>{path} es de solo lectura: elige otro nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be written ({why}). Nothing was changed.</source>
+        <translation>No se puede escribir {path} ({why}). No se cambió nada.</translation>
+    </message>
+    <message>
+        <source>Choose a file name.</source>
+        <translation>Elige un nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>{path} is on a kernel file system and cannot hold Sessiondesk&apos;s data: choose another folder.</source>
+        <translation>{path} está en un sistema de archivos del núcleo y no puede guardar los datos de Sessiondesk: elige otra carpeta.</translation>
+    </message>
+    <message>
+        <source>Sessiondesk&apos;s data folder {path} is read-only: make it writable, or choose another folder.</source>
+        <translation>La carpeta de datos de Sessiondesk {path} es de solo lectura: permite escribir en ella o elige otra carpeta.</translation>
+    </message>
+    <message>
+        <source>The disk that holds {path} is full: free some space and try again.</source>
+        <translation>El disco que contiene {path} está lleno: libera espacio e inténtalo de nuevo.</translation>
+    </message>
+    <message>
+        <source>The database {path} cannot be written (a read-only or immutable file): make it writable.</source>
+        <translation>No se puede escribir en la base de datos {path} (un archivo de solo lectura o inmutable): permite escribir en ella.</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Choose a folder.</source>
         <translation>Elige una carpeta.</translation>

@@ -1076,6 +1076,50 @@
         <translation>备注为空。</translation>
     </message>
     <message>
+        <source>{path} is a folder: choose a file name.</source>
+        <translation>{path} 是一个文件夹：请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>{path} is a device, not a file: choose a file name.</source>
+        <translation>{path} 是一个设备，不是文件：请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>{path} is a named pipe (FIFO), not a file: choose a file name.</source>
+        <translation>{path} 是一个命名管道（FIFO），不是文件：请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file: choose another file name.</source>
+        <translation>{path} 不是普通文件：请选择另一个文件名。</translation>
+    </message>
+    <message>
+        <source>{path} is read-only: choose another file name.</source>
+        <translation>{path} 是只读的：请选择另一个文件名。</translation>
+    </message>
+    <message>
+        <source>{path} cannot be written ({why}). Nothing was changed.</source>
+        <translation>无法写入 {path}（{why}）。没有任何改动。</translation>
+    </message>
+    <message>
+        <source>Choose a file name.</source>
+        <translation>请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>{path} is on a kernel file system and cannot hold Sessiondesk&apos;s data: choose another folder.</source>
+        <translation>{path} 位于内核文件系统上，无法保存 Sessiondesk 的数据：请选择另一个文件夹。</translation>
+    </message>
+    <message>
+        <source>Sessiondesk&apos;s data folder {path} is read-only: make it writable, or choose another folder.</source>
+        <translation>Sessiondesk 的数据文件夹 {path} 是只读的：请使其可写，或选择另一个文件夹。</translation>
+    </message>
+    <message>
+        <source>The disk that holds {path} is full: free some space and try again.</source>
+        <translation>存放 {path} 的磁盘已满：请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>The database {path} cannot be written (a read-only or immutable file): make it writable.</source>
+        <translation>无法写入数据库 {path}（只读或不可变的文件）：请使其可写。</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Choose a folder.</source>
         <translation>请选择一个文件夹。</translation>

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import itertools
 import math
+import os
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
@@ -45,6 +46,7 @@ from desktop.domain.events import (
     Result,
     UserMessage,
 )
+from desktop.domain.redact import SECRET_ENV_VARS
 from desktop.domain.runs import Capabilities, RunRequest
 from desktop.domain.stream_json import parse_line
 
@@ -68,6 +70,9 @@ class ClaudeProcess:
         # that happens to get the same pid
         self.start_time = process_start_time(proc.pid)
         self.grace = grace
+        self.secrets: tuple[str, ...] = ()
+        """The secrets this process was given (and ours): masked in what it says
+        (`desktop.domain.event_redact`), set by `launch`."""
         self._tracks_turns = REPLAY_TURNS in argv
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
         self._exit_delivered = False
@@ -124,7 +129,11 @@ class ClaudeProcess:
         except OSError as exc:
             raise ClaudeError(f"cannot start {argv[0]}: {exc.strerror or exc}",
                               kind="claude_cannot_start", path=str(argv[0])) from exc  # fmt: skip
-        return cls(proc, argv, grace or StopGrace())
+        process = cls(proc, argv, grace or StopGrace())
+        given = (env.get(name) for name in SECRET_ENV_VARS)
+        ours = (os.environ.get(name) for name in SECRET_ENV_VARS)
+        process.secrets = tuple(v for v in (*given, *ours) if v)
+        return process
 
     # ---- state ----------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from desktop import __version__
 from desktop.cli.output import Output
@@ -74,12 +75,16 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         from desktop.selftest import self_test  # Qt is loaded only for the test
 
         return self_test(args.claude, args.json)
-    if args.command is None:
-        return _window(args.home, args.claude, gc_threshold)
-    from desktop.compose import open_services, resolve_home
+    from desktop.compose import DB_NAME, open_services, resolve_home
 
-    home = resolve_home(args.home)
     out = Output(json_mode=args.json)
+    try:
+        home = resolve_home(args.home)
+    except SessiondeskError as exc:  # `--home ''`
+        out.error(str(exc))
+        return exc.exit_code
+    if args.command is None:
+        return _window(str(home), args.claude, gc_threshold)
     try:
         services = open_services(home, args.claude)
         try:
@@ -87,13 +92,19 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         finally:
             services.close()
     except SessiondeskError as exc:
-        out.error(str(exc))
-        return exc.exit_code
+        said = _explained(exc, home, DB_NAME) or exc  # "disk I/O error" on a full disk: say so
+        out.error(str(said))
+        return said.exit_code
     except KeyboardInterrupt:
         out.error("interrupted")
         return 130
     except Exception as exc:  # the last line of defence: a report, never a traceback
         from desktop.crash import report_crash
+
+        known = _explained(exc, home, DB_NAME)
+        if known is not None:  # a full disk, a read-only database: no crash to report
+            out.error(str(known))
+            return known.exit_code
 
         try:
             where = f"details in {report_crash(home, exc)}"
@@ -101,3 +112,13 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
             where = f"no crash report either: {failed.strerror or failed}"
         out.error(f"internal error ({type(exc).__name__}); {where}")
         return 1
+
+
+def _explained(exc: BaseException, home: Path, db_name: str) -> SessiondeskError | None:
+    """The words for a failure the home's disk caused (full, read-only), or None."""
+    from desktop.home_trouble import explain
+
+    try:
+        return explain(exc, home, home / db_name)
+    except Exception:  # looking must never hide the error being looked at
+        return None

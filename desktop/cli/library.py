@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
-from pathlib import Path
+import sys
 from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
-from desktop.domain.errors import UsageError
 from desktop.domain.export_formats import FORMATS  # not `session_export`: every command parses
+from desktop.domain.oddtext import clean
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.services.hub import ServiceHub
@@ -21,7 +20,9 @@ def register_sessions(sub: argparse._SubParsersAction) -> None:
     export = sub.add_parser("export", help="one session as Markdown or HTML")
     export.add_argument("id")
     export.add_argument("--format", choices=FORMATS, default="md")
-    export.add_argument("-o", "--output", metavar="FILE", required=True)
+    export.add_argument(
+        "-o", "--output", metavar="FILE", required=True, help="a regular file, or - for stdout"
+    )
     export.add_argument("--account", metavar="NAME")
     export.set_defaults(handler=_export)
     size = sub.add_parser("archive-size", help="how much the transcript archive holds")
@@ -35,29 +36,27 @@ def register(commands: argparse._SubParsersAction) -> None:
     stats.set_defaults(handler=_stats)
 
 
-def write_atomically(target: str, data: bytes) -> Path:
-    """Write beside the target and rename over it: a reader never sees half a file."""
-    path = Path(os.path.expanduser(target)).absolute()
-    if not path.parent.is_dir():
-        raise UsageError(f"the folder {path.parent} does not exist")
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
-
-
 def _export(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.safe_output import STDOUT, resolve_output, write_output
     from desktop.services.export import export_session
 
+    if args.output != STDOUT:
+        resolve_output(args.output)  # a folder or a device is refused before any work
     services.sessions.refresh()
-    text = export_session(services.sessions, args.id, args.format, args.account)
-    path = write_atomically(args.output, text.encode("utf-8"))
-    out.emit({"path": str(path), "format": args.format, "bytes": len(text.encode())}, str(path))
+    text = clean(export_session(services.sessions, args.id, args.format, args.account))
+    data = text.encode("utf-8")
+    if args.output == STDOUT:  # the document is the output: no report beside it
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is None:  # a text-only stdout (a test's capture)
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            stream.write(data)
+            stream.flush()
+        return 0
+    path = write_output(args.output, data)
+    shown = clean(os.fsdecode(path))
+    out.emit({"path": shown, "format": args.format, "bytes": len(data)}, shown)
     return 0
 
 

@@ -33,7 +33,8 @@ def count(low: int, high: int) -> Callable[[str], int]:
 
 PATHS = frozenset({"home", "claude", "cwd", "config_dir"})
 """Options naming files: kept as given (bytes that are not UTF-8 included), so
-they still lead to the file; the database stores them with U+FFFD (`oddtext`)."""
+they still lead to the file; the database stores them exactly (`store.safe_types.SafePath`)
+and output shows them with U+FFFD (`oddtext`)."""
 
 
 def clean_args(args: argparse.Namespace) -> argparse.Namespace:

@@ -161,6 +161,8 @@ class RunningClaude(Protocol):
     pid: int
     start_time: float | None
     argv: tuple[str, ...]
+    secrets: tuple[str, ...]
+    """What must never be shown of what it says: the secrets it was given."""
 
     @property
     def returncode(self) -> int | None: ...

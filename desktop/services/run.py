@@ -9,8 +9,10 @@ from typing import Protocol
 
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import SessiondeskError, UsageError
+from desktop.domain.event_redact import StreamMasker
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.domain.ports import RunningClaude
+from desktop.domain.redact import redact
 from desktop.domain.runs import TurnOutcome, summarize_turn
 from desktop.domain.turn_plan import Plan
 from desktop.services.claude_launch import Launch
@@ -90,6 +92,9 @@ class Run:
         self._always: set[str] = set()
         self.execution: Execution | None = None
         self.outcome: TurnOutcome | None = None
+        self.secrets: tuple[str, ...] = ()
+        """The secrets `claude` was given, once it runs: masked in every event
+        yielded; a consumer that joins pieces of text masks the joins."""
 
     @property
     def conversation_id(self) -> str:
@@ -130,19 +135,31 @@ class Run:
         self.execution = await recorder.begin(self._plan, self._request, self._launch, argv)
         recorder.live[self.execution.id] = self
         seen: list[Event] = []
+        secrets: tuple[str, ...] = ()
         try:
             self._process = await recorder.spawn(self.execution, self._plan, argv)
-            async for event in self._process.turn(self._plan.content):
+            self.secrets = secrets = self._process.secrets
+            # masked before anything keeps or shows it: --json, the window, the row
+            masker = StreamMasker(secrets)
+            async for said in self._process.turn(self._plan.content):
+                for event in masker.take(said):
+                    seen.append(event)
+                    if isinstance(event, SystemInit) and event.session_id:
+                        self.execution = await recorder.record_session(
+                            self.execution, event.session_id
+                        )
+                    if isinstance(event, PermissionRequest) and event.tool_name in self._always:
+                        await self._process.respond_permission(event.request_id, True)
+                        continue
+                    yield event
+            for event in masker.finish():
                 seen.append(event)
-                if isinstance(event, SystemInit) and event.session_id:
-                    self.execution = await recorder.record_session(self.execution, event.session_id)
-                if isinstance(event, PermissionRequest) and event.tool_name in self._always:
-                    await self._process.respond_permission(event.request_id, True)
-                    continue
                 yield event
             await self._process.close()
         except SessiondeskError as exc:
             self.outcome = summarize_turn(seen)
+            # its message may quote what claude said on its way out (its stderr)
+            exc.args = (redact(str(exc), secrets),)
             self.execution = await recorder.fail(self.execution, str(exc))
             raise
         finally:

@@ -14,6 +14,7 @@ from desktop.domain.accounts import Account, AuthKind
 from desktop.domain.errors import ConflictError
 from desktop.domain.oddtext import clean
 from desktop.store.db import Database
+from desktop.store.path_bytes import loaded_path, stored_path
 from desktop.store.times import stored_time, utcnow
 
 _COLUMNS = "SELECT name, config_dir, auth, created, id FROM accounts"
@@ -22,7 +23,9 @@ _COLUMNS = "SELECT name, config_dir, auth, created, id FROM accounts"
 def _account(row: Any) -> Account:
     name, config_dir, auth, created, pk = row
     when = created if isinstance(created, datetime) else datetime.fromisoformat(created)
-    return Account(name=name, config_dir=config_dir, auth=AuthKind(auth), created=when, id=pk)
+    return Account(
+        name=name, config_dir=loaded_path(config_dir), auth=AuthKind(auth), created=when, id=pk
+    )
 
 
 def account_names(connection: sqlite3.Connection) -> dict[int, str]:
@@ -42,12 +45,12 @@ class SqlAccountRepository:
             with self._db.plain_write() as conn:
                 pk = conn.execute(
                     "INSERT INTO accounts (name, config_dir, auth, created) VALUES (?, ?, ?, ?)",
-                    (name, config_dir, auth.value, stored_time(created)),
+                    (name, stored_path(config_dir), auth.value, stored_time(created)),
                 ).lastrowid
         except sqlite3.IntegrityError:
             raise ConflictError(f"an account named {name!r} exists already",
                                 kind="account_exists", name=name) from None  # fmt: skip
-        return _account((clean(name), clean(config_dir), auth.value, created, pk))
+        return _account((clean(name), config_dir, auth.value, created, pk))
 
     def get(self, name: str) -> Account | None:
         with self._db.read() as conn:

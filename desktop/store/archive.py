@@ -18,6 +18,7 @@ from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
 from desktop.regular_files import head_digest
 from desktop.store import archive_files as files
 from desktop.store.db import Database, in_slices
+from desktop.store.path_bytes import loaded_path
 
 if TYPE_CHECKING:  # threads are started only when there is something to copy
     from concurrent.futures import Executor
@@ -102,7 +103,10 @@ class SqlTranscriptArchive:
             "ORDER BY +s.modified"
         )
         with self._db.read() as conn:
-            return [ArchiveJob(*row) for row in conn.execute(query)]
+            return [
+                ArchiveJob(account, sid, loaded_path(path), size)
+                for account, sid, path, size in conn.execute(query)
+            ]
 
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
         """Bring many copies up to date; the jobs that failed, with why. The
@@ -151,7 +155,10 @@ class SqlTranscriptArchive:
                             f"archived_transcripts WHERE account_id = ? AND session_id IN {marks}",
                             [account_id, *chunk],
                         )
-                        rows.update(((account_id, sid), _Kept(*rest)) for sid, *rest in found)
+                        rows.update(
+                            ((account_id, sid), _Kept(file, start, loaded_path(source), *rest))
+                            for sid, file, start, source, *rest in found
+                        )
             todo: list[tuple[ArchiveJob, int, _Kept | None]] = []
             for job in jobs:
                 account_id = accounts.get(job.account)
@@ -361,7 +368,10 @@ class SqlTranscriptArchive:
             "WHERE s.id IS NULL"
         )
         with self._db.read() as conn:
-            return [ArchivedCopy(*row) for row in conn.execute(query)]
+            return [
+                ArchivedCopy(account, sid, loaded_path(source))
+                for account, sid, source in conn.execute(query)
+            ]
 
     def keys(self) -> set[tuple[str, str]]:
         query = (

@@ -15,7 +15,6 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -32,6 +31,7 @@ from desktop.domain.bundle_format import (
     check_listing,
     parse_manifest,
 )
+from desktop.safe_output import replacing
 
 CHUNK = 1 << 20
 _ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, ValueError,
@@ -167,17 +167,10 @@ def write_bundle(
     manifest: Callable[[dict[str, tuple[int, str]]], dict[str, Any]],
 ) -> Path:
     """Write `files` (name, chunks), then the manifest made from their (size, sha256);
-    to a temporary file renamed over `target`, so a reader never sees half a bundle."""
-    path = Path(os.path.expanduser(target)).absolute()
-    if not path.parent.is_dir():
-        raise BundleError(
-            f"the folder {path.parent} does not exist",
-            kind="save_folder_missing",
-            folder=str(path.parent),
-        )
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    os.close(fd)
-    try:
+    to a temporary file renamed over `target`, so a reader never sees half a bundle
+    (`desktop.safe_output`: a folder, a device or a FIFO is refused, a symlink
+    written through)."""
+    with replacing(target) as (temporary, path):
         digests: dict[str, tuple[int, str]] = {}
         with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
             for name, chunks in files:
@@ -191,10 +184,6 @@ def write_bundle(
                 digests[name] = (size, sha.hexdigest())
             document = json.dumps(manifest(digests), ensure_ascii=False, indent=1)
             archive.writestr(MANIFEST, document)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
     return path
 
 

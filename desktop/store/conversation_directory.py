@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from desktop.domain.conversations import ConversationTarget
 from desktop.store.db import Database
+from desktop.store.path_bytes import loaded_path
 
 _CONVERSATIONS = (
     "SELECT c.id, c.number, c.title, c.description, c.cwd, a.name, c.session_id "
@@ -32,6 +33,8 @@ class SqlConversationDirectory:
             if not (account and session_id):
                 account, session_id = newest.get(cid, (None, None))
             found.append(
-                ConversationTarget(number, title or "", description or "", cwd, account, session_id)
+                ConversationTarget(
+                    number, title or "", description or "", loaded_path(cwd), account, session_id
+                )
             )
         return found

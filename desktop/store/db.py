@@ -89,10 +89,11 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
 
 
 def make_engine(path: Path) -> Engine:
-    from sqlalchemy import create_engine, event
+    from sqlalchemy import URL, create_engine, event
 
     engine = create_engine(
-        f"sqlite:///{path}",
+        # built, not parsed: a home whose name holds `?`, `#` or `%` is still that folder
+        URL.create("sqlite", database=str(path)),
         connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
     )
     event.listen(engine, "connect", _on_connect)

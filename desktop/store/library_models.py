@@ -8,6 +8,7 @@ from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop.store.models import Base
+from desktop.store.safe_types import SafePath
 from desktop.store.times import utcnow
 
 
@@ -26,7 +27,7 @@ class ArchivedTranscriptRow(Base):
     """The copy's file, relative to the archive folder: its own, or a pack it shares."""
     start: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Where the copy begins in `file` (0 for a file of its own)."""
-    source_path: Mapped[str] = mapped_column(Text)
+    source_path: Mapped[str] = mapped_column(SafePath)  # a name that is not UTF-8 is kept exact
     source_bytes: Mapped[int] = mapped_column(Integer)
     """Bytes of the original copied so far."""
     stored_bytes: Mapped[int] = mapped_column(Integer)

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Index, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from desktop.store.safe_types import SafeInteger, SafeString, SafeText
+from desktop.store.safe_types import SafeInteger, SafePath, SafeString, SafeText
 from desktop.store.times import utcnow
 
 
@@ -20,7 +20,7 @@ class AccountRow(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(SafeString(64), unique=True)
-    config_dir: Mapped[str] = mapped_column(SafeText)
+    config_dir: Mapped[str] = mapped_column(SafePath)
     auth: Mapped[str] = mapped_column(SafeString(16), default="login")
     created: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -42,7 +42,7 @@ class ConversationRow(Base):
     archived: Mapped[bool] = mapped_column(default=False)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
     session_id: Mapped[str | None] = mapped_column(SafeString(64))
-    cwd: Mapped[str | None] = mapped_column(SafeText)
+    cwd: Mapped[str | None] = mapped_column(SafePath)
     runtime_id: Mapped[str | None] = mapped_column(SafeText)
     history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
     last_input_tokens: Mapped[int | None] = mapped_column(SafeInteger)
@@ -62,7 +62,7 @@ class ExecutionRow(Base):
     parent_execution_id: Mapped[str | None] = mapped_column(SafeString(36))
     forked_from_execution_id: Mapped[str | None] = mapped_column(SafeString(36))
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
-    cwd: Mapped[str] = mapped_column(SafeText)
+    cwd: Mapped[str] = mapped_column(SafePath)
     prompt: Mapped[str] = mapped_column(SafeText)
     args_json: Mapped[str] = mapped_column(SafeText, default="[]")
     runtime_fingerprint: Mapped[str | None] = mapped_column(SafeText)
@@ -119,7 +119,7 @@ class SessionRow(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     session_id: Mapped[str] = mapped_column(SafeString(64))
-    path: Mapped[str] = mapped_column(SafeText)
+    path: Mapped[str] = mapped_column(SafePath)  # a name that is not UTF-8 is kept exact
     cwd: Mapped[str | None] = mapped_column(SafeText)
     title: Mapped[str | None] = mapped_column(SafeText)
     first_prompt: Mapped[str | None] = mapped_column(SafeText)

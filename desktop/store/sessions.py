@@ -26,6 +26,7 @@ from desktop.domain.sessions import (
     is_under,
 )
 from desktop.store.db import Database, in_slices
+from desktop.store.path_bytes import loaded_path
 from desktop.store.session_text import search, session_texts
 
 _LIST = (
@@ -42,7 +43,7 @@ def _record(row: Sequence[Any]) -> SessionRecord:
     return SessionRecord(
         account,
         session_id,
-        path,
+        loaded_path(path),
         cwd,
         title,
         first_prompt,
@@ -78,8 +79,11 @@ class SqlSessionIndex:
         # summary states beside them are half the table's bytes. `+` keeps SQLite
         # from the (account, id) index: one pass over the table in its own order
         # costs a third less than a row looked up by rowid for each index entry
+        # a path kept as shown (U+FFFD for a byte that is not UTF-8, before paths were
+        # stored bytes-safe) names no file: its row is read again, and the path mended
         query = (
-            "SELECT s.session_id, s.size, s.mtime_ns FROM sessions s "
+            "SELECT s.session_id, CASE WHEN instr(s.path, char(65533)) THEN -1 ELSE s.size END, "
+            "s.mtime_ns FROM sessions s "
             "JOIN accounts a ON a.id = +s.account_id WHERE a.name = ? AND s.missing = 0"
         )
         with self._db.read() as conn:
@@ -98,7 +102,9 @@ class SqlSessionIndex:
         with self._db.read() as conn:
             for marks, chunk in in_slices(ids):
                 rows = conn.execute(query + marks, [account, *chunk])
-                found.update((sid, FileState(*rest)) for sid, *rest in rows)
+                found.update(
+                    (sid, FileState(loaded_path(path), *rest)) for sid, path, *rest in rows
+                )
         return found
 
     def save(

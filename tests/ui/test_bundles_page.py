@@ -198,7 +198,8 @@ def test_add_to_bundle_from_the_session_menu_and_export_a_session(
         exporter.export(chosen, str(tmp_path / "missing" / "x.md"), "md")
     assert done.args[0] is False
     assert done.args[1].startswith("Could not export the session: ")
-    assert "No such file or directory" in done.args[1]
+    # said in the window's words (`save_folder_missing`), the folder named
+    assert f"{tmp_path / 'missing'} does not exist" in done.args[1]
 
 
 def test_load_context_names_items_of_other_accounts_and_waits_for_the_box(

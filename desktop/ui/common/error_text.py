@@ -101,6 +101,57 @@ _BUNDLE_KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "note_empty": _refused(QT_TRANSLATE_NOOP("ErrorText", "The note is empty.")),
 }
 
+# where a file the person asked for could not go, and a home that cannot be used
+_FILE_KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "output_is_folder": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "{path} is a folder: choose a file name.")
+    ),
+    "output_is_device": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "{path} is a device, not a file: choose a file name.")
+    ),
+    "output_is_pipe": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText", "{path} is a named pipe (FIFO), not a file: choose a file name."
+        )
+    ),
+    "output_is_special": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "{path} is not a regular file: choose another file name.")
+    ),
+    "output_read_only": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "{path} is read-only: choose another file name.")
+    ),
+    "output_failed": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "{path} cannot be written ({why}). Nothing was changed.")
+    ),
+    "output_name_empty": _refused(QT_TRANSLATE_NOOP("ErrorText", "Choose a file name.")),
+    "home_unusable": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "{path} is on a kernel file system and cannot hold Sessiondesk's data: "
+            "choose another folder.",
+        )
+    ),
+    "home_read_only": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "Sessiondesk's data folder {path} is read-only: make it writable, "
+            "or choose another folder.",
+        )
+    ),
+    "disk_full": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText", "The disk that holds {path} is full: free some space and try again."
+        )
+    ),
+    "database_read_only": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "The database {path} cannot be written (a read-only or immutable file): "
+            "make it writable.",
+        )
+    ),
+}
+
 _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "folder_empty": lambda d: QCoreApplication.translate("ErrorText", "Choose a folder."),
     "not_a_folder": lambda d: QCoreApplication.translate(
@@ -165,6 +216,7 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
         "ErrorText", "The keyring is locked: unlock it and try again."
     ),
     **_BUNDLE_KINDS,
+    **_FILE_KINDS,
 }
 _FAMILIES: dict[str, Callable[[], str]] = {
     "usage": lambda: QCoreApplication.translate("ErrorText", "That cannot be done as asked."),

@@ -14,7 +14,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.domain.errors import SessiondeskError
+from desktop.domain.oddtext import clean
 from desktop.domain.sessions import SessionRecord
+from desktop.safe_output import write_output
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
@@ -76,9 +78,8 @@ class SessionExporter(QObject):
 
         def work() -> str:
             text = export_session(sessions, record.session_id, fmt, record.account)
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(text)
-            return path
+            # the command's rules: a device, a folder or a FIFO is refused, a link written through
+            return os.fsdecode(write_output(path, clean(text).encode("utf-8")))
 
         self._status.notify(self.tr("Exporting…"))
         return self._background.submit(work, self._written, self._failed)
