@@ -108,12 +108,18 @@ def _socket(p: Path) -> Path:
     return p
 
 
-def _device(p: Path) -> Path:
-    try:
-        os.mknod(p, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a /dev/null of our own
-    except PermissionError:
-        pytest.skip("making a device needs root")
-    return p
+def _device_node(minor: int) -> Callable[[Path], Path]:
+    """A character device of our own (1,3 is null, 1,7 is full): a test that pointed at the
+    machine's /dev/null once clobbered it while the old code ran, breaking every process."""
+
+    def make(p: Path) -> Path:
+        try:
+            os.mknod(p, stat.S_IFCHR | 0o666, os.makedev(1, minor))
+        except PermissionError:
+            pytest.skip("making a device needs root")
+        return p
+
+    return make
 
 
 def _folder(p: Path) -> Path:
@@ -130,12 +136,10 @@ KINDS: dict[str, tuple[Callable[[Path], Path], str]] = {
     "folder": (_folder, REFUSED),
     "fifo": (_fifo, REFUSED),
     "socket": (_socket, REFUSED),
-    "device": (_device, REFUSED),
+    "dev_null": (_device_node(3), REFUSED),
+    "dev_full": (_device_node(7), REFUSED),
     "missing_folder": (lambda p: p / "nowhere" / "x", REFUSED),
-    "dev_null": (lambda p: Path("/dev/null"), REFUSED),
-    "dev_full": (lambda p: Path("/dev/full"), REFUSED),
     "proc_file": (lambda p: Path("/proc/self/comm"), REFUSED),
-    "proc_knob": (lambda p: Path("/proc/sys/kernel/hostname"), REFUSED),
     "sys_file": (lambda p: Path("/sys/kernel/notes"), REFUSED),
     "proc_new": (lambda p: Path("/proc/sessiondesk-export.md"), REFUSED),
 }
