@@ -85,6 +85,6 @@ def _legacy(text: str, rest: str) -> Unwrapped:
     if found is None or end < 0:
         return Unwrapped(text)
     body = rest[found.end() : end]
-    turns = sum(1 for part in body.split("\n\n") if part.startswith(("User: ", "Assistant: ")))
+    turns = sum(1 for part in body.split("\n\n") if part.startswith("User: "))
     size = len(rest[: end + len(_CLOSE)].encode("utf-8"))
     return Unwrapped(rest[end + len(_CLOSE) :].lstrip("\n"), turns, size)
