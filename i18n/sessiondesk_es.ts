@@ -132,12 +132,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175"/>
+        <location filename="../desktop/app.py" line="+185"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
@@ -153,7 +153,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+52"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
     </message>
@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -321,7 +321,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -879,7 +879,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+484"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -909,12 +909,12 @@
         <translation>&amp;Ejecuciones</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
-        <translation>Intro continúa desde el nodo elegido; Ctrl+clic en dos nodos para compararlos.</translation>
+        <location line="+3"/>
+        <source>Enter continues from the chosen node; to compare two, Ctrl+click them or use Compare with in a node&apos;s menu.</source>
+        <translation>Intro continúa desde el nodo elegido; para comparar dos, haga Ctrl+clic en ellos o use Comparar con en el menú de un nodo.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Continue from Here</source>
         <translation>&amp;Continuar desde aquí</translation>
     </message>
@@ -1228,7 +1228,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
         <source>new</source>
         <translation>nueva</translation>
     </message>
@@ -1249,6 +1249,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>re-run</source>
+        <translation>repetición</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carry-over</source>
+        <translation>traspaso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>switch</source>
         <translation>cambio</translation>
     </message>
@@ -1258,7 +1268,77 @@
         <translation>relevo</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
+        <source>carries a summary</source>
+        <translation>traspasa un resumen</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>carries nothing</source>
+        <translation>no traspasa nada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carries raw</source>
+        <translation>traspasa el texto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>migrates</source>
+        <translation>migra la transcripción</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>replayed 1 turn</source>
+        <translation>1 turno reenviado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replayed {count} turns</source>
+        <translation>{count} turnos reenviados</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried raw {size} KB</source>
+        <translation>traspasados {size} KB tal cual</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried a summary</source>
+        <translation>traspasado un resumen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>migrated</source>
+        <translation>migrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fresh</source>
+        <translation>desde cero</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Claude session: {id}</source>
+        <translation>Sesión de Claude: {id}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude session: a switch runs nothing</source>
+        <translation>Sin sesión de Claude: un cambio no ejecuta nada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude session: extracting…</source>
+        <translation>Sesión de Claude: extrayendo…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude session: none (the turn ended before it got one)</source>
+        <translation>Sesión de Claude: ninguna (el turno terminó antes de obtenerla)</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+47"/>
         <source>succeeded</source>
         <translation>correcta</translation>
     </message>
@@ -1283,27 +1363,27 @@
         <translation>pendiente</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+99"/>
+        <source>◀ The newest turn of its line: Continue goes on from here</source>
+        <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-33"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>replayed</source>
-        <translation>reproducida</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="-70"/>
         <source>Turn</source>
         <translation>Turno</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-5"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
@@ -1318,22 +1398,17 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>head</source>
-        <translation>cabeza</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+41"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>Replayed because: {reason}</source>
         <translation>Reproducida porque: {reason}</translation>
     </message>
@@ -1343,9 +1418,19 @@
         <translation>Falló: {error}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no error recorded</source>
         <translation>no se registró ningún error</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_menu.py" line="+47"/>
+        <source>Compare &amp;with</source>
+        <translation>Comparar &amp;con</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy &amp;Session ID</source>
+        <translation>Copiar el ID de &amp;sesión</translation>
     </message>
 </context>
 <context>
@@ -1546,7 +1631,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80"/>
+        <location filename="../desktop/ui/library/room.py" line="+81"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
@@ -1665,7 +1750,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+250"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1795,27 +1880,27 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Added account {name}.</source>
         <translation>Cuenta {name} añadida.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Removed account {name}.</source>
         <translation>Cuenta {name} eliminada.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>The secret of {name} was changed.</source>
         <translation>Se cambió el secreto de {name}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Account {name} was changed.</source>
         <translation>Se cambió la cuenta {name}.</translation>
     </message>
@@ -2079,7 +2164,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2087,7 +2172,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2097,7 +2182,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2107,7 +2192,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+66"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2135,7 +2220,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2154,7 +2239,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
+        <location filename="../desktop/ui/search/search_panel.py" line="+194"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
     </message>
@@ -2164,12 +2249,12 @@
         <translation>Buscar en todas las sesiones</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>No session mentions “{query}”.</source>
         <translation>Ninguna sesión menciona «{query}».</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2177,12 +2262,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+95"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
@@ -2205,7 +2290,7 @@
         <translation>Falló la indexación: {reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
         <source>Loading transcript…</source>
         <translation>Cargando la transcripción…</translation>
     </message>
@@ -2213,7 +2298,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión de la lista</translation>
     </message>
@@ -2223,7 +2308,7 @@
         <translation>Exportar sesión</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Exporting…</source>
         <translation>Exportando…</translation>
     </message>
@@ -2246,7 +2331,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -2304,7 +2389,7 @@
         <translation>Mostrar conversaciones ocultas</translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+166"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln sesión mostrada</numerusform>
@@ -2315,7 +2400,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -2403,7 +2488,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+99"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
@@ -2436,7 +2521,7 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+103"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2614,7 +2699,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+66"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
@@ -2650,7 +2735,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+103"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
@@ -2776,7 +2861,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
@@ -2825,7 +2910,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+221"/>
         <source>Transcript</source>
         <translation>Transcripción</translation>
     </message>
@@ -2838,7 +2923,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+53"/>
         <source>{count} tokens in</source>
         <translation>{count} tokens de entrada</translation>
     </message>
@@ -2979,7 +3064,7 @@
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <location filename="../desktop/ui/shell/menus.py" line="+24"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión en la lista</translation>
     </message>
@@ -2987,14 +3072,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51"/>
-        <location line="+12"/>
+        <location filename="../desktop/ui/common/records.py" line="+52"/>
+        <location line="+29"/>
         <source>Today {time}</source>
         <translation>Hoy {time}</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <location line="+11"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Yesterday {time}</source>
         <translation>Ayer {time}</translation>
     </message>

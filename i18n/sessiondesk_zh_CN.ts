@@ -132,12 +132,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175"/>
+        <location filename="../desktop/app.py" line="+185"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
@@ -153,7 +153,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+52"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk 遇到内部错误。详细信息已写入 {path}。</translation>
     </message>
@@ -232,7 +232,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -317,7 +317,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -875,7 +875,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+484"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -905,12 +905,12 @@
         <translation>执行(&amp;E)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
-        <translation>回车键从所选节点继续；按住 Ctrl 点击两个节点以比较。</translation>
+        <location line="+3"/>
+        <source>Enter continues from the chosen node; to compare two, Ctrl+click them or use Compare with in a node&apos;s menu.</source>
+        <translation>按 Enter 从所选节点继续；要比较两个节点，请按住 Ctrl 单击它们，或使用节点菜单中的“与…比较”。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Continue from Here</source>
         <translation>从此处继续(&amp;C)</translation>
     </message>
@@ -1224,7 +1224,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
@@ -1245,6 +1245,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>re-run</source>
+        <translation>重新运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carry-over</source>
+        <translation>转入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>switch</source>
         <translation>切换</translation>
     </message>
@@ -1254,7 +1264,77 @@
         <translation>接续</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
+        <source>carries a summary</source>
+        <translation>携带摘要</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>carries nothing</source>
+        <translation>不携带内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carries raw</source>
+        <translation>携带原文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>migrates</source>
+        <translation>迁移记录</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>replayed 1 turn</source>
+        <translation>重放了 1 轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replayed {count} turns</source>
+        <translation>重放了 {count} 轮</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried raw {size} KB</source>
+        <translation>携带原文 {size} KB</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried a summary</source>
+        <translation>携带了摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>migrated</source>
+        <translation>已迁移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fresh</source>
+        <translation>全新</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Claude session: {id}</source>
+        <translation>Claude 会话：{id}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude session: a switch runs nothing</source>
+        <translation>无 Claude 会话：切换不运行任何内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude session: extracting…</source>
+        <translation>Claude 会话：正在提取…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude session: none (the turn ended before it got one)</source>
+        <translation>Claude 会话：无（该轮在获得会话前已结束）</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+47"/>
         <source>succeeded</source>
         <translation>成功</translation>
     </message>
@@ -1279,27 +1359,27 @@
         <translation>等待中</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+99"/>
+        <source>◀ The newest turn of its line: Continue goes on from here</source>
+        <translation>◀ 该分支的最新一轮：从这里继续</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-33"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>replayed</source>
-        <translation>已重放</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="-70"/>
         <source>Turn</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-5"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
@@ -1314,22 +1394,17 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>head</source>
-        <translation>最新</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+41"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>已发送 {sent}；恢复节省 {saved}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>Replayed because: {reason}</source>
         <translation>重放原因：{reason}</translation>
     </message>
@@ -1339,9 +1414,19 @@
         <translation>失败：{error}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no error recorded</source>
         <translation>未记录错误</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_menu.py" line="+47"/>
+        <source>Compare &amp;with</source>
+        <translation>与…比较(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy &amp;Session ID</source>
+        <translation>复制会话 ID(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -1541,7 +1626,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80"/>
+        <location filename="../desktop/ui/library/room.py" line="+81"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>
@@ -1660,7 +1745,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+250"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1790,27 +1875,27 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Added account {name}.</source>
         <translation>已添加账户 {name}。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Removed account {name}.</source>
         <translation>已移除账户 {name}。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>The secret of {name} was changed.</source>
         <translation>{name} 的密钥已更改。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Account {name} was changed.</source>
         <translation>账户 {name} 已更改。</translation>
     </message>
@@ -2072,7 +2157,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2080,7 +2165,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2090,7 +2175,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -2100,7 +2185,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+66"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -2128,7 +2213,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln 个运行正在输出</numerusform>
@@ -2145,7 +2230,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
+        <location filename="../desktop/ui/search/search_panel.py" line="+194"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>搜索所有会话 (Ctrl+K)</translation>
     </message>
@@ -2155,12 +2240,12 @@
         <translation>搜索所有会话</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>No session mentions “{query}”.</source>
         <translation>没有会话提到“{query}”。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -2168,12 +2253,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+95"/>
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
@@ -2195,7 +2280,7 @@
         <translation>索引失败：{reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
         <source>Loading transcript…</source>
         <translation>正在加载对话记录…</translation>
     </message>
@@ -2203,7 +2288,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
@@ -2213,7 +2298,7 @@
         <translation>导出会话</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Exporting…</source>
         <translation>正在导出…</translation>
     </message>
@@ -2236,7 +2321,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -2294,7 +2379,7 @@
         <translation>显示隐藏的对话</translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+166"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>显示 %Ln 个会话</numerusform>
@@ -2304,7 +2389,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -2392,7 +2477,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+99"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>标题</translation>
@@ -2425,7 +2510,7 @@
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+103"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -2603,7 +2688,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+66"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>
@@ -2639,7 +2724,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+103"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>
@@ -2762,7 +2847,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
@@ -2809,7 +2894,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+221"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -2822,7 +2907,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+53"/>
         <source>{count} tokens in</source>
         <translation>输入 {count} 个令牌</translation>
     </message>
@@ -2963,7 +3048,7 @@
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <location filename="../desktop/ui/shell/menus.py" line="+24"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
@@ -2971,14 +3056,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51"/>
-        <location line="+12"/>
+        <location filename="../desktop/ui/common/records.py" line="+52"/>
+        <location line="+29"/>
         <source>Today {time}</source>
         <translation>今天 {time}</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <location line="+11"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Yesterday {time}</source>
         <translation>昨天 {time}</translation>
     </message>

@@ -45,8 +45,8 @@ def test_each_label_says_what_reached_claude() -> None:
     assert shown[named["fork"].id] == "fork SESS-002 · resumed"
     # the re-run of turn 10 replays the nine turns before it, never turn 10 itself
     assert shown[named["rerun"].id] == "re-run · replayed 9 turns"
-    assert shown[named["switch"].id] == "switch → beta · carries raw text"
-    assert shown[named["carry"].id] == "carry-over · carried raw 2.1 KB"
+    assert shown[named["switch"].id] == "switch → beta · carries raw"
+    assert shown[named["carry"].id] == "carried raw 2.1 KB"
     assert shown[named["after"].id] == "continue · resumed"
 
 
@@ -61,7 +61,7 @@ def test_a_switch_that_carried_nothing_and_a_summary_say_so() -> None:
     # a fresh session asked for after the switch: what is replayed is beta's turn only
     again = book.add(ExecutionKind.REPLAY, fresh, account="beta")
     shown = {k: label for k, (_, label) in labels(book).items()}
-    assert shown[switch.id] == "switch → beta · nothing carried"
+    assert shown[switch.id] == "switch → beta · carries nothing"
     assert shown[fresh.id] == "new · fresh"
     assert shown[again.id] == "replay · replayed 1 turn"
     summary = carried_marker('preamble <conversation-summary label="x">\nrecap\n</conv')
@@ -69,8 +69,8 @@ def test_a_switch_that_carried_nothing_and_a_summary_say_so() -> None:
                      args=["--append-system-prompt", summary])  # fmt: skip
     migrated = book.add(ExecutionKind.CARRYOVER, again, account="beta", resumed=True)
     facts = {e.id: node_facts(e, {x.id: x for x in book.executions}.get) for e in (carry, migrated)}
-    assert english_label(facts[carry.id]) == "carry-over · carried a summary"
-    assert english_label(facts[migrated.id]) == "carry-over · migrated"
+    assert english_label(facts[carry.id]) == "carried a summary"
+    assert english_label(facts[migrated.id]) == "migrated"
 
 
 def test_a_fork_from_turn_two_counts_two_turns() -> None:
@@ -90,8 +90,19 @@ def test_insight_counts_the_replays_and_turns_the_tree_shows() -> None:
     book.add(ExecutionKind.NEW, None, status=ExecutionStatus.FAILED)
     rows = history_rows(history_columns(book.tree()))
     facts = [
-        ExecutionFact(e.account, e.cwd, e.conversation_id, 1, "t", str(e.kind), str(e.status),
-                      None, None, e.session_id_in, resumed=e.resumed)  # fmt: skip
+        ExecutionFact(
+            e.account,
+            e.cwd,
+            e.conversation_id,
+            1,
+            "t",
+            str(e.kind),
+            str(e.status),
+            None,
+            None,
+            e.session_id_in,
+            resumed=e.resumed,
+        )
         for e in book.executions
     ]
     totals = aggregate(facts).totals

@@ -21,7 +21,9 @@ class Book:
     executions: list[Execution] = field(default_factory=list)
     codes: dict[str, str] = field(default_factory=lambda: {"c1": "SESS-001", "c2": "SESS-002"})
 
-    def add(self, kind: ExecutionKind, parent: Execution | None = None, **extra: object) -> Execution:
+    def add(
+        self, kind: ExecutionKind, parent: Execution | None = None, **extra: object
+    ) -> Execution:
         n = len(self.executions)
         values: dict[str, object] = {
             "id": f"e{n:02d}-0000-0000",

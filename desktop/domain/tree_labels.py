@@ -169,10 +169,10 @@ KIND_WORDS = {
     "rollover": "rollover",
 }
 MODE_WORDS = {
-    CarryMode.NONE: "nothing carried",
-    CarryMode.RAW: "carries raw text",
+    CarryMode.NONE: "carries nothing",
+    CarryMode.RAW: "carries raw",
     CarryMode.SUMMARY: "carries a summary",
-    CarryMode.MIGRATE: "migrates the transcript",
+    CarryMode.MIGRATE: "migrates",
 }
 
 
@@ -206,4 +206,6 @@ def english_label(facts: NodeFacts, code: str | None = None) -> str:
     if code:
         kind = f"{kind} {code}"
     words = sent_words(facts)
+    if facts.kind == ExecutionKind.CARRYOVER and words:
+        return words  # "carried raw 2.1 KB" says it all, and the pane is narrow
     return f"{kind} · {words}" if words else kind

@@ -56,14 +56,9 @@ from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.conversation_header import ConversationHeader
 from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
+from desktop.ui.conversations.tree_fit import fit_columns
 from desktop.ui.conversations.tree_menu import reselect, show_node_menu
-from desktop.ui.conversations.tree_model import (
-    ACCOUNT,
-    LABEL_ROLE,
-    NODE,
-    TIME,
-    ExecutionTreeModel,
-)
+from desktop.ui.conversations.tree_model import LABEL_ROLE, NODE, ExecutionTreeModel
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
@@ -71,7 +66,6 @@ from desktop.ui.sessions.session_browser import SessionBrowser
 if TYPE_CHECKING:  # the dialog loads when first opened
     from desktop.ui.conversations.compare_dialog import CompareDialog
 
-MIN_NODE_WIDTH = 110
 MARKS_FOLD_MS = 100
 """The list's marks are read once for news that comes this close together (a run's
 end relists its session, tells its conversation changed, and the index follows)."""
@@ -187,6 +181,7 @@ class ConversationPane(QWidget):
         self._conversation: Conversation | None = None
         self._filling = False
         self._chosen: str | None = None
+        self._many_accounts = False
         self._known: dict[str, ExecutionStatus] = {}
         """The executions in the tree shown, by id: the status each shows."""
         self._asked: dict[str, ExecutionStatus] = {}
@@ -309,7 +304,7 @@ class ConversationPane(QWidget):
             self.tree.expandAll()
             # one account's tree needs no account column: the node's name gets the room
             accounts = {e.account for e in self.model.executions()}
-            self.tree.setColumnHidden(ACCOUNT, len(accounts) <= 1)
+            self._many_accounts = len(accounts) > 1
             self._fit_columns()
             self._choose_shown(record)
             reselect(self.tree, self.model, kept)
@@ -323,16 +318,9 @@ class ConversationPane(QWidget):
         self._update_actions()
 
     def _fit_columns(self) -> None:
-        """Columns as wide as their values; in a narrow pane the start time gives way
-        (its node's name needs the room more)."""
-        self.tree.setColumnHidden(TIME, False)
-        for column in range(1, self.model.columnCount()):
-            self.tree.resizeColumnToContents(column)
-        header = self.tree.header()
-        others = sum(header.sectionSize(c) for c in range(1, self.model.columnCount())
-                     if not header.isSectionHidden(c))  # fmt: skip
-        if self.tree.viewport().width() - others < MIN_NODE_WIDTH:
-            self.tree.setColumnHidden(TIME, True)
+        """Columns as wide as their values; in a narrow pane the start time, the
+        tokens and the account give way (its node's label needs the room more)."""
+        fit_columns(self.tree, accounts=self._many_accounts)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree and event.type() == QEvent.Type.Resize:

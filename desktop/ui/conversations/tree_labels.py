@@ -12,21 +12,17 @@ from desktop.domain.transcript_text import shorten
 from desktop.domain.tree_labels import NodeFacts, Sent
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("ExecutionTree", text)
-
-
 def kind_word(kind: str) -> str:
     """A node's kind as the tree names it (`NodeFacts.kind`: `rerun` too)."""
     labels = {
-        "new": _t("new"),
-        "continue": _t("continue"),
-        "fork": _t("fork"),
-        "replay": _t("replay"),
-        "rerun": _t("re-run"),
-        "carryover": _t("carry-over"),
-        "switch": _t("switch"),
-        "rollover": _t("rollover"),
+        "new": QCoreApplication.translate("ExecutionTree", "new"),
+        "continue": QCoreApplication.translate("ExecutionTree", "continue"),
+        "fork": QCoreApplication.translate("ExecutionTree", "fork"),
+        "replay": QCoreApplication.translate("ExecutionTree", "replay"),
+        "rerun": QCoreApplication.translate("ExecutionTree", "re-run"),
+        "carryover": QCoreApplication.translate("ExecutionTree", "carry-over"),
+        "switch": QCoreApplication.translate("ExecutionTree", "switch"),
+        "rollover": QCoreApplication.translate("ExecutionTree", "rollover"),
     }
     return labels.get(kind, kind)
 
@@ -37,10 +33,10 @@ def kind_label(kind: ExecutionKind) -> str:
 
 def _mode_words(mode: CarryMode | None) -> str:
     words = {
-        CarryMode.NONE: _t("nothing carried"),
-        CarryMode.RAW: _t("carries raw text"),
-        CarryMode.SUMMARY: _t("carries a summary"),
-        CarryMode.MIGRATE: _t("migrates the transcript"),
+        CarryMode.NONE: QCoreApplication.translate("ExecutionTree", "carries nothing"),
+        CarryMode.RAW: QCoreApplication.translate("ExecutionTree", "carries raw"),
+        CarryMode.SUMMARY: QCoreApplication.translate("ExecutionTree", "carries a summary"),
+        CarryMode.MIGRATE: QCoreApplication.translate("ExecutionTree", "migrates"),
     }
     return words.get(mode, "") if mode is not None else ""
 
@@ -52,16 +48,20 @@ def sent_words(facts: NodeFacts) -> str:
     if facts.sent is Sent.REPLAYED:
         count = facts.turns or 0
         if count == 1:
-            return _t("replayed 1 turn")
-        return _t("replayed {count} turns").format(count=count)
+            return QCoreApplication.translate("ExecutionTree", "replayed 1 turn")
+        return QCoreApplication.translate("ExecutionTree", "replayed {count} turns").format(
+            count=count
+        )
     if facts.sent is Sent.CARRIED_RAW:
         size = QLocale().toString((facts.carried_bytes or 0) / 1024, "f", 1)
-        return _t("carried raw {size} KB").format(size=size)
+        return QCoreApplication.translate("ExecutionTree", "carried raw {size} KB").format(
+            size=size
+        )
     return {
-        Sent.RESUMED: _t("resumed"),
-        Sent.CARRIED_SUMMARY: _t("carried a summary"),
-        Sent.MIGRATED: _t("migrated"),
-        Sent.FRESH: _t("fresh"),
+        Sent.RESUMED: QCoreApplication.translate("ExecutionTree", "resumed"),
+        Sent.CARRIED_SUMMARY: QCoreApplication.translate("ExecutionTree", "carried a summary"),
+        Sent.MIGRATED: QCoreApplication.translate("ExecutionTree", "migrated"),
+        Sent.FRESH: QCoreApplication.translate("ExecutionTree", "fresh"),
     }[facts.sent]
 
 
@@ -74,26 +74,40 @@ def node_label(facts: NodeFacts, code: str | None = None) -> str:
     if code:
         kind = f"{kind} {code}"
     words = sent_words(facts)
+    if facts.kind == ExecutionKind.CARRYOVER and words:
+        return words  # "carried raw 2.1 KB" says it all, and the pane is narrow
     return f"{kind} · {words}" if words else kind
 
 
 def session_line(execution: Execution) -> str:
     """The node's Claude session id, or why there is none yet."""
     if execution.session_id:
-        return _t("Claude session: {id}").format(id=execution.session_id)
+        return QCoreApplication.translate("ExecutionTree", "Claude session: {id}").format(
+            id=execution.session_id
+        )
     if execution.kind is ExecutionKind.SWITCH:
-        return _t("No Claude session: a switch runs nothing")
+        return QCoreApplication.translate(
+            "ExecutionTree", "No Claude session: a switch runs nothing"
+        )
     if not execution.status.finished:
-        return _t("Claude session: extracting…")
-    return _t("Claude session: none (the turn ended before it got one)")
+        return QCoreApplication.translate("ExecutionTree", "Claude session: extracting…")
+    return QCoreApplication.translate(
+        "ExecutionTree", "Claude session: none (the turn ended before it got one)"
+    )
 
 
 def node_tip(execution: Execution) -> str:
     e, locale = execution, QLocale()
-    tip = [_t("Execution {id}").format(id=e.id), session_line(e), shorten(e.prompt, 200)]
+    tip = [
+        QCoreApplication.translate("ExecutionTree", "Execution {id}").format(id=e.id),
+        session_line(e),
+        shorten(e.prompt, 200),
+    ]
     if e.sent_bytes is not None:
         tip.append(
-            _t("Sent {sent}; resuming saved {saved}").format(
+            QCoreApplication.translate(
+                "ExecutionTree", "Sent {sent}; resuming saved {saved}"
+            ).format(
                 sent=locale.formattedDataSize(e.sent_bytes, 1),
                 saved=locale.formattedDataSize(e.saved_bytes or 0, 1),
             )
@@ -101,7 +115,15 @@ def node_tip(execution: Execution) -> str:
     if e.kind is ExecutionKind.ROLLOVER and e.resume_reason:
         tip.append(e.resume_reason)  # the tokens and the threshold that made it roll over
     elif e.resume_reason and not e.resumed and e.kind is not ExecutionKind.SWITCH:
-        tip.append(_t("Replayed because: {reason}").format(reason=e.resume_reason))
+        tip.append(
+            QCoreApplication.translate("ExecutionTree", "Replayed because: {reason}").format(
+                reason=e.resume_reason
+            )
+        )
     if e.status is ExecutionStatus.FAILED:
-        tip.append(_t("Failed: {error}").format(error=e.error or _t("no error recorded")))
+        tip.append(
+            QCoreApplication.translate("ExecutionTree", "Failed: {error}").format(
+                error=e.error or QCoreApplication.translate("ExecutionTree", "no error recorded")
+            )
+        )
     return "\n".join(tip)

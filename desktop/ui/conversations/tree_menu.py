@@ -21,10 +21,6 @@ from desktop.ui.conversations.tree_model import LABEL_ROLE, NODE, ExecutionTreeM
 PROMPT_CHARS = 40
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("ExecutionTree", text)
-
-
 def node_entry(model: ExecutionTreeModel, execution: Execution) -> str:
     """A node as a menu names it: its label and the start of its prompt."""
     label = model.index_of(execution.id).data(LABEL_ROLE) or ""
@@ -48,7 +44,7 @@ def node_menu(
     menu.setObjectName("executionNodeMenu")
     menu.addActions(list(actions))
     menu.addSeparator()
-    others = menu.addMenu(_t("Compare &with"))
+    others = menu.addMenu(QCoreApplication.translate("ExecutionTree", "Compare &with"))
     others.setObjectName("compareWithMenu")
     for other in model.executions():
         if other.id == execution.id:
@@ -57,7 +53,7 @@ def node_menu(
         action.setData(other.id)
         action.triggered.connect(lambda _=False, o=other: compare(execution, o))
     others.setEnabled(not others.isEmpty())
-    copy = menu.addAction(_t("Copy &Session ID"))
+    copy = menu.addAction(QCoreApplication.translate("ExecutionTree", "Copy &Session ID"))
     copy.setObjectName("copySessionId")
     copy.setToolTip(session_line(execution))
     copy.setEnabled(bool(execution.session_id))

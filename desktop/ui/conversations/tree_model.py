@@ -28,8 +28,8 @@ HEAD_ROLE = Qt.ItemDataRole.UserRole + 2
 """True on the newest node of a branch: where a plain continue goes on."""
 LABEL_ROLE = Qt.ItemDataRole.UserRole + 3
 """The node's label as `tree --json` gives it (no head mark)."""
-FACTS_ROLE = Qt.ItemDataRole.UserRole + 4
-"""The node's `NodeFacts`: what reached Claude."""
+ROW_ROLE = Qt.ItemDataRole.UserRole + 4
+"""The node's `HistoryRow`: its facts (what reached Claude), depth and branches."""
 
 NODE, STATUS, ACCOUNT, TIME, TOKENS = range(5)
 FAILED_RED = QColor("#B91C1C")
@@ -78,12 +78,23 @@ class ExecutionTreeModel(QStandardItemModel):
         self.setHorizontalHeaderLabels(
             [
                 QCoreApplication.translate("ExecutionTree", "Turn"),
-                QCoreApplication.translate("ExecutionTree", "Status"),
+                "",  # the status is a dot: its header would be wider than the column
                 QCoreApplication.translate("ExecutionTree", "Account"),
                 QCoreApplication.translate("ExecutionTree", "Started"),
                 QCoreApplication.translate("ExecutionTree", "Tokens"),
             ]
         )
+        status = QCoreApplication.translate("ExecutionTree", "Status")
+        self.setHeaderData(STATUS, Qt.Orientation.Horizontal, status, Qt.ItemDataRole.ToolTipRole)
+        # the nodes' words in the new language, in place: the chosen nodes stay chosen
+        for item in self._items(self.invisibleRootItem()):
+            row = item.data(ROW_ROLE)
+            if isinstance(row, HistoryRow):
+                self._words(row, [item, *self._siblings(item)])
+
+    def _siblings(self, item: QStandardItem) -> list[QStandardItem]:
+        parent = item.parent() or self.invisibleRootItem()
+        return [parent.child(item.row(), c) for c in range(1, self.columnCount())]
 
     def fill(self, roots: list[TreeNode]) -> None:
         """The tree as history: a line of turns is one column, a branch one column in."""
@@ -99,40 +110,48 @@ class ExecutionTreeModel(QStandardItemModel):
                 self._add(item, branch)
 
     def _row(self, row: HistoryRow) -> list[QStandardItem]:
-        e, head = row.node.execution, row.head
+        e = row.node.execution
         locale = QLocale()
-        label = node_label(row.facts, row.own_code)  # a fork's own conversation: its code
-        title = f"{label} ◀" if head else label  # the prompt is in the tooltip: the pane is narrow
-        started = short_time(e.started)
         tokens = locale.toString(e.context_tokens) if e.context_tokens is not None else ""
         cells = [
-            QStandardItem(title),
-            QStandardItem(status_icon(e.status), status_label(e.status)),
+            QStandardItem(),
+            QStandardItem(status_icon(e.status), ""),
             QStandardItem(e.account or ""),
-            QStandardItem(started),
+            QStandardItem(short_time(e.started)),
             QStandardItem(tokens),
         ]
-        tip = node_tip(e)
-        if head:
-            tip += "\n" + QCoreApplication.translate(
-                "ExecutionTree", "◀ The newest turn of its line: Continue goes on from here"
-            )
         for cell in cells:
             cell.setEditable(False)
-            cell.setToolTip(tip)
             if e.status is ExecutionStatus.FAILED:
                 cell.setForeground(QBrush(FAILED_RED))
+        self._words(row, cells)
         cells[TOKENS].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         first = cells[NODE]
         first.setData(e, EXECUTION_ROLE)
-        first.setData(head, HEAD_ROLE)
-        first.setData(label, LABEL_ROLE)
-        first.setData(row.facts, FACTS_ROLE)
-        if head:
+        first.setData(row.head, HEAD_ROLE)
+        first.setData(row, ROW_ROLE)
+        if row.head:
             font = QFont(first.font())
             font.setBold(True)
             first.setFont(font)
         return cells
+
+    def _words(self, row: HistoryRow, cells: list[QStandardItem]) -> None:
+        """The translated label, status and tooltip of a row's cells."""
+        e = row.node.execution
+        label = node_label(row.facts, row.own_code)  # a fork's own conversation: its code
+        # the prompt is in the tooltip: the pane is narrow
+        cells[NODE].setText(f"{label} ◀" if row.head else label)
+        cells[NODE].setData(label, LABEL_ROLE)
+        # the status is its coloured dot: its word is for the tooltip and screen readers
+        cells[STATUS].setData(status_label(e.status), Qt.ItemDataRole.AccessibleTextRole)
+        tip = f"{status_label(e.status)} · {node_tip(e)}"
+        if row.head:
+            tip += "\n" + QCoreApplication.translate(
+                "ExecutionTree", "◀ The newest turn of its line: Continue goes on from here"
+            )
+        for cell in cells:
+            cell.setToolTip(tip)
 
     # -- queries -------------------------------------------------------------------------
 
