@@ -1318,7 +1318,7 @@
         <translation>desde cero</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Claude session: {id}</source>
         <translation>Sesión de Claude: {id}</translation>
     </message>
@@ -1338,7 +1338,7 @@
         <translation>Sesión de Claude: ninguna (el turno terminó antes de obtenerla)</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+47"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+48"/>
         <source>succeeded</source>
         <translation>correcta</translation>
     </message>
@@ -1364,16 +1364,21 @@
     </message>
     <message>
         <location line="+99"/>
+        <source>In {code}, a conversation of its own</source>
+        <translation>En {code}, una conversación propia</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>◀ The newest turn of its line: Continue goes on from here</source>
         <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-33"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="-70"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="-76"/>
         <source>Turn</source>
         <translation>Turno</translation>
     </message>
@@ -1398,7 +1403,7 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+41"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>

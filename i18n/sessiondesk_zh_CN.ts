@@ -1314,7 +1314,7 @@
         <translation>全新</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Claude session: {id}</source>
         <translation>Claude 会话：{id}</translation>
     </message>
@@ -1334,7 +1334,7 @@
         <translation>Claude 会话：无（该轮在获得会话前已结束）</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+47"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+48"/>
         <source>succeeded</source>
         <translation>成功</translation>
     </message>
@@ -1360,16 +1360,21 @@
     </message>
     <message>
         <location line="+99"/>
+        <source>In {code}, a conversation of its own</source>
+        <translation>属于 {code}，一个独立的对话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>◀ The newest turn of its line: Continue goes on from here</source>
         <translation>◀ 该分支的最新一轮：从这里继续</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-33"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="-70"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="-76"/>
         <source>Turn</source>
         <translation>轮次</translation>
     </message>
@@ -1394,7 +1399,7 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+41"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>

@@ -42,10 +42,10 @@ def test_each_label_says_what_reached_claude() -> None:
     shown = {k: label for k, (_, label) in labels(book).items()}
     assert shown[book.executions[0].id] == "new · fresh"
     assert shown[named["turn5"].id] == "continue · resumed"
-    assert shown[named["fork"].id] == "fork SESS-002 · resumed"
+    assert shown[named["fork"].id] == "fork · resumed"
     # the re-run of turn 10 replays the nine turns before it, never turn 10 itself
     assert shown[named["rerun"].id] == "re-run · replayed 9 turns"
-    assert shown[named["switch"].id] == "switch → beta · carries raw"
+    assert shown[named["switch"].id] == "switch → beta"
     assert shown[named["carry"].id] == "carried raw 2.1 KB"
     assert shown[named["after"].id] == "continue · resumed"
 
@@ -61,7 +61,7 @@ def test_a_switch_that_carried_nothing_and_a_summary_say_so() -> None:
     # a fresh session asked for after the switch: what is replayed is beta's turn only
     again = book.add(ExecutionKind.REPLAY, fresh, account="beta")
     shown = {k: label for k, (_, label) in labels(book).items()}
-    assert shown[switch.id] == "switch → beta · carries nothing"
+    assert shown[switch.id] == "switch → beta"
     assert shown[fresh.id] == "new · fresh"
     assert shown[again.id] == "replay · replayed 1 turn"
     summary = carried_marker('preamble <conversation-summary label="x">\nrecap\n</conv')
@@ -80,7 +80,7 @@ def test_a_fork_from_turn_two_counts_two_turns() -> None:
     book.add(ExecutionKind.CONTINUE, second, resumed=True)
     fork = book.add(ExecutionKind.FORK, None, forked_from_execution_id=second.id,
                     conversation_id="c2", resumed=False)  # fmt: skip
-    assert labels(book)[fork.id][1] == "fork SESS-002 · replayed 2 turns"
+    assert labels(book)[fork.id][1] == "fork · replayed 2 turns"
 
 
 def test_insight_counts_the_replays_and_turns_the_tree_shows() -> None:

@@ -36,13 +36,15 @@ def test_a_walk_reads_as_history_in_tree_compare_and_stats(
     ]  # fmt: skip
     assert {by[t]["depth"] for t in ("t1", "t2", "t3", "t4")} == {0}, "one column"
     assert by["rerun"]["label"] == "re-run · replayed 3 turns" and by["rerun"]["depth"] == 1
-    assert by["fork"]["label"] == f"fork {by['fork']['conversation']} · replayed 2 turns"
+    assert by["fork"]["label"] == "fork · replayed 2 turns"
+    assert by["fork"]["conversation"] != by["t1"]["conversation"]
     assert (by["fork"]["replayed_turns"], by["fork"]["carried"]) == (2, "replayed")
     switches = [n for n in found.values() if n["kind"] == "switch"]
     assert [s["label"] for s in switches] == [
-        "switch → beta · carries nothing", "switch → alpha · carries raw",
+        "switch → beta", "switch → alpha",
     ]  # fmt: skip
     assert all(not s["is_turn"] and s["carried"] == "nothing" for s in switches)
+    assert [s["carry_mode"] for s in switches] == ["none", "raw"]
     assert by["beta"]["label"] == "new · fresh"
     size = by["back"]["carried_bytes"]
     assert size and by["back"]["label"] == f"carried raw {size / 1024:.1f} KB"

@@ -178,6 +178,7 @@ def node_json(node: TreeNode, rows: dict[str, HistoryRow]) -> dict[str, Any]:
         "carried": str(facts.sent),
         "replayed_turns": facts.turns,
         "carried_bytes": facts.carried_bytes,
+        "carry_mode": str(facts.switch_mode) if facts.switch_mode else None,
         "is_turn": facts.is_turn,
         "depth": row.depth,
         "head": row.head,
@@ -193,6 +194,7 @@ def _tree_lines(shown: list[HistoryRow]) -> list[str]:
         e = row.node.execution
         lines.append(
             f"{'  ' * row.depth}- {e.id[:8]} {row.label}{' ◀' if row.head else ''}"
+            f"{f' [{row.own_code}]' if row.own_code else ''}"
             f" · {e.status} · {e.account or '-'}"
             f" · {e.context_tokens or '-'} tokens · {e.sent_bytes or 0:,} bytes sent"
             f" · {resume_note(e)}"

@@ -80,7 +80,7 @@ class HistoryRow:
     @property
     def label(self) -> str:
         """The label in English, as `tree --json` gives it (the window translates)."""
-        return english_label(self.facts, self.own_code)
+        return english_label(self.facts)
 
 
 def continuation(node: TreeNode, get: Callable[[str], Execution | None]) -> TreeNode | None:

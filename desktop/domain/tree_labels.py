@@ -197,15 +197,14 @@ def sent_words(facts: NodeFacts) -> str:
     }[facts.sent]
 
 
-def english_label(facts: NodeFacts, code: str | None = None) -> str:
-    """The node's label as the tree shows it in English: kind (and the code of
-    the conversation it starts, for a fork), then what was sent."""
+def english_label(facts: NodeFacts) -> str:
+    """The node's label as the tree shows it in English: how it came to be,
+    then what reached Claude. A switch names where it went (the next turn
+    says what it carried); a carry-over is what it carried."""
     kind = KIND_WORDS.get(facts.kind, facts.kind)
-    if facts.sent is Sent.NOTHING and facts.switch_to:
-        kind = f"{kind} → {facts.switch_to}"
-    if code:
-        kind = f"{kind} {code}"
+    if facts.sent is Sent.NOTHING:
+        return f"{kind} → {facts.switch_to}" if facts.switch_to else kind
     words = sent_words(facts)
-    if facts.kind == ExecutionKind.CARRYOVER and words:
+    if facts.kind == ExecutionKind.CARRYOVER:
         return words  # "carried raw 2.1 KB" says it all, and the pane is narrow
-    return f"{kind} · {words}" if words else kind
+    return f"{kind} · {words}"

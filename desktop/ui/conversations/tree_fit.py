@@ -13,6 +13,8 @@ from desktop.ui.conversations.tree_model import ACCOUNT, NODE, TIME, TOKENS
 
 GIVE_WAY = (TIME, TOKENS, ACCOUNT)
 """In this order: what a person misses least first."""
+INDENT = 12
+"""Pixels a branch is indented: enough to see, little enough to keep labels whole."""
 
 
 def label_width(tree: QTreeView, index: QModelIndex, depth: int) -> int:
@@ -42,6 +44,8 @@ def fit_columns(tree: QTreeView, *, accounts: bool) -> None:
     fit, the next column in `GIVE_WAY` is hidden. `accounts`: the tree has
     more than one account, so its column is worth showing."""
     header = tree.header()
+    if tree.indentation() != INDENT:
+        tree.setIndentation(INDENT)
     for column in GIVE_WAY:
         tree.setColumnHidden(column, column == ACCOUNT and not accounts)
     for column in range(1, header.count()):

@@ -65,18 +65,20 @@ def sent_words(facts: NodeFacts) -> str:
     }[facts.sent]
 
 
-def node_label(facts: NodeFacts, code: str | None = None) -> str:
-    """Kind (with its own conversation's code when it branched into one), then
-    what was sent: the same shape as `tree_labels.english_label`."""
+def node_label(facts: NodeFacts) -> str:
+    """The same shape as `tree_labels.english_label`, translated."""
     kind = kind_word(facts.kind)
-    if facts.sent is Sent.NOTHING and facts.switch_to:
-        kind = f"{kind} → {facts.switch_to}"
-    if code:
-        kind = f"{kind} {code}"
+    if facts.sent is Sent.NOTHING:
+        return f"{kind} → {facts.switch_to}" if facts.switch_to else kind
     words = sent_words(facts)
-    if facts.kind == ExecutionKind.CARRYOVER and words:
+    if facts.kind == ExecutionKind.CARRYOVER:
         return words  # "carried raw 2.1 KB" says it all, and the pane is narrow
-    return f"{kind} · {words}" if words else kind
+    return f"{kind} · {words}"
+
+
+def mode_line(facts: NodeFacts) -> str:
+    """A switch record's carry mode: what its next turn carries."""
+    return _mode_words(facts.switch_mode)
 
 
 def session_line(execution: Execution) -> str:

@@ -19,8 +19,9 @@ from PySide6.QtGui import (
 
 from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.execution_tree import HistoryRow, TreeNode, history_columns
+from desktop.domain.tree_labels import Sent
 from desktop.ui.common.records import short_time
-from desktop.ui.conversations.tree_labels import node_label, node_tip
+from desktop.ui.conversations.tree_labels import mode_line, node_label, node_tip
 
 EXECUTION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The `Execution` of a row (on its first column)."""
@@ -139,13 +140,19 @@ class ExecutionTreeModel(QStandardItemModel):
     def _words(self, row: HistoryRow, cells: list[QStandardItem]) -> None:
         """The translated label, status and tooltip of a row's cells."""
         e = row.node.execution
-        label = node_label(row.facts, row.own_code)  # a fork's own conversation: its code
+        label = node_label(row.facts)
         # the prompt is in the tooltip: the pane is narrow
         cells[NODE].setText(f"{label} ◀" if row.head else label)
         cells[NODE].setData(label, LABEL_ROLE)
         # the status is its coloured dot: its word is for the tooltip and screen readers
         cells[STATUS].setData(status_label(e.status), Qt.ItemDataRole.AccessibleTextRole)
         tip = f"{status_label(e.status)} · {node_tip(e)}"
+        if row.own_code:  # a fork lives in a conversation of its own
+            tip += "\n" + QCoreApplication.translate(
+                "ExecutionTree", "In {code}, a conversation of its own"
+            ).format(code=row.own_code)
+        if row.facts.sent is Sent.NOTHING:  # a switch: what its next turn carries
+            tip += "\n" + mode_line(row.facts)
         if row.head:
             tip += "\n" + QCoreApplication.translate(
                 "ExecutionTree", "◀ The newest turn of its line: Continue goes on from here"
