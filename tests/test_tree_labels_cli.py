@@ -28,6 +28,25 @@ def test_a_walk_reads_as_history_in_tree_compare_and_stats(
     done = walk(home, env, fake_api, project)
     conversation = done["t1"]["conversation_id"]
 
+    # the fork's replayed prompt counts turns, not messages
+    shown = sessiondesk(home, "--json", "sessions", "show", done["fork"]["session_id"], env=env)
+    first_prompt = next(m for m in shown.json()["messages"] if m["role"] == "user")
+    assert (first_prompt["text"], first_prompt["replayed_turns"]) == ("fork from two", 2)
+
+    # the chain's head and the edit & re-run share their first three turns
+    compared = sessiondesk(home, "--json", "compare", done["t4"]["execution_id"],
+                           done["rerun"]["execution_id"], env=env)  # fmt: skip
+    assert compared.code == 0, compared.stderr
+    parts = compared.json()
+    assert [m["text"] for m in parts["common"]] == [
+        "one", "answer one", "two", "answer two", "three", "answer three",
+    ]  # fmt: skip
+    assert [m["text"] for m in parts["a"]] == ["four", "answer four"]
+    assert [m["text"] for m in parts["b"]] == ["four, edited", "answer four, edited"]
+    human = sessiondesk(home, "compare", done["t4"]["execution_id"],
+                        done["rerun"]["execution_id"], env=env).stdout  # fmt: skip
+    assert human.startswith("6 messages in common")
+
     tree = sessiondesk(home, "--json", "tree", conversation, env=env).json()
     found = {n["execution_id"]: n for n in nodes(tree)}
     by = {name: found[d["execution_id"]] for name, d in done.items()}
@@ -53,25 +72,6 @@ def test_a_walk_reads_as_history_in_tree_compare_and_stats(
     human = sessiondesk(home, "tree", conversation, env=env).stdout
     for node in found.values():
         assert f"{node['execution_id'][:8]} {node['label']}" in human
-
-    # the fork's replayed prompt counts turns, not messages
-    shown = sessiondesk(home, "--json", "sessions", "show", done["fork"]["session_id"], env=env)
-    first_prompt = next(m for m in shown.json()["messages"] if m["role"] == "user")
-    assert (first_prompt["text"], first_prompt["replayed_turns"]) == ("fork from two", 2)
-
-    # the chain's head and the edit & re-run share their first three turns
-    compared = sessiondesk(home, "--json", "compare", done["t4"]["execution_id"],
-                           done["rerun"]["execution_id"], env=env)  # fmt: skip
-    assert compared.code == 0, compared.stderr
-    parts = compared.json()
-    assert [m["text"] for m in parts["common"]] == [
-        "one", "answer one", "two", "answer two", "three", "answer three",
-    ]  # fmt: skip
-    assert [m["text"] for m in parts["a"]] == ["four", "answer four"]
-    assert [m["text"] for m in parts["b"]] == ["four, edited", "answer four, edited"]
-    human = sessiondesk(home, "compare", done["t4"]["execution_id"],
-                        done["rerun"]["execution_id"], env=env).stdout  # fmt: skip
-    assert human.startswith("6 messages in common")
 
     # insight counts the replays and the turns the tree shows, across the fork
     stats = sessiondesk(home, "--json", "stats", env=env).json()["totals"]

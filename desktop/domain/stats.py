@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from desktop.domain.conversations import ExecutionKind
-from desktop.domain.tree_labels import Sent, how_sent
+from desktop.domain.tree_labels import Sent, how_sent, resumed_by
 
 _USAGE = (
     ("input_tokens", "input_tokens"),
@@ -70,7 +70,7 @@ class Tally:
             kind = ExecutionKind(fact.kind)
         except ValueError:  # a kind this version does not know: a turn of its own
             kind = ExecutionKind.NEW
-        sent = how_sent(kind, fact.resumed)
+        sent = how_sent(kind, resumed_by(fact.resumed, fact.session_id_in))
         if sent is Sent.NOTHING:
             return  # a switch record: no turn, no success, nothing sent
         self.turns += 1

@@ -55,6 +55,12 @@ class NodeFacts:
         return self.kind != ExecutionKind.SWITCH
 
 
+def resumed_by(resumed: bool, session_id_in: str | None) -> bool:
+    """A turn resumed a session: its flag, or (rows older than the flag) the
+    session it was started with."""
+    return resumed or session_id_in is not None
+
+
 def how_sent(kind: ExecutionKind, resumed: bool) -> Sent:
     """What reached Claude, from the kind and the resume flag alone (what the
     insight counts need; a carry-over's raw or summary needs its argv too)."""
@@ -118,7 +124,7 @@ def node_facts(execution: Execution, get: Callable[[str], Execution | None]) -> 
     link_id = execution.parent_execution_id or execution.forked_from_execution_id
     link = get(link_id) if link_id else None
     kind = str(execution.kind)
-    sent = how_sent(execution.kind, execution.resumed)
+    sent = how_sent(execution.kind, resumed_by(execution.resumed, execution.session_id_in))
     if execution.kind is ExecutionKind.SWITCH:
         decision = SwitchDecision.of(execution)
         return NodeFacts(kind, sent, switch_to=execution.account,

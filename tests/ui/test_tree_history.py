@@ -5,13 +5,10 @@ session id, and two turns of different sessions compared from the tree."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QFontMetrics, QGuiApplication
-from PySide6.QtWidgets import QMenu, QTreeView
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
@@ -23,27 +20,11 @@ from desktop.ui.conversations.tree_model import LABEL_ROLE
 from desktop.ui.shell.main_window import DEFAULT_SIZE
 from tests.clirun import sessiondesk
 from tests.sdrig import register
-from tests.tree_kit import twenty_turns_three_branches
 from tests.tree_walk import nodes, walk
 from tests.ui.run_kit import open_rig, until, use_account_env
+from tests.ui.test_tree_width import SHOTS, cut, depth_of
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring, pytest.mark.timeout(500)]
-SHOTS = Path(os.environ.get("SESSIONDESK_SHOTS", "/tmp/tree-shots"))
-
-
-def depth_of(index: QModelIndex) -> int:
-    depth = 0
-    while index.parent().isValid():
-        index, depth = index.parent(), depth + 1
-    return depth
-
-
-def cut(tree: QTreeView, index: QModelIndex) -> bool:
-    """The node's text does not fit its cell: the view elides it."""
-    text = str(index.data(Qt.ItemDataRole.DisplayRole))
-    font = index.data(Qt.ItemDataRole.FontRole) or tree.font()
-    margin = 2 * (tree.style().pixelMetric(tree.style().PixelMetric.PM_FocusFrameHMargin) + 1)
-    return QFontMetrics(font).horizontalAdvance(text) + margin > tree.visualRect(index).width()
 
 
 def click(qtbot: QtBot, pane: ConversationPane, execution_id: str, *, ctrl: bool = False) -> None:
@@ -134,16 +115,19 @@ def test_the_window_tree_reads_like_history_and_compares_any_two_turns(
             dialog.grab().save(str(SHOTS / "tree-compare.png"))
             dialog.close()
 
-            # in Spanish and Chinese every kind is translated, "switch" too
+            # in Spanish and Chinese every kind is translated, "switch" too, live
+            switches = [i for i, n in expected.items() if n["kind"] == "switch"]
+
+            def switch_label() -> str:
+                return str(pane.model.index_of(switches[0]).data(LABEL_ROLE))
+
             for code in ("es", "zh_CN"):
-                assert rig.window.translations.apply(code)
+                rig.window.commands.languages[code].trigger()
+                await until(lambda: not switch_label().startswith("switch"), what=code)
                 labels = [pane.model.index_of(i).data(LABEL_ROLE) for i in expected]
-                switch = next(pane.model.index_of(i).data(LABEL_ROLE)
-                              for i, n in expected.items() if n["kind"] == "switch")  # fmt: skip
-                assert not switch.startswith("switch"), switch
                 assert not any(" · resumed" in label for label in labels), labels
                 pane.tree.grab().save(str(SHOTS / f"tree-pane-{code}.png"))
-            rig.window.translations.apply("en")
+            rig.window.commands.languages["en"].trigger()
 
         rig.play(scenario(), timeout=120)
 
@@ -155,25 +139,3 @@ def test_a_running_node_says_its_session_id_is_being_extracted(qapp) -> None:
     ended = Execution("e1", "c1", ExecutionKind.CONTINUE, "alpha", "/src", "go",
                       status=ExecutionStatus.SUCCEEDED, session_id="s-1")  # fmt: skip
     assert "Claude session: s-1" in node_tip(ended)
-
-
-def test_twenty_turns_and_three_branches_read_whole_at_the_default_width(
-    hub, open_window, qtbot
-) -> None:  # fmt: skip
-    book, _named = twenty_turns_three_branches()
-    window = open_window(hub)
-    window.resize(DEFAULT_SIZE)
-    window.default_layout()  # the offscreen screen is smaller than the default window
-    pane = window.conversation
-    pane.body.setVisible(True)
-    pane.empty_label.setVisible(False)
-    pane.model.fill(book.tree())
-    pane.tree.expandAll()
-    qtbot.wait(50)
-    pane._fit_columns()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    window.grab().save(str(SHOTS / "tree-twenty-window.png"))
-    pane.tree.grab().save(str(SHOTS / "tree-twenty.png"))
-    indexes = [pane.model.index_of(e.id) for e in book.executions]
-    assert max(depth_of(i) for i in indexes) <= 3 + 1
-    assert [i.data() for i in indexes if cut(pane.tree, i)] == []
