@@ -1235,12 +1235,12 @@
     <message>
         <location line="+1"/>
         <source>continue</source>
-        <translation>continuación</translation>
+        <translation>continúa</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>fork</source>
-        <translation>bifurcación</translation>
+        <translation>rama</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1250,7 +1250,7 @@
     <message>
         <location line="+1"/>
         <source>re-run</source>
-        <translation>repetición</translation>
+        <translation>repetida</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1290,17 +1290,17 @@
     <message>
         <location line="+12"/>
         <source>replayed 1 turn</source>
-        <translation>1 turno reenviado</translation>
+        <translation>reenvió 1 turno</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>replayed {count} turns</source>
-        <translation>{count} turnos reenviados</translation>
+        <translation>reenvió {count} turnos</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>carried raw {size} KB</source>
-        <translation>traspasados {size} KB tal cual</translation>
+        <translation>{size} KB en bruto</translation>
     </message>
     <message>
         <location line="+5"/>

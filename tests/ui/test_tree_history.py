@@ -122,8 +122,10 @@ def test_the_window_tree_reads_like_history_and_compares_any_two_turns(
                 return str(pane.model.index_of(switches[0]).data(LABEL_ROLE))
 
             for code in ("es", "zh_CN"):
+                before = switch_label()
                 rig.window.commands.languages[code].trigger()
-                await until(lambda: not switch_label().startswith("switch"), what=code)
+                await until(lambda before=before: switch_label() != before, what=code)
+                assert not switch_label().startswith("switch"), switch_label()
                 labels = [pane.model.index_of(i).data(LABEL_ROLE) for i in expected]
                 assert not any(" · resumed" in label for label in labels), labels
                 pane.tree.grab().save(str(SHOTS / f"tree-pane-{code}.png"))

@@ -57,3 +57,17 @@ def test_twenty_turns_and_three_branches_read_whole_at_the_default_width(
     indexes = [pane.model.index_of(e.id) for e in book.executions]
     assert max(depth_of(i) for i in indexes) <= 3 + 1
     assert [i.data() for i in indexes if cut(pane.tree, i)] == []
+    # and in Spanish and Chinese (the pane reads its tree again after a change)
+    for code in ("es", "zh_CN"):
+        window.commands.languages[code].trigger()
+        qtbot.wait(200)
+        qtbot.waitUntil(lambda: not pane.reader.busy())
+        pane.model.fill(book.tree())
+        pane.tree.expandAll()
+        QApplication.processEvents()
+        pane._fit_columns()
+        pane.tree.grab().save(str(SHOTS / f"tree-twenty-{code}.png"))
+        shown = [pane.model.index_of(e.id) for e in book.executions]
+        assert shown[0].data() != "new · fresh", code
+        assert [i.data() for i in shown if cut(pane.tree, i)] == [], code
+    window.commands.languages["en"].trigger()
