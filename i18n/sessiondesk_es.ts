@@ -132,22 +132,22 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+185"/>
+        <location filename="../desktop/app.py" line="+191"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-65"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sessiondesk</source>
         <translation>Sessiondesk</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Something went wrong</source>
         <translation>Algo salió mal</translation>
     </message>
@@ -879,7 +879,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+482"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+484"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -909,12 +909,12 @@
         <translation>&amp;Ejecuciones</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
-        <translation>Intro continúa desde el nodo elegido; Ctrl+clic en dos nodos para compararlos.</translation>
+        <location line="+3"/>
+        <source>Enter continues from the chosen node; to compare two, Ctrl+click them or use Compare with in a node&apos;s menu.</source>
+        <translation>Intro continúa desde el nodo elegido; para comparar dos, haga Ctrl+clic en ellos o use Comparar con en el menú de un nodo.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Continue from Here</source>
         <translation>&amp;Continuar desde aquí</translation>
     </message>
@@ -1080,51 +1080,62 @@
         <translation>La nota está vacía.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>{path} is a folder: choose a file name.</source>
         <translation>{path} es una carpeta: elige un nombre de archivo.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} is a device, not a file: choose a file name.</source>
         <translation>{path} es un dispositivo, no un archivo: elige un nombre de archivo.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} is a named pipe (FIFO), not a file: choose a file name.</source>
         <translation>{path} es una tubería con nombre (FIFO), no un archivo: elige un nombre de archivo.</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>{path} is not a regular file: choose another file name.</source>
         <translation>{path} no es un archivo normal: elige otro nombre de archivo.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} is read-only: choose another file name.</source>
         <translation>{path} es de solo lectura: elige otro nombre de archivo.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} cannot be written ({why}). Nothing was changed.</source>
         <translation>No se puede escribir {path} ({why}). No se cambió nada.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Choose a file name.</source>
         <translation>Elige un nombre de archivo.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>{path} is on a kernel file system and cannot hold Sessiondesk&apos;s data: choose another folder.</source>
         <translation>{path} está en un sistema de archivos del núcleo y no puede guardar los datos de Sessiondesk: elige otra carpeta.</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Sessiondesk&apos;s data folder {path} is read-only: make it writable, or choose another folder.</source>
         <translation>La carpeta de datos de Sessiondesk {path} es de solo lectura: permite escribir en ella o elige otra carpeta.</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>The disk that holds {path} is full: free some space and try again.</source>
         <translation>El disco que contiene {path} está lleno: libera espacio e inténtalo de nuevo.</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>The database {path} cannot be written (a read-only or immutable file): make it writable.</source>
         <translation>No se puede escribir en la base de datos {path} (un archivo de solo lectura o inmutable): permite escribir en ella.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Choose a folder.</source>
         <translation>Elige una carpeta.</translation>
     </message>
@@ -1229,7 +1240,7 @@
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>That cannot be done as asked.</source>
         <translation>Eso no se puede hacer tal como se pidió.</translation>
     </message>
@@ -1272,24 +1283,34 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
         <source>new</source>
         <translation>nueva</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>continue</source>
-        <translation>continuación</translation>
+        <translation>continúa</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>fork</source>
-        <translation>bifurcación</translation>
+        <translation>rama</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>replay</source>
         <translation>reproducción</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>re-run</source>
+        <translation>repetida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carry-over</source>
+        <translation>traspaso</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1302,7 +1323,77 @@
         <translation>relevo</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
+        <source>carries nothing</source>
+        <translation>no traspasa nada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carries raw</source>
+        <translation>traspasa el texto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carries a summary</source>
+        <translation>traspasa un resumen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>migrates</source>
+        <translation>migra la transcripción</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>replayed 1 turn</source>
+        <translation>reenvió 1 turno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replayed {count} turns</source>
+        <translation>reenvió {count} turnos</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried raw {size} KB</source>
+        <translation>{size} KB en bruto</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried a summary</source>
+        <translation>traspasado un resumen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>migrated</source>
+        <translation>migrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fresh</source>
+        <translation>desde cero</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Claude session: {id}</source>
+        <translation>Sesión de Claude: {id}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude session: a switch runs nothing</source>
+        <translation>Sin sesión de Claude: un cambio no ejecuta nada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude session: extracting…</source>
+        <translation>Sesión de Claude: extrayendo…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude session: none (the turn ended before it got one)</source>
+        <translation>Sesión de Claude: ninguna (el turno terminó antes de obtenerla)</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+48"/>
         <source>succeeded</source>
         <translation>correcta</translation>
     </message>
@@ -1327,27 +1418,32 @@
         <translation>pendiente</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+99"/>
+        <source>In {code}, a conversation of its own</source>
+        <translation>En {code}, una conversación propia</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>◀ The newest turn of its line: Continue goes on from here</source>
+        <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>replayed</source>
-        <translation>reproducida</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="-76"/>
         <source>Turn</source>
         <translation>Turno</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-5"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
@@ -1362,22 +1458,17 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>head</source>
-        <translation>cabeza</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>Replayed because: {reason}</source>
         <translation>Reproducida porque: {reason}</translation>
     </message>
@@ -1387,9 +1478,19 @@
         <translation>Falló: {error}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no error recorded</source>
         <translation>no se registró ningún error</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_menu.py" line="+47"/>
+        <source>Compare &amp;with</source>
+        <translation>Comparar &amp;con</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy &amp;Session ID</source>
+        <translation>Copiar el ID de &amp;sesión</translation>
     </message>
 </context>
 <context>
@@ -2262,7 +2363,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+55"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión de la lista</translation>
     </message>
@@ -2272,7 +2373,7 @@
         <translation>Exportar sesión</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Exporting…</source>
         <translation>Exportando…</translation>
     </message>

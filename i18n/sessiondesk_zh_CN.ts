@@ -132,22 +132,22 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+185"/>
+        <location filename="../desktop/app.py" line="+191"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-65"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sessiondesk</source>
         <translation>Sessiondesk</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
@@ -875,7 +875,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+482"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+484"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -905,12 +905,12 @@
         <translation>执行(&amp;E)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Enter continues from the chosen node; Ctrl+click two nodes to compare them.</source>
-        <translation>回车键从所选节点继续；按住 Ctrl 点击两个节点以比较。</translation>
+        <location line="+3"/>
+        <source>Enter continues from the chosen node; to compare two, Ctrl+click them or use Compare with in a node&apos;s menu.</source>
+        <translation>按 Enter 从所选节点继续；要比较两个节点，请按住 Ctrl 单击它们，或使用节点菜单中的“与…比较”。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Continue from Here</source>
         <translation>从此处继续(&amp;C)</translation>
     </message>
@@ -1076,51 +1076,62 @@
         <translation>备注为空。</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>{path} is a folder: choose a file name.</source>
         <translation>{path} 是一个文件夹：请选择一个文件名。</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} is a device, not a file: choose a file name.</source>
         <translation>{path} 是一个设备，不是文件：请选择一个文件名。</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} is a named pipe (FIFO), not a file: choose a file name.</source>
         <translation>{path} 是一个命名管道（FIFO），不是文件：请选择一个文件名。</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>{path} is not a regular file: choose another file name.</source>
         <translation>{path} 不是普通文件：请选择另一个文件名。</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} is read-only: choose another file name.</source>
         <translation>{path} 是只读的：请选择另一个文件名。</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>{path} cannot be written ({why}). Nothing was changed.</source>
         <translation>无法写入 {path}（{why}）。没有任何改动。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Choose a file name.</source>
         <translation>请选择一个文件名。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>{path} is on a kernel file system and cannot hold Sessiondesk&apos;s data: choose another folder.</source>
         <translation>{path} 位于内核文件系统上，无法保存 Sessiondesk 的数据：请选择另一个文件夹。</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Sessiondesk&apos;s data folder {path} is read-only: make it writable, or choose another folder.</source>
         <translation>Sessiondesk 的数据文件夹 {path} 是只读的：请使其可写，或选择另一个文件夹。</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>The disk that holds {path} is full: free some space and try again.</source>
         <translation>存放 {path} 的磁盘已满：请释放一些空间后重试。</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>The database {path} cannot be written (a read-only or immutable file): make it writable.</source>
         <translation>无法写入数据库 {path}（只读或不可变的文件）：请使其可写。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Choose a folder.</source>
         <translation>请选择一个文件夹。</translation>
     </message>
@@ -1225,7 +1236,7 @@
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>That cannot be done as asked.</source>
         <translation>无法按要求完成此操作。</translation>
     </message>
@@ -1268,7 +1279,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_model.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
@@ -1289,6 +1300,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>re-run</source>
+        <translation>重新运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carry-over</source>
+        <translation>转入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>switch</source>
         <translation>切换</translation>
     </message>
@@ -1298,7 +1319,77 @@
         <translation>接续</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
+        <source>carries nothing</source>
+        <translation>不携带内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carries raw</source>
+        <translation>携带原文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>carries a summary</source>
+        <translation>携带摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>migrates</source>
+        <translation>迁移记录</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>replayed 1 turn</source>
+        <translation>重放了 1 轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replayed {count} turns</source>
+        <translation>重放了 {count} 轮</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried raw {size} KB</source>
+        <translation>携带原文 {size} KB</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>carried a summary</source>
+        <translation>携带了摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>migrated</source>
+        <translation>已迁移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fresh</source>
+        <translation>全新</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Claude session: {id}</source>
+        <translation>Claude 会话：{id}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude session: a switch runs nothing</source>
+        <translation>无 Claude 会话：切换不运行任何内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude session: extracting…</source>
+        <translation>Claude 会话：正在提取…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude session: none (the turn ended before it got one)</source>
+        <translation>Claude 会话：无（该轮在获得会话前已结束）</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="+48"/>
         <source>succeeded</source>
         <translation>成功</translation>
     </message>
@@ -1323,27 +1414,32 @@
         <translation>等待中</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+99"/>
+        <source>In {code}, a conversation of its own</source>
+        <translation>属于 {code}，一个独立的对话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>◀ The newest turn of its line: Continue goes on from here</source>
+        <translation>◀ 该分支的最新一轮：从这里继续</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>replayed</source>
-        <translation>已重放</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_model.py" line="-76"/>
         <source>Turn</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-5"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
@@ -1358,22 +1454,17 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>head</source>
-        <translation>最新</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>已发送 {sent}；恢复节省 {saved}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>Replayed because: {reason}</source>
         <translation>重放原因：{reason}</translation>
     </message>
@@ -1383,9 +1474,19 @@
         <translation>失败：{error}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no error recorded</source>
         <translation>未记录错误</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/conversations/tree_menu.py" line="+47"/>
+        <source>Compare &amp;with</source>
+        <translation>与…比较(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy &amp;Session ID</source>
+        <translation>复制会话 ID(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -2252,7 +2353,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+55"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
@@ -2262,7 +2363,7 @@
         <translation>导出会话</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Exporting…</source>
         <translation>正在导出…</translation>
     </message>

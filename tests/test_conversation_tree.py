@@ -97,7 +97,9 @@ def test_run_continue_fork_and_continue_the_fork_make_one_tree(
 
     human = sessiondesk(home, "tree", root["conversation_id"], env=env)
     lines = human.stdout.splitlines()
-    assert lines[1].startswith("- ") and lines[3].startswith("    - ") and "fork [SESS-" in lines[3]
+    # the continue is the next row of its column; the fork one column in, under its node
+    assert lines[1].startswith("- ") and lines[2].startswith("- ") and "continue" in lines[2]
+    assert lines[3].startswith("  - ") and "fork · resumed [SESS-" in lines[3]
 
     # compare the main line, continued, with the branch: they share the first two turns
     fake_api.enqueue(Reply.text("Main line goes on."))

@@ -34,7 +34,8 @@ def test_a_replay_comes_off_as_the_persons_words_even_with_tags_in_its_turns() -
     sent = replay_prompt(tricky, "and now </conversation-history> too", 10_000)
     own = split_sent(sent)
     assert own.text == "and now </conversation-history> too"
-    assert own.replayed_turns == 2 and own.replayed_bytes > len("a tag")
+    # a prompt and its answer: one turn
+    assert own.replayed_turns == 1 and own.replayed_bytes > len("a tag")
     assert split_sent("just words") == type(own)("just words")
 
 
@@ -45,7 +46,7 @@ def test_a_replay_sent_before_the_block_stated_its_size_still_comes_off() -> Non
         "User: hi\n\nAssistant: hello\n</conversation-history>\n\nand now?"
     )
     own = split_sent(old)
-    assert (own.text, own.replayed_turns) == ("and now?", 2) and own.replayed_bytes > 0
+    assert (own.text, own.replayed_turns) == ("and now?", 1) and own.replayed_bytes > 0
 
 
 def test_a_replay_of_a_replay_never_nests_its_history_block() -> None:
@@ -65,7 +66,7 @@ def test_the_budget_keeps_the_latest_turns_and_marks_the_cut() -> None:
     many = [Turn("user" if i % 2 == 0 else "assistant", f"turn {i} " + "x" * 50) for i in range(40)]
     sent = replay_prompt(many, "go", 600)
     assert OMITTED in sent and "turn 39" in sent and "turn 0 " not in sent
-    assert split_sent(sent).text == "go" and 0 < split_sent(sent).replayed_turns < 40
+    assert split_sent(sent).text == "go" and 0 < split_sent(sent).replayed_turns < 20
 
 
 def test_sessions_join_into_one_conversation_keeping_a_fork_copy_once() -> None:

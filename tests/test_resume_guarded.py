@@ -86,7 +86,7 @@ def test_two_turns_resume_and_a_fresh_session_replays(
     _assert_resumed(home, fake_api, after, "one more", "now?")
     shown = sessiondesk(home, "--json", "sessions", "show", after["session_id"], env=env).json()
     prompts = [m for m in shown["messages"] if m["role"] == "user"]
-    assert prompts[0]["text"] == "now?" and prompts[0]["replayed_turns"] == 6
+    assert prompts[0]["text"] == "now?" and prompts[0]["replayed_turns"] == 3
     assert prompts[1]["text"] == "one more"
     listed = sessiondesk(home, "--json", "sessions", "list", env=env).json()
     mine = next(s for s in listed if s["id"] == after["session_id"])

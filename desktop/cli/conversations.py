@@ -12,7 +12,7 @@ from desktop.cli.runs import execution_json, resume_note
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.domain.conversations import Conversation
-    from desktop.domain.execution_tree import TreeNode
+    from desktop.domain.execution_tree import HistoryRow, TreeNode
     from desktop.domain.replay import Turn
     from desktop.services.hub import ServiceHub
 
@@ -151,8 +151,13 @@ def _adopt(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     return 0
 
 
-def node_json(node: TreeNode) -> dict[str, Any]:
+def node_json(node: TreeNode, rows: dict[str, HistoryRow]) -> dict[str, Any]:
+    """A node of the logical tree (`children`: continues under their parent,
+    forks under their origin) with what the window shows of it: `label`,
+    `carried` and its counts, and `depth`, its column in the tree as history."""
     e = node.execution
+    row = rows[e.id]
+    facts = row.facts
     return {
         "execution_id": e.id,
         "parent_execution_id": e.parent_execution_id,
@@ -169,30 +174,44 @@ def node_json(node: TreeNode) -> dict[str, Any]:
         "resume_reason": e.resume_reason,
         "bytes_sent": e.sent_bytes,
         "bytes_saved": e.saved_bytes,
-        "children": [node_json(child) for child in node.children],
+        "label": row.label,
+        "carried": str(facts.sent),
+        "replayed_turns": facts.turns,
+        "carried_bytes": facts.carried_bytes,
+        "carry_mode": str(facts.switch_mode) if facts.switch_mode else None,
+        "is_turn": facts.is_turn,
+        "depth": row.depth,
+        "head": row.head,
+        "children": [node_json(child, rows) for child in node.children],
     }
 
 
-def _tree_lines(nodes: list[TreeNode], code: str, depth: int = 0) -> list[str]:
+def _tree_lines(shown: list[HistoryRow]) -> list[str]:
+    """The tree as history, as the window shows it: one line a node, indented
+    only where the history branches."""
     lines = []
-    for node in nodes:
-        e = node.execution
-        own = f" [{node.conversation_code}]" if node.conversation_code != code else ""
+    for row in shown:
+        e = row.node.execution
         lines.append(
-            f"{'  ' * depth}- {e.id[:8]} {e.kind}{own} · {e.status} · {e.account or '-'}"
+            f"{'  ' * row.depth}- {e.id[:8]} {row.label}{' ◀' if row.head else ''}"
+            f"{f' [{row.own_code}]' if row.own_code else ''}"
+            f" · {e.status} · {e.account or '-'}"
             f" · {e.context_tokens or '-'} tokens · {e.sent_bytes or 0:,} bytes sent"
             f" · {resume_note(e)}"
         )
-        lines += _tree_lines(node.children, code, depth + 1)
     return lines
 
 
 def _tree(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.domain.execution_tree import history_columns, history_rows
+
     conv = services.conversations.get(args.id)
     nodes = services.conversations.tree(conv.id)
+    shown = history_rows(history_columns(nodes))
+    rows = {r.node.execution.id: r for r in shown}
     out.emit(
-        [node_json(n) for n in nodes],
-        lambda: "\n".join([f"{conv.code} · {conv.title}", *_tree_lines(nodes, conv.code)])
+        [node_json(n, rows) for n in nodes],
+        lambda: "\n".join([f"{conv.code} · {conv.title}", *_tree_lines(shown)])
         if nodes else f"{conv.code} has no executions yet",
     )  # fmt: skip
     return 0

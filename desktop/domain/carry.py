@@ -114,7 +114,9 @@ def summary_block(recap: str, framing: Framing = SWITCH_FRAMING) -> str:
 def carried_marker(text: str) -> str:
     """What an execution's stored argv holds in place of the carried text."""
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return f"<carried context: {len(text.encode('utf-8'))} bytes, sha256 {digest}>"
+    # whether it was a recap is kept too: the tree says "carried a summary"
+    summary = "summary, " if "<conversation-summary " in text else ""
+    return f"<carried context: {len(text.encode('utf-8'))} bytes, {summary}sha256 {digest}>"
 
 
 def recorded_args(argv: Sequence[str]) -> list[str]:

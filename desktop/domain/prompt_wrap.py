@@ -231,7 +231,7 @@ def _block_end(text: str, at: int) -> tuple[int, int, bool] | None:
         if end < 0:
             return None
         body = text[found.end() : end]
-        turns = sum(1 for p in body.split(_GAP) if p.startswith(("User: ", "Assistant: ")))
+        turns = sum(1 for p in body.split(_GAP) if p.startswith("User: "))  # prompts, not messages
         return end + len(_CLOSE), turns, False
     found = _NOTE_OPEN.match(text, at)
     if found is None:

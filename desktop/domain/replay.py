@@ -57,8 +57,10 @@ def history_block(turns: Iterable[Turn], budget: int, label: str) -> str | None:
         kept.append(line)
         used += _size(line) + 2
     kept.reverse()
-    count = len(kept)
-    if count < len(lines):
+    cut = len(kept) < len(lines)
+    # a turn is a prompt and its answer: the block counts prompts, not messages
+    count = sum(1 for line in kept if line.startswith("User: "))
+    if cut:
         kept.insert(0, OMITTED)
     return block("\n\n".join(kept), count, label)
 

@@ -12,6 +12,9 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from desktop.domain.conversations import ExecutionKind
+from desktop.domain.tree_labels import Sent, how_sent, resumed_by
+
 _USAGE = (
     ("input_tokens", "input_tokens"),
     ("output_tokens", "output_tokens"),
@@ -36,11 +39,13 @@ class ExecutionFact:
     session_id_in: str | None
     sent_bytes: int | None = None
     saved_bytes: int | None = None
+    resumed: bool = False
 
 
 @dataclass(slots=True)
 class Tally:
     turns: int = 0
+    """Turns that ran `claude`: a switch record is none (no process, nothing sent)."""
     input_tokens: int = 0
     output_tokens: int = 0
     cache_read_tokens: int = 0
@@ -53,13 +58,21 @@ class Tally:
     resumes: int = 0
     """Turns that resumed Claude's own session (`--resume`: continue, fork)."""
     replays: int = 0
-    """Turns whose prompt carried the conversation because it could not resume."""
+    """Turns whose prompt carried the conversation because it could not resume
+    (the nodes the tree labels "replayed N turns": `tree_labels.how_sent`)."""
     bytes_sent: int = 0
     """What the turns sent to `claude` (prompt as sent, carried text)."""
     bytes_saved: int = 0
     """What resuming saved: the replays the resumed turns did not have to send."""
 
     def add(self, fact: ExecutionFact) -> None:
+        try:
+            kind = ExecutionKind(fact.kind)
+        except ValueError:  # a kind this version does not know: a turn of its own
+            kind = ExecutionKind.NEW
+        sent = how_sent(kind, resumed_by(fact.resumed, fact.session_id_in))
+        if sent is Sent.NOTHING:
+            return  # a switch record: no turn, no success, nothing sent
         self.turns += 1
         usage = fact.usage or {}
         for mine, theirs in _USAGE:
@@ -70,8 +83,8 @@ class Tally:
         if fact.status in ("succeeded", "failed", "interrupted"):
             setattr(self, fact.status, getattr(self, fact.status) + 1)
         self.rollovers += fact.kind == "rollover"
-        self.replays += fact.kind == "replay"
-        self.resumes += fact.session_id_in is not None and fact.kind in ("continue", "fork")
+        self.replays += sent is Sent.REPLAYED
+        self.resumes += sent is Sent.RESUMED
         self.bytes_sent += fact.sent_bytes or 0
         self.bytes_saved += fact.saved_bytes or 0
 

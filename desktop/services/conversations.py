@@ -273,15 +273,36 @@ class ConversationService:
                                           execution.last_uuid))  # fmt: skip
 
     def compare(self, ref_a: str, ref_b: str) -> Comparison:
-        """Two branches from where they diverged; both must share a root."""
+        """Two turns from where their histories part; both must share a root.
+
+        The common part is their shared lineage of executions: a re-run, a
+        replayed fork or a turn after a switch read their first turns from
+        other sessions, so each side is its whole conversation up to the turn
+        (`replay_history`), and what the shared ancestors said is common."""
         a, b = self.execution(ref_a), self.execution(ref_b)
-        roots = {lineage(e, self._executions.get)[-1] for e in (a, b)}
-        if len(roots) > 1 and a.conversation_id != b.conversation_id:
+        line_a = lineage(a, self._executions.get)
+        line_b = lineage(b, self._executions.get)
+        if line_a[-1] != line_b[-1] and a.conversation_id != b.conversation_id:
             raise UsageError(
                 f"executions {a.id} and {b.id} belong to unrelated conversations: "
                 "nothing to compare"
             )
-        return diverge(self.branch(a), self.branch(b))
+        full_a, full_b = self.whole(a), self.whole(b)
+        last_shared = None
+        for x, y in zip(reversed(line_a), reversed(line_b), strict=False):
+            if x != y:
+                break
+            last_shared = x
+        ancestor = self._executions.get(last_shared) if last_shared else None
+        if ancestor is None:
+            return diverge(full_a, full_b)  # no shared turn: what they say alike
+        shared = min(len(self.whole(ancestor)), len(full_a), len(full_b))
+        return Comparison(tuple(full_a[:shared]), tuple(full_a[shared:]), tuple(full_b[shared:]))
+
+    def whole(self, execution: Execution) -> list[Turn]:
+        """The conversation up to and with this execution's turn, across every
+        session its lineage used."""
+        return self.replay_history(execution.id, execution.account or "")
 
     def token_series(self, ref: str) -> list[TokenPoint]:
         """The context size after each turn, oldest first (for a chart)."""

@@ -32,6 +32,7 @@ class SqlStatsQueries:
                 e.session_id_in,
                 e.sent_bytes,
                 e.saved_bytes,
+                e.resumed,
             )
             .join(ConversationRow, ConversationRow.id == e.conversation_id)
             .outerjoin(AccountRow, AccountRow.id == e.account_id)

@@ -78,7 +78,8 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
         assert fork.kind is ExecutionKind.FORK and fork.forked_from_execution_id == first.id
         assert rig.desk.branch_banner.isHidden(), "the mode is a one-off"
         await until(lambda: len(pane.model.executions()) == 3, what="the tree to hold three")
-        assert shape(pane) == [("new", [("continue", []), ("fork", [])])]
+        # the continue is the next row, the fork one column in under the node it left
+        assert shape(pane) == [("new", [("fork", [])]), ("continue", [])]
         assert pane.header.session_id() == fork.session_id  # the fork's session is shown
         # the list marks each session's conversation, and the fork as a fork of its parent
         source, conversations = rig.desk.pane.source, rig.hub.conversations
@@ -112,7 +113,7 @@ def test_run_continue_and_fork_make_a_tree_that_scrolls_and_continues(rig: Rig) 
         assert last.kind is ExecutionKind.CONTINUE and last.conversation_id == fork.conversation_id
         assert rig.texts(RowKind.REPLY)[-1] == LAST
         await until(lambda: len(pane.model.executions()) == 4, what="the fourth node")
-        assert shape(pane) == [("new", [("continue", []), ("fork", [("continue", [])])])]
+        assert shape(pane) == [("new", [("fork", []), ("continue", [])]), ("continue", [])]
 
         # the two heads compared: the shared turn folded, the tails side by side
         selection = pane.tree.selectionModel()

@@ -49,7 +49,7 @@ def test_replayed_and_resumed_turns_read_as_one_and_a_prompt_reruns(rig: Rig) ->
         assert [r.message.text for r in prompts] == ["Tell me again from the start.", "Which sea?"]
         labels = desk.panel.view.delegate.labels
         size = f"{prompts[0].message.replayed_bytes / 1024:.1f}"
-        assert prompt_chip(labels, prompts[0]) == f"history replayed (4 turns, {size} KB)"
+        assert prompt_chip(labels, prompts[0]) == f"history replayed (2 turns, {size} KB)"
         assert prompt_chip(labels, prompts[1]) == "resumed"
         assert all(REPLAY_INTRO not in rig.texts(kind) for kind in RowKind)
         # the list titles the session with the person's words, never the preamble

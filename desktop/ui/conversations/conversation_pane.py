@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,13 +56,9 @@ from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.conversation_header import ConversationHeader
 from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_points
-from desktop.ui.conversations.tree_model import (
-    ACCOUNT,
-    NODE,
-    TIME,
-    ExecutionTreeModel,
-    kind_label,
-)
+from desktop.ui.conversations.tree_fit import fit_columns
+from desktop.ui.conversations.tree_menu import reselect, show_node_menu
+from desktop.ui.conversations.tree_model import LABEL_ROLE, NODE, ExecutionTreeModel
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
@@ -70,7 +66,6 @@ from desktop.ui.sessions.session_browser import SessionBrowser
 if TYPE_CHECKING:  # the dialog loads when first opened
     from desktop.ui.conversations.compare_dialog import CompareDialog
 
-MIN_NODE_WIDTH = 110
 MARKS_FOLD_MS = 100
 """The list's marks are read once for news that comes this close together (a run's
 end relists its session, tells its conversation changed, and the index follows)."""
@@ -144,7 +139,8 @@ class ConversationPane(QWidget):
         self.tree.setAllColumnsShowFocus(True)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(NODE, QHeaderView.ResizeMode.Stretch)
-        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._node_menu)
         self.tree_label.setBuddy(self.tree)
         self.tree.installEventFilter(self)
 
@@ -185,6 +181,7 @@ class ConversationPane(QWidget):
         self._conversation: Conversation | None = None
         self._filling = False
         self._chosen: str | None = None
+        self._many_accounts = False
         self._known: dict[str, ExecutionStatus] = {}
         """The executions in the tree shown, by id: the status each shows."""
         self._asked: dict[str, ExecutionStatus] = {}
@@ -299,14 +296,18 @@ class ConversationPane(QWidget):
         )
         self.header.show_conversation(conversation, record.session_id, saved)
         self._filling = True
+        # two nodes chosen to compare stay chosen when choosing one of another
+        # session showed that session and re-read the tree
+        kept = [e.id for e in self.selected_executions()]
         try:
             self.model.fill(roots)
             self.tree.expandAll()
             # one account's tree needs no account column: the node's name gets the room
             accounts = {e.account for e in self.model.executions()}
-            self.tree.setColumnHidden(ACCOUNT, len(accounts) <= 1)
+            self._many_accounts = len(accounts) > 1
             self._fit_columns()
             self._choose_shown(record)
+            reselect(self.tree, self.model, kept)
         finally:
             self._filling = False
         if context_later:
@@ -317,16 +318,9 @@ class ConversationPane(QWidget):
         self._update_actions()
 
     def _fit_columns(self) -> None:
-        """Columns as wide as their values; in a narrow pane the start time gives way
-        (its node's name needs the room more)."""
-        self.tree.setColumnHidden(TIME, False)
-        for column in range(1, self.model.columnCount()):
-            self.tree.resizeColumnToContents(column)
-        header = self.tree.header()
-        others = sum(header.sectionSize(c) for c in range(1, self.model.columnCount())
-                     if not header.isSectionHidden(c))  # fmt: skip
-        if self.tree.viewport().width() - others < MIN_NODE_WIDTH:
-            self.tree.setColumnHidden(TIME, True)
+        """Columns as wide as their values; in a narrow pane the start time, the
+        tokens and the account give way (its node's label needs the room more)."""
+        fit_columns(self.tree, accounts=self._many_accounts)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree and event.type() == QEvent.Type.Resize:
@@ -353,6 +347,9 @@ class ConversationPane(QWidget):
         if index.isValid():
             self.tree.setCurrentIndex(index)
             self.tree.scrollTo(index)
+
+    def _node_menu(self, at: QPoint) -> None:
+        show_node_menu(self.tree, self.model, at, self.tree.actions(), self.compare_pair)
 
     def selected_executions(self) -> list[Execution]:
         rows = self.tree.selectionModel().selectedRows(NODE)
@@ -438,7 +435,8 @@ class ConversationPane(QWidget):
     # -- commands ------------------------------------------------------------------------
 
     def node_name(self, execution: Execution) -> str:
-        return f"{kind_label(execution.kind)} {execution.id[:8]}"
+        label = self.model.index_of(execution.id).data(LABEL_ROLE) or ""
+        return f"{label} {execution.id[:8]}".strip()
 
     def continue_selected(self) -> None:
         self._branch(fork=False)
@@ -458,7 +456,11 @@ class ConversationPane(QWidget):
         chosen = self.selected_executions()
         if len(chosen) != 2:
             return None
-        a, b = sorted(chosen, key=lambda e: (e.started is not None, e.started))
+        return self.compare_pair(*chosen)
+
+    def compare_pair(self, first: Execution, second: Execution) -> CompareDialog | None:
+        """Two turns side by side, the older on the left, whatever session each is in."""
+        a, b = sorted((first, second), key=lambda e: (e.started is not None, e.started))
         try:
             comparison = self.hub.conversations.compare(a.id, b.id)
         except SessiondeskError as exc:
@@ -516,7 +518,10 @@ class ConversationPane(QWidget):
         self.empty_label.setText(self.tr("Not a conversation yet — send a turn to start one."))
         self.tree_label.setText(self.tr("&Executions"))
         self.tree.setToolTip(
-            self.tr("Enter continues from the chosen node; Ctrl+click two nodes to compare them.")
+            self.tr(
+                "Enter continues from the chosen node; to compare two, Ctrl+click them "
+                "or use Compare with in a node's menu."
+            )
         )
         self.continue_action.setText(self.tr("&Continue from Here"))
         self.fork_action.setText(self.tr("&Fork from Here"))

@@ -1,5 +1,6 @@
-"""The execution tree as a Qt item model: one row per execution, forks and
-continues under the node they came from, columns for what a person scans
+"""The execution tree as a Qt item model: one row per execution, a line of
+turns in one column and each branch (fork, re-run, switch, rollover) one
+column in, under the node it came from, columns for what a person scans
 (kind, status, account, time, tokens). Built from `hub.conversations.tree()`."""
 
 from __future__ import annotations
@@ -16,15 +17,20 @@ from PySide6.QtGui import (
     QStandardItemModel,
 )
 
-from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
-from desktop.domain.execution_tree import TreeNode
-from desktop.domain.transcript_text import shorten
+from desktop.domain.conversations import Execution, ExecutionStatus
+from desktop.domain.execution_tree import HistoryRow, TreeNode, history_columns
+from desktop.domain.tree_labels import Sent
 from desktop.ui.common.records import short_time
+from desktop.ui.conversations.tree_labels import mode_line, node_label, node_tip
 
 EXECUTION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The `Execution` of a row (on its first column)."""
 HEAD_ROLE = Qt.ItemDataRole.UserRole + 2
 """True on the newest node of a branch: where a plain continue goes on."""
+LABEL_ROLE = Qt.ItemDataRole.UserRole + 3
+"""The node's label as `tree --json` gives it (no head mark)."""
+ROW_ROLE = Qt.ItemDataRole.UserRole + 4
+"""The node's `HistoryRow`: its facts (what reached Claude), depth and branches."""
 
 NODE, STATUS, ACCOUNT, TIME, TOKENS = range(5)
 FAILED_RED = QColor("#B91C1C")
@@ -35,19 +41,6 @@ STATUS_COLOURS = {
     ExecutionStatus.RUNNING: "#2563EB",
     ExecutionStatus.PENDING: "#9CA3AF",
 }
-
-
-def kind_label(kind: ExecutionKind) -> str:
-    # the names the issue uses: a carry-over is the switch of account
-    labels = {
-        ExecutionKind.NEW: QCoreApplication.translate("ExecutionTree", "new"),
-        ExecutionKind.CONTINUE: QCoreApplication.translate("ExecutionTree", "continue"),
-        ExecutionKind.FORK: QCoreApplication.translate("ExecutionTree", "fork"),
-        ExecutionKind.REPLAY: QCoreApplication.translate("ExecutionTree", "replay"),
-        ExecutionKind.CARRYOVER: QCoreApplication.translate("ExecutionTree", "switch"),
-        ExecutionKind.ROLLOVER: QCoreApplication.translate("ExecutionTree", "rollover"),
-    }
-    return labels.get(kind, str(kind))
 
 
 def status_label(status: ExecutionStatus) -> str:
@@ -77,17 +70,6 @@ def status_icon(status: ExecutionStatus) -> QIcon:
     return QIcon(pixmap)
 
 
-def carried_mark(execution: Execution) -> str:
-    """How the history reached claude: its own session resumed, or replayed to it."""
-    if execution.kind in (ExecutionKind.NEW, ExecutionKind.ROLLOVER):
-        return ""  # a fresh session: nothing resumed, nothing replayed
-    return (
-        QCoreApplication.translate("ExecutionTree", "resumed")
-        if execution.resumed
-        else QCoreApplication.translate("ExecutionTree", "replayed")
-    )
-
-
 class ExecutionTreeModel(QStandardItemModel):
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(0, 5, parent)
@@ -97,90 +79,86 @@ class ExecutionTreeModel(QStandardItemModel):
         self.setHorizontalHeaderLabels(
             [
                 QCoreApplication.translate("ExecutionTree", "Turn"),
-                QCoreApplication.translate("ExecutionTree", "Status"),
+                "",  # the status is a dot: its header would be wider than the column
                 QCoreApplication.translate("ExecutionTree", "Account"),
                 QCoreApplication.translate("ExecutionTree", "Started"),
                 QCoreApplication.translate("ExecutionTree", "Tokens"),
             ]
         )
+        status = QCoreApplication.translate("ExecutionTree", "Status")
+        self.setHeaderData(STATUS, Qt.Orientation.Horizontal, status, Qt.ItemDataRole.ToolTipRole)
+        # the nodes' words in the new language, in place: the chosen nodes stay chosen
+        for item in self._items(self.invisibleRootItem()):
+            row = item.data(ROW_ROLE)
+            if isinstance(row, HistoryRow):
+                self._words(row, [item, *self._siblings(item)])
+
+    def _siblings(self, item: QStandardItem) -> list[QStandardItem]:
+        parent = item.parent() or self.invisibleRootItem()
+        return [parent.child(item.row(), c) for c in range(1, self.columnCount())]
 
     def fill(self, roots: list[TreeNode]) -> None:
+        """The tree as history: a line of turns is one column, a branch one column in."""
         self.removeRows(0, self.rowCount())
-        for node in roots:
-            self._add(self.invisibleRootItem(), node, None)
+        for column in history_columns(roots):
+            self._add(self.invisibleRootItem(), column)
 
-    def _add(self, parent: QStandardItem, node: TreeNode, parent_code: str | None) -> None:
-        same_branch = [c for c in node.children if c.conversation_code == node.conversation_code]
-        head = not same_branch
-        parent.appendRow(self._row(node, head, parent_code))
-        item = parent.child(parent.rowCount() - 1, NODE)
-        for child in node.children:
-            self._add(item, child, node.conversation_code)
+    def _add(self, parent: QStandardItem, column: list[HistoryRow]) -> None:
+        for row in column:
+            parent.appendRow(self._row(row))
+            item = parent.child(parent.rowCount() - 1, NODE)
+            for branch in row.branches:
+                self._add(item, branch)
 
-    def _row(self, node: TreeNode, head: bool, parent_code: str | None) -> list[QStandardItem]:
-        e = node.execution
+    def _row(self, row: HistoryRow) -> list[QStandardItem]:
+        e = row.node.execution
         locale = QLocale()
-        words = [kind_label(e.kind)]
-        if parent_code is not None and node.conversation_code != parent_code:
-            words.append(node.conversation_code)  # a fork lives in a conversation of its own
-        mark = carried_mark(e)
-        if mark:
-            words.append(f"({mark})")
-        if head:
-            words.append("◀ " + QCoreApplication.translate("ExecutionTree", "head"))
-        title = "  ".join(words)  # the prompt is in the tooltip: the pane is narrow
-        started = short_time(e.started)
         tokens = locale.toString(e.context_tokens) if e.context_tokens is not None else ""
         cells = [
-            QStandardItem(title),
-            QStandardItem(status_icon(e.status), status_label(e.status)),
+            QStandardItem(),
+            QStandardItem(status_icon(e.status), ""),
             QStandardItem(e.account or ""),
-            QStandardItem(started),
+            QStandardItem(short_time(e.started)),
             QStandardItem(tokens),
         ]
-        tip = [
-            QCoreApplication.translate("ExecutionTree", "Execution {id}").format(id=e.id),
-            shorten(e.prompt, 200),
-        ]
-        if e.sent_bytes is not None:
-            sent = QCoreApplication.translate(
-                "ExecutionTree", "Sent {sent}; resuming saved {saved}"
-            )
-            tip.append(
-                sent.format(
-                    sent=locale.formattedDataSize(e.sent_bytes, 1),
-                    saved=locale.formattedDataSize(e.saved_bytes or 0, 1),
-                )
-            )
-        if e.kind is ExecutionKind.ROLLOVER and e.resume_reason:
-            tip.append(e.resume_reason)  # the tokens and the threshold that made it roll over
-        elif e.resume_reason and not e.resumed:
-            tip.append(
-                QCoreApplication.translate("ExecutionTree", "Replayed because: {reason}").format(
-                    reason=e.resume_reason
-                )
-            )
-        if e.status is ExecutionStatus.FAILED:
-            tip.append(
-                QCoreApplication.translate("ExecutionTree", "Failed: {error}").format(
-                    error=e.error
-                    or QCoreApplication.translate("ExecutionTree", "no error recorded")
-                )
-            )
         for cell in cells:
             cell.setEditable(False)
-            cell.setToolTip("\n".join(tip))
             if e.status is ExecutionStatus.FAILED:
                 cell.setForeground(QBrush(FAILED_RED))
+        self._words(row, cells)
         cells[TOKENS].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         first = cells[NODE]
         first.setData(e, EXECUTION_ROLE)
-        first.setData(head, HEAD_ROLE)
-        if head:
+        first.setData(row.head, HEAD_ROLE)
+        first.setData(row, ROW_ROLE)
+        if row.head:
             font = QFont(first.font())
             font.setBold(True)
             first.setFont(font)
         return cells
+
+    def _words(self, row: HistoryRow, cells: list[QStandardItem]) -> None:
+        """The translated label, status and tooltip of a row's cells."""
+        e = row.node.execution
+        label = node_label(row.facts)
+        # the prompt is in the tooltip: the pane is narrow
+        cells[NODE].setText(f"{label} ◀" if row.head else label)
+        cells[NODE].setData(label, LABEL_ROLE)
+        # the status is its coloured dot: its word is for the tooltip and screen readers
+        cells[STATUS].setData(status_label(e.status), Qt.ItemDataRole.AccessibleTextRole)
+        tip = f"{status_label(e.status)} · {node_tip(e)}"
+        if row.own_code:  # a fork lives in a conversation of its own
+            tip += "\n" + QCoreApplication.translate(
+                "ExecutionTree", "In {code}, a conversation of its own"
+            ).format(code=row.own_code)
+        if row.facts.sent is Sent.NOTHING:  # a switch: what its next turn carries
+            tip += "\n" + mode_line(row.facts)
+        if row.head:
+            tip += "\n" + QCoreApplication.translate(
+                "ExecutionTree", "◀ The newest turn of its line: Continue goes on from here"
+            )
+        for cell in cells:
+            cell.setToolTip(tip)
 
     # -- queries -------------------------------------------------------------------------
 
