@@ -93,7 +93,14 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         out.error("interrupted")
         return 130
     except Exception as exc:  # the last line of defence: a report, never a traceback
+        from desktop.compose import DB_NAME
         from desktop.crash import report_crash
+        from desktop.store.db_health import diagnose
+
+        known = diagnose(home / DB_NAME, exc)  # the database's doing (deleted, damaged)?
+        if known is not None:
+            out.error(str(known))
+            return known.exit_code
 
         try:
             where = f"details in {report_crash(home, exc)}"
