@@ -250,3 +250,37 @@ def test_a_database_replaced_while_open_takes_no_write(
         assert "was replaced" in str(raised.value)
     finally:
         services.close()
+
+
+INDEX_DAMAGE = [drop("sessions"), drop("session_text"), drop("session_text_data")]
+
+
+@pytest.mark.parametrize("damage", INDEX_DAMAGE, ids=lambda d: d.__name__)
+def test_index_rebuild_repairs_damage_confined_to_the_index(
+    template: tuple[Path, str, str], tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    source, sid, cid = template
+    home = _copy(source, tmp_path)
+    damage(home / DB)
+    code, _out, err = _sessiondesk(home, "index", "--rebuild")
+    assert code == 0, err
+    code, out, err = _sessiondesk(home, "--json", "sessions", "list")
+    assert code == 0 and sid in out, err
+    code, out, err = _sessiondesk(home, "--json", "search", "walrus")
+    assert code == 0 and sid in out, err
+    code, out, err = _sessiondesk(home, "--json", "conversations", "show", cid)
+    assert code == 0, err  # the conversation outside the index is kept
+    with contextlib.closing(sqlite3.connect(home / DB)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
+@pytest.mark.parametrize("damage", [drop("accounts"), drop("executions"), truncate, garbage],
+                         ids=lambda d: d.__name__)  # fmt: skip
+def test_index_rebuild_refuses_damage_beyond_the_index_untouched(
+    template: tuple[Path, str, str], tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    source, _sid, _cid = template
+    home = _copy(source, tmp_path)
+    _claude, marker = _claude_that_tells(tmp_path)
+    damage(home / DB)
+    _refused(home, ["index", "--rebuild"], marker)

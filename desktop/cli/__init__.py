@@ -81,7 +81,8 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
     home = resolve_home(args.home)
     out = Output(json_mode=args.json)
     try:
-        services = open_services(home, args.claude)
+        rebuild = args.command == "index" and getattr(args, "rebuild", False)
+        services = open_services(home, args.claude, repair_index=rebuild)
         try:
             return int(args.handler(args, services, out) or 0)
         finally:

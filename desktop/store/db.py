@@ -304,22 +304,15 @@ def upgrade(engine: Engine, target: str = "head") -> None:
         command.upgrade(_alembic_config(connection), target)
 
 
-def _stored_revision(path: Path) -> str | None:
-    """The schema revision recorded in the file, read with plain `sqlite3`;
-    None for a new, foreign or unreadable file (the full check then says which)."""
-    try:
-        with closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)) as connection:
-            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return None
-    return row[0] if row else None
-
-
-def open_database(path: Path, *, target: str = "head", migrate: bool = False) -> Database:
+def open_database(
+    path: Path, *, target: str = "head", migrate: bool = False, repair_index: bool = False
+) -> Database:
     """Open (creating or migrating as needed) the database at `path`. A new
     file is made in one step from the dumped schema when that is current
     (`fresh_schema`); `migrate` takes it through every migration instead.
-    A damaged file is refused untouched (`db_health`), an empty one too."""
+    A damaged file is refused untouched (`db_health`), an empty one too;
+    with `repair_index` (`index --rebuild`), damage confined to the session
+    index is repaired first (`index_repair`), for the rebuild to fill."""
     path.parent.mkdir(parents=True, exist_ok=True)
     existed = path.exists()
     if not existed:
@@ -330,10 +323,9 @@ def open_database(path: Path, *, target: str = "head", migrate: bool = False) ->
         fresh_schema.create(path, newest_script())
     identity = None
     if path.exists() and (existed or not migrate):
-        db_health.check_file(path)
-        current = target == "head" and _stored_revision(path) == newest_script()
-        identity = db_health.check(path, _current_schema() if current else None)
-        if current:
+        head = newest_script() if target == "head" else None
+        identity, revision = _checked(path, head, repair_index)
+        if head is not None and revision == head:
             db = Database(path)  # neither SQLAlchemy nor Alembic is needed to open it
             db.identity = identity
             return db
@@ -358,6 +350,25 @@ def open_database(path: Path, *, target: str = "head", migrate: bool = False) ->
     db = Database(path, engine)
     db.identity = db_health.Identity.of(path)
     return db
+
+
+def _checked(
+    path: Path, head: str | None, repair_index: bool
+) -> tuple[Identity | None, str | None]:
+    def schema_of(stored: str | None) -> str | None:
+        return _current_schema() if stored == head else None
+
+    try:
+        return db_health.check(path, schema_of)
+    except db_health.DatabaseDamagedError:
+        schema = _current_schema() if head is not None else None
+        if not (repair_index and schema is not None):
+            raise
+        from desktop.store import index_repair
+
+        if not index_repair.repair(path, schema):
+            raise
+    return db_health.check(path, schema_of)  # whole now, or the damage is told as it is
 
 
 def _current_schema() -> str | None:

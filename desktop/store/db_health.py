@@ -27,6 +27,7 @@ import os
 import re
 import sqlite3
 import stat
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -190,8 +191,8 @@ def remember(path: Path, identity: Identity | None = None) -> None:
     """Record the file as whole in its present state (best effort: a read-only
     home only checks again next time)."""
     identity = identity or Identity.of(path)
-    if identity is None:
-        return
+    if identity is None or last_checked(path) == identity.line():
+        return  # already recorded: a command that changed nothing writes nothing
     record = checked_file(path)
     try:
         record.parent.mkdir(exist_ok=True)
@@ -212,21 +213,30 @@ def read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{quote(str(path))}?mode=rw", uri=True, timeout=30)
 
 
-def check(path: Path, schema: str | None) -> Identity | None:
-    """Refuse a damaged database (`DatabaseDamagedError`); its identity when whole.
-    `schema` is the current `schema.sql` when the file is at that revision
-    (None skips the schema's names: an older file is migrated first)."""
+def check(
+    path: Path, schema_of: Callable[[str | None], str | None]
+) -> tuple[Identity | None, str | None]:
+    """Refuse a damaged database (`DatabaseDamagedError`); when whole, its
+    identity and schema revision, read on the one connection. `schema_of`
+    gives the schema whose names a file at that revision must hold (None: an
+    older file, migrated first, is not held to today's names)."""
     check_file(path)
     identity = Identity.of(path)
     if identity is None:
-        return None
+        return None, None
     with closing(read_only(path)) as connection:
+        try:
+            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        except sqlite3.Error:
+            row = None  # new, foreign or damaged: the checks below say which
+        revision = row[0] if row else None
+        schema = schema_of(revision)
         if schema is not None:
             check_schema(connection, path, expected_names(schema))
         if last_checked(path) != identity.line():
             quick_check(connection, path)
             remember(path, identity)
-    return identity
+    return identity, revision
 
 
 _SIGNS = ("malformed", "not a database", "no such table", "unable to open", "disk i/o",
