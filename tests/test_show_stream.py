@@ -64,3 +64,34 @@ def test_show_writes_what_the_whole_document_gave(pairs: list[tuple[str, str]],
         assert json.loads(streamed)["messages"] == json.loads(expected.getvalue())["messages"]
         human = _shown(home, "sessions", "show", t.session_id)
         assert human.endswith("\n") and not human.endswith("\n\n")
+
+
+class _Writes(io.StringIO):
+    """stdout that remembers its longest single write."""
+
+    longest = 0
+
+    def write(self, text: str) -> int:
+        self.longest = max(self.longest, len(text))
+        return super().write(text)
+
+
+def test_a_long_transcript_is_never_one_string_in_memory(tmp_path: Path) -> None:
+    config = tmp_path / "claude"
+    (config / "projects" / "p").mkdir(parents=True)
+    t = Transcript()
+    for n in range(3000):
+        t.prompt(f"question {n} " + "walrus " * 40)
+        t.reply(text(f"answer {n} " + "tusk " * 40))
+    t.write(config / "projects" / "p" / f"{t.session_id}.jsonl")
+    home = tmp_path / "home"
+    services = open_services(home)
+    services.accounts.add("work", str(config), AuthKind.LOGIN)
+    services.close()
+    for argv in (["--json", "sessions", "show", t.session_id], ["sessions", "show", t.session_id]):
+        out = _Writes()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            assert main(["--home", str(home), *argv]) == 0
+        whole = len(out.getvalue())
+        assert whole > 500_000
+        assert out.longest < whole / 2, "the whole output was made as one string"
