@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.cli import main, show_stream
+from desktop.cli import main
 from desktop.cli.output import Output
 from desktop.cli.sessions import message_json, record_json
 from desktop.compose import open_services
@@ -51,6 +51,8 @@ def test_show_writes_what_the_whole_document_gave(pairs: list[tuple[str, str]],
                  "messages": [message_json(m) for m in content.messages],
                  "problems": content.problems}  # fmt: skip
         services.close()
+        from desktop.cli import show_stream  # a small batch: the joins between batches too
+
         old_batch, show_stream.BATCH = show_stream.BATCH, batch
         try:
             streamed = _shown(home, "--json", "sessions", "show", t.session_id)
