@@ -52,7 +52,7 @@ def held(
         except AssertionError:
             proc.kill()
             raise AssertionError(proc.communicate()) from None
-        fake_api.wait_for_request(lambda r: True)
+        fake_api.wait_for_request(lambda r: True, timeout=90)  # a loaded machine is slow
         yield HeldTurn(proc, execution_id, pid, hold)
     finally:
         hold.set()
