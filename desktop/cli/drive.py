@@ -16,12 +16,12 @@ from desktop.cli.claude_output import keep_output
 from desktop.cli.output import Output
 from desktop.cli.runs import execution_json, resume_note
 from desktop.cli.signals import stop_on_signals
-from desktop.cli.turn_lost import TurnTrail, lost_turn
 from desktop.compose import DB_NAME
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run
+from desktop.services.turn_lost import TurnTrail, lost_turn
 from desktop.store.db_health import diagnose
 
 

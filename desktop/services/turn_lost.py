@@ -31,6 +31,17 @@ class TurnTrail:
         return found[0] if found else None
 
 
+def trail_of(run: object, config_dir: str | None) -> TurnTrail:
+    """What a run (`services.run.Run`) left to find its turn by."""
+    execution = getattr(run, "execution", None)
+    return TurnTrail(
+        execution_id=getattr(execution, "id", None),
+        conversation_id=getattr(run, "conversation_id", None),
+        session_id=getattr(execution, "session_id", None),
+        config_dir=config_dir,
+    )
+
+
 def lost_turn(error: StoreError, trail: TurnTrail) -> StoreError:
     """`error`, told with the turn it cost: its id and its transcript."""
     if trail.execution_id is None:
