@@ -102,12 +102,9 @@ def _uri(path: Path, create: bool) -> str:
 def make_engine(path: Path, *, create: bool = False) -> Engine:
     from sqlalchemy import create_engine, event
 
-    uri = _uri(path, create)
     engine = create_engine(
-        "sqlite://",
-        creator=lambda: sqlite3.connect(
-            uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
-        ),
+        f"sqlite:///{_uri(path, create)}&uri=true",  # a file URI: pooled as a file
+        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
     )
     event.listen(engine, "connect", _on_connect)
     return engine
