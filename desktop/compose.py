@@ -86,12 +86,12 @@ class _Wiring:
     """How each service of a hub is built: its adapters are imported here, on
     the first use of the service, so a command pays only for what it uses."""
 
-    def __init__(self, home: Path, claude: str | None) -> None:
+    def __init__(self, home: Path, claude: str | None, repair_index: bool = False) -> None:
         from desktop.store.db import open_database
 
         self.home = home
         self.claude = claude
-        self.db = open_database(home / DB_NAME)
+        self.db = open_database(home / DB_NAME, repair_index=repair_index)
         self._launcher: Any = None
         self.source = _OnFirstUse(_claude_transcripts)
         """The transcript reader, shared by the index (whose worker thread may
@@ -243,13 +243,16 @@ class _Wiring:
         return StatsService(SqlStatsQueries(self.db))
 
 
-def open_services(home: Path, claude: str | None = None) -> ServiceHub:
+def open_services(
+    home: Path, claude: str | None = None, *, repair_index: bool = False
+) -> ServiceHub:
     """The services of a home, each built on first use; a turn left running by
-    a Sessiondesk that died is recovered first, on every start."""
+    a Sessiondesk that died is recovered first, on every start. `repair_index`:
+    damage confined to the session index is repaired (for `index --rebuild`)."""
     from desktop.store.unfinished import any_unfinished
 
     prepare_home(home)
-    wiring = _Wiring(home, claude)
+    wiring = _Wiring(home, claude, repair_index)
     hub = ServiceHub(home, wiring, claude, closers=[wiring.db.close])
     if any_unfinished(wiring.db):
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted

@@ -970,6 +970,22 @@
 <context>
     <name>ErrorText</name>
     <message>
+        <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
+        <translation>La base de datos de Sessiondesk {path} está dañada y se dejó como estaba. Restáurela desde una copia de seguridad; si solo está dañado el índice de búsqueda, reconstruya el índice.</translation>
+    </message>
+    <message>
+        <source>Sessiondesk&apos;s database {path} was deleted or replaced while in use. Nothing more was written to it: restore it from a backup.</source>
+        <translation>La base de datos de Sessiondesk {path} se borró o se reemplazó mientras estaba en uso. No se escribió nada más en ella: restáurela desde una copia de seguridad.</translation>
+    </message>
+    <message>
+        <source>That turn ran under {account}, and its conversation has moved to {owner}: continue the conversation itself instead. Nothing was sent.</source>
+        <translation>Ese turno se ejecutó con {account} y su conversación se ha movido a {owner}: continúe la conversación en sí. No se envió nada.</translation>
+    </message>
+    <message>
+        <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
+        <translation>El turno {execution} no se guardó; su transcripción: {transcript}.</translation>
+    </message>
+    <message>
         <location filename="../desktop/ui/common/error_text.py" line="+27"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>

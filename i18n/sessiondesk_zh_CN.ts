@@ -966,6 +966,22 @@
 <context>
     <name>ErrorText</name>
     <message>
+        <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
+        <translation>Sessiondesk 的数据库 {path} 已损坏，未作任何改动。请从备份恢复；如果只有搜索索引损坏，请重建索引。</translation>
+    </message>
+    <message>
+        <source>Sessiondesk&apos;s database {path} was deleted or replaced while in use. Nothing more was written to it: restore it from a backup.</source>
+        <translation>Sessiondesk 的数据库 {path} 在使用中被删除或替换。没有再写入任何内容：请从备份恢复。</translation>
+    </message>
+    <message>
+        <source>That turn ran under {account}, and its conversation has moved to {owner}: continue the conversation itself instead. Nothing was sent.</source>
+        <translation>该轮次在 {account} 下运行，而其对话已移至 {owner}：请直接继续该对话。未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
+        <translation>轮次 {execution} 未被保存；其记录：{transcript}。</translation>
+    </message>
+    <message>
         <location filename="../desktop/ui/common/error_text.py" line="+27"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>

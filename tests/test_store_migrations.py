@@ -103,7 +103,7 @@ def test_a_file_that_is_not_a_database_gets_a_clear_message(tmp_path: Path) -> N
     path = tmp_path / "junk.db"
     path.write_bytes(b"this is not sqlite at all\x00" * 200)
     before = path.read_bytes()
-    with pytest.raises(StoreError, match="cannot open the database"):
+    with pytest.raises(StoreError, match=r"is damaged .* does not start as an SQLite database"):
         open_database(path)
     assert path.read_bytes() == before
 

@@ -86,7 +86,8 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
     if args.command is None:
         return _window(str(home), args.claude, gc_threshold)
     try:
-        services = open_services(home, args.claude)
+        rebuild = args.command == "index" and getattr(args, "rebuild", False)
+        services = open_services(home, args.claude, repair_index=rebuild)
         try:
             return int(args.handler(args, services, out) or 0)
         finally:
@@ -100,6 +101,12 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         return 130
     except Exception as exc:  # the last line of defence: a report, never a traceback
         from desktop.crash import report_crash
+        from desktop.store.db_health import diagnose
+
+        known = diagnose(home / DB_NAME, exc)  # the database's doing (deleted, damaged)?
+        if known is not None:
+            out.error(str(known))
+            return known.exit_code
 
         known = _explained(exc, home, DB_NAME)
         if known is not None:  # a full disk, a read-only database: no crash to report

@@ -16,10 +16,13 @@ from desktop.cli.claude_output import keep_output
 from desktop.cli.output import Output
 from desktop.cli.runs import execution_json, resume_note
 from desktop.cli.signals import stop_on_signals
+from desktop.compose import DB_NAME
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta
+from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run
+from desktop.services.turn_lost import TurnTrail, lost_turn
+from desktop.store.db_health import diagnose
 
 
 async def _ask(request: PermissionRequest) -> PermissionChoice:
@@ -41,10 +44,12 @@ def _is_reply_text(event: object) -> bool:
     return isinstance(event, StreamDelta) and event.kind == "text" and not event.parent_tool_use_id
 
 
-async def _drive(run: Run, out: Output, policy: str) -> None:
+async def _drive(run: Run, out: Output, policy: str, trail: TurnTrail) -> None:
     interactive = policy == "ask" and sys.stdin is not None and sys.stdin.isatty()
     streamed = False
     async for event in run.events():
+        if isinstance(event, SystemInit) and event.session_id:
+            trail.session_id = event.session_id
         if out.json_mode:
             out.line(event.raw)
         elif (
@@ -69,13 +74,28 @@ async def _drive(run: Run, out: Output, policy: str) -> None:
 def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permission: str) -> int:
     """Drive a prepared turn to its end, streaming it; the last line is its execution."""
 
+    trail = TurnTrail()
+    started: list[Run] = []
+
     async def main() -> tuple[Run, int | None]:
         async with stop_on_signals(services) as signals:  # SIGINT/TERM/HUP stop the turn
             run = await prepared
-            await signals.drive(run, _drive(run, out, permission))
+            started.append(run)
+            trail.conversation_id = run.conversation_id
+            trail.config_dir = services.accounts.get(run.plan.account).config_dir
+            await signals.drive(run, _drive(run, out, permission, trail))
         return run, signals.exit_code
 
-    run, signalled = asyncio.run(main())
+    try:
+        run, signalled = asyncio.run(main())
+    except Exception as exc:  # the database vanished or broke under the turn?
+        services.close()  # before the file is looked at: see `check_file`'s note
+        known = diagnose(services.home / DB_NAME, exc)
+        if known is None:
+            raise
+        if started and started[0].execution is not None:
+            trail.execution_id = started[0].execution.id
+        raise lost_turn(known, trail) from None
     if run.plan.notice:
         out.progress(f"notice: {run.plan.notice}")
     execution = run.execution

@@ -14,6 +14,8 @@ from desktop.cli.parser import add_group, count
 from desktop.domain.errors import SessiondeskError
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
+    from collections.abc import Iterator
+
     from desktop.domain.sessions import IndexProgress, SessionRecord
     from desktop.services.hub import ServiceHub
 
@@ -119,30 +121,32 @@ def message_json(message: Any) -> dict[str, Any]:
 
 
 def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
+    from desktop.cli.show_stream import write_document, write_lines
+
     _refresh_quietly(services)
     record, content = services.sessions.show(args.id, args.account)
-    messages = [message_json(m) for m in content.messages]
     archived = (record.account, record.session_id) in services.archive.archived()
-    document = {
-        **record_json(record),
-        "archived": archived,
-        "messages": messages,
-        "problems": content.problems,
-    }
+    if out.json_mode:  # written a message at a time: a huge transcript is no huge string
+        head = {**record_json(record), "archived": archived}
+        tail = {"problems": content.problems}
+        write_document(sys.stdout, head, "messages", content.messages, message_json, tail)
+        return 0
 
-    def human() -> str:
-        lines = [f"{record.title or record.session_id}  ({record.account}, {record.cwd})"]
+    def human() -> Iterator[str]:
+        yield f"{record.title or record.session_id}  ({record.account}, {record.cwd})"
         if record.missing:
-            lines.append("(read from the archive: Claude Code has deleted the original)")
-        lines.append("")
-        for m in messages:
+            yield "(read from the archive: Claude Code has deleted the original)"
+        if content.messages or content.problems:
+            yield ""
+        for message in content.messages:
+            m = message_json(message)
             label = m["role"] + (f" {m['tool_name']}" if m.get("tool_name") else "")
-            lines.append(f"[{label}] {m.get('text') or ''}".rstrip())
+            yield f"[{label}] {m.get('text') or ''}".rstrip()
         if content.problems:
-            lines += ["", f"problems: {len(content.problems)} (first: {content.problems[0]})"]
-        return "\n".join(lines)
+            yield ""
+            yield f"problems: {len(content.problems)} (first: {content.problems[0]})"
 
-    out.emit(document, human)
+    write_lines(sys.stdout, human())
     return 0
 
 

@@ -24,6 +24,7 @@ from desktop.domain.carry import SwitchDecision, pending_switch, recorded_args
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.events import Result
+from desktop.domain.moved import refuse_if_moved
 from desktop.domain.ports import (
     ClaudeRuntime,
     ConversationRepository,
@@ -132,6 +133,8 @@ class RunService:
             plan = self._rerun(request)
         elif ref:
             branch = await self._threads.branch_point(ref)
+            owner = self._threads.get(branch.conversation_id).account
+            refuse_if_moved(branch.execution_id, branch.account, owner, branch.conversation_code)
             plan = plan_turn(
                 prompt=request.prompt,
                 account=request.account or branch.account,
@@ -161,12 +164,8 @@ class RunService:
         replaced = self._threads.execution(request.rerun_of or "")
         prompt = request.prompt if request.prompt.strip() else replaced.prompt
         plan = plan_rerun(prompt=prompt, replaced=replaced)
-        owner = self._threads.get(replaced.conversation_id).account
-        if owner and owner != plan.account:  # nothing crosses accounts but through a switch
-            raise UsageError(
-                f"execution {replaced.id} ran under account {plan.account}, and its "
-                f"conversation has moved to {owner}: continue it there instead"
-            )
+        conversation = self._threads.get(replaced.conversation_id)
+        refuse_if_moved(replaced.id, plan.account, conversation.account, conversation.code)
         self._conversations.bump_epoch(replaced.conversation_id)
         return plan
 

@@ -236,7 +236,11 @@ class SqlExecutionRepository:
             )
             session.add(row)
             session.flush()
-            return _execution(row, _names(session))
+            created = _execution(row, _names(session))
+        # committed; and before the turn leaves, the file is still ours and whole
+        # where the turn will be kept (raises when not: nothing is sent)
+        self._db.probe("executions")
+        return created
 
     def update(
         self,
@@ -260,7 +264,11 @@ class SqlExecutionRepository:
             if finished:
                 row.finished = utcnow()
             session.flush()
-            return _execution(row, _names(session))
+            updated = _execution(row, _names(session))
+        if finished:
+            # a turn's end is reported only once the file holds it: a fresh read of the table
+            self._db.probe("executions")
+        return updated
 
     def get(self, execution_id: str) -> Execution | None:
         with self._db.session(write=False) as session:

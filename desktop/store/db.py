@@ -13,6 +13,7 @@ by a newer Sessiondesk is refused untouched, so a downgrade never eats data.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -22,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.domain.errors import StoreError
 from desktop.domain.oddtext import clean
+from desktop.store import db_health
+from desktop.store.db_health import Identity
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -88,12 +91,17 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     cursor.close()
 
 
-def make_engine(path: Path) -> Engine:
+def make_engine(path: Path, *, create: bool = False) -> Engine:
     from sqlalchemy import URL, create_engine, event
 
     engine = create_engine(
-        # built, not parsed: a home whose name holds `?`, `#` or `%` is still that folder
-        URL.create("sqlite", database=str(path)),
+        # built, not parsed; `mode=rw` unless the file is being made: a connection opened
+        # after the file vanished fails instead of silently making a new, empty database
+        URL.create(
+            "sqlite",
+            database=db_health.file_uri(path),
+            query={"mode": "rwc" if create else "rw", "uri": "true"},
+        ),
         connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
     )
     event.listen(engine, "connect", _on_connect)
@@ -135,6 +143,9 @@ class Database:
         self._making = threading.Lock()
         self._main_reader: Plain | None = None
         self._main_depth = 0
+        self.identity: Identity | None = None
+        """The file as found whole at open: a write commits only while the
+        path still names it (`still_there`)."""
 
     @property
     def engine(self) -> Engine:
@@ -170,8 +181,11 @@ class Database:
 
     def _connect(self) -> sqlite3.Connection:
         try:
-            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+            connection = sqlite3.connect(
+                f"{db_health.file_uri(self.path)}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+            )
         except sqlite3.Error as exc:
+            self.still_there()
             raise StoreError(f"cannot open the database {self.path}: {exc}") from None
         _on_connect(connection, None)
         return connection
@@ -191,6 +205,8 @@ class Database:
                 if write:
                     session.connection().exec_driver_sql("BEGIN IMMEDIATE")
                 yield session
+                if write:
+                    self.still_there()
                 session.commit()
             except BaseException:
                 session.rollback()
@@ -203,6 +219,7 @@ class Database:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
             try:
                 yield conn
+                self.still_there()
                 conn.commit()
             except BaseException:
                 conn.rollback()
@@ -219,6 +236,7 @@ class Database:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield Plain(connection)
+                self.still_there()
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")
@@ -226,6 +244,30 @@ class Database:
 
     def revision(self) -> str | None:
         return current_revision(self.engine)
+
+    def still_there(self) -> None:
+        """Raise `DatabaseGoneError` when the path no longer names the file this
+        process opened (deleted, or replaced by another): a commit to the old,
+        unlinked file would be reported kept and be lost when the process ends."""
+        if self.identity is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            raise db_health.gone(self.path, "was deleted while in use") from None
+        except OSError:
+            return  # unreadable for another reason: the write itself says why
+        if (st.st_ino, st.st_dev) != (self.identity.inode, self.identity.device):
+            raise db_health.gone(self.path, "was replaced by another file while in use")
+        # not `check_file` (the header) here: see its note on file descriptors
+
+    def probe(self, table: str) -> None:
+        """The file is still ours and `table`'s pages read whole, through a new
+        connection (no page cached: what is on disk now). Before a turn leaves,
+        and when it ends: ~1 ms, most of it opening the connection."""
+        self.still_there()
+        with closing(self._connect()) as connection:
+            db_health.quick_check(connection, self.path, table)
 
     def _close_main_reader(self) -> None:
         reader, self._main_reader = self._main_reader, None
@@ -237,6 +279,17 @@ class Database:
             self._close_main_reader()
         if self._engine is not None:
             self._engine.dispose()
+        if self.identity is not None and self._still_ours():
+            # the last close checkpoints the log into the file: recorded as whole,
+            # so the next start need not read every page again
+            db_health.remember(self.path)
+
+    def _still_ours(self) -> bool:
+        now = db_health.Identity.of(self.path)
+        return now is not None and (now.inode, now.device) == (
+            self.identity.inode if self.identity else None,
+            self.identity.device if self.identity else None,
+        )
 
 
 def upgrade(engine: Engine, target: str = "head") -> None:
@@ -246,40 +299,42 @@ def upgrade(engine: Engine, target: str = "head") -> None:
         command.upgrade(_alembic_config(connection), target)
 
 
-def _stored_revision(path: Path) -> str | None:
-    """The schema revision recorded in the file, read with plain `sqlite3`;
-    None for a new, foreign or unreadable file (the full check then says which)."""
-    try:
-        with closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)) as connection:
-            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return None
-    return row[0] if row else None
-
-
-def open_database(path: Path, *, target: str = "head", migrate: bool = False) -> Database:
+def open_database(
+    path: Path, *, target: str = "head", migrate: bool = False, repair_index: bool = False
+) -> Database:
     """Open (creating or migrating as needed) the database at `path`. A new
     file is made in one step from the dumped schema when that is current
-    (`fresh_schema`); `migrate` takes it through every migration instead."""
+    (`fresh_schema`); `migrate` takes it through every migration instead.
+    A damaged file is refused untouched (`db_health`), an empty one too;
+    with `repair_index` (`index --rebuild`), damage confined to the session
+    index is repaired first (`index_repair`), for the rebuild to fill."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if target == "head" and not migrate and not path.exists():
+    existed = path.exists()
+    if not existed:
+        db_health.refuse_missing(path)
+    if target == "head" and not migrate and not existed:
         from desktop.store import fresh_schema
 
         fresh_schema.create(path, newest_script())
-    if target == "head" and path.exists() and _stored_revision(path) == newest_script():
-        return Database(path)  # current: neither SQLAlchemy nor Alembic is needed to open it
+    identity = None
+    if path.exists() and (existed or not migrate):
+        head = newest_script() if target == "head" else None
+        identity, revision = _checked(path, head, repair_index)
+        if head is not None and revision == head:
+            db = Database(path)  # neither SQLAlchemy nor Alembic is needed to open it
+            db.identity = identity
+            return db
     from sqlalchemy.exc import DatabaseError, OperationalError
 
-    engine = make_engine(path)
+    engine = make_engine(path, create=not existed)
     try:
         current = current_revision(engine)
-        if target == "head" and current is not None and current == newest_script():
-            return Database(path, engine)
-        _check_revision(engine, path, current)
-        with engine.connect() as connection:
-            # WAL is a property of the file: set it only once the file is known to be ours
-            connection.exec_driver_sql("PRAGMA journal_mode = WAL")
-        upgrade(engine, target)
+        if not (target == "head" and current is not None and current == newest_script()):
+            _check_revision(engine, path, current)
+            with engine.connect() as connection:
+                # WAL is a property of the file: set it only once the file is known to be ours
+                connection.exec_driver_sql("PRAGMA journal_mode = WAL")
+            upgrade(engine, target)
     except (DatabaseError, OperationalError) as exc:
         engine.dispose()
         reason = getattr(exc, "orig", exc)
@@ -287,7 +342,37 @@ def open_database(path: Path, *, target: str = "head", migrate: bool = False) ->
     except StoreError:
         engine.dispose()
         raise
-    return Database(path, engine)
+    db = Database(path, engine)
+    db.identity = db_health.Identity.of(path)
+    return db
+
+
+def _checked(
+    path: Path, head: str | None, repair_index: bool
+) -> tuple[Identity | None, str | None]:
+    def schema_of(stored: str | None) -> str | None:
+        return _current_schema() if stored == head else None
+
+    try:
+        return db_health.check(path, schema_of)
+    except db_health.DatabaseDamagedError:
+        schema = _current_schema() if head is not None else None
+        if not (repair_index and schema is not None):
+            raise
+        from desktop.store import index_repair
+
+        if not index_repair.repair(path, schema):
+            raise
+    return db_health.check(path, schema_of)  # whole now, or the damage is told as it is
+
+
+def _current_schema() -> str | None:
+    from desktop.store.fresh_schema import SCHEMA
+
+    try:
+        return SCHEMA.read_text(encoding="utf-8")
+    except OSError:
+        return None
 
 
 def _check_revision(engine: Engine, path: Path, current: str | None) -> None:

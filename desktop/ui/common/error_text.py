@@ -215,9 +215,41 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "keyring_locked": lambda d: QCoreApplication.translate(
         "ErrorText", "The keyring is locked: unlock it and try again."
     ),
+    "database_damaged": lambda d: (
+        QCoreApplication.translate(
+            "ErrorText",
+            "Sessiondesk's database {path} is damaged and was left as it is. Restore it from "
+            "a backup; if only the search index is damaged, rebuild the index.",
+        ).format(**d)
+        + _lost_turn(d)
+    ),
+    "database_gone": lambda d: (
+        QCoreApplication.translate(
+            "ErrorText",
+            "Sessiondesk's database {path} was deleted or replaced while in use. Nothing more "
+            "was written to it: restore it from a backup.",
+        ).format(**d)
+        + _lost_turn(d)
+    ),
+    "conversation_moved": lambda d: QCoreApplication.translate(
+        "ErrorText",
+        "That turn ran under {account}, and its conversation has moved to {owner}: "
+        "continue the conversation itself instead. Nothing was sent.",
+    ).format(**d),
     **_BUNDLE_KINDS,
     **_FILE_KINDS,
 }
+
+
+def _lost_turn(d: dict[str, Any]) -> str:
+    """The turn a vanished database cost, when one did: where its words still are."""
+    if not d.get("execution"):
+        return ""
+    return " " + QCoreApplication.translate(
+        "ErrorText", "The turn {execution} was not kept; its transcript: {transcript}."
+    ).format(execution=d["execution"], transcript=d.get("transcript") or "?")
+
+
 _FAMILIES: dict[str, Callable[[], str]] = {
     "usage": lambda: QCoreApplication.translate("ErrorText", "That cannot be done as asked."),
     "conflict": lambda: QCoreApplication.translate("ErrorText", "That exists already."),

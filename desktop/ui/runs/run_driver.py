@@ -25,10 +25,11 @@ from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 
-from desktop.domain.errors import SessiondeskError
+from desktop.domain.errors import SessiondeskError, StoreError
 from desktop.domain.events import Event
 from desktop.services.hub import ServiceHub
 from desktop.services.run import Run, TurnRequest
+from desktop.services.turn_lost import lost_turn, trail_of
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -172,12 +173,22 @@ class RunDriver:
         try:
             async for event in run.events():
                 self._tell(self._post, event)
+        except StoreError as exc:  # the database went away under the turn: name the turn
+            error = self._lost(run, exc)
         except SessiondeskError as exc:
             error = exc  # put in words by the handler, in the window's language
         except Exception as exc:  # a run must end visibly, never silently
             log.exception("a run failed")
             error = f"{type(exc).__name__}: {exc}"
         self._tell(self._end, error)
+
+    def _lost(self, run: Run, error: StoreError) -> StoreError:
+        """The error with the turn it cost (its id, its transcript), as `run` prints it."""
+        try:
+            config_dir: str | None = self._hub.accounts.get(run.plan.account).config_dir
+        except (SessiondeskError, OSError):
+            config_dir = None  # the database that would say is the trouble
+        return lost_turn(error, trail_of(run, config_dir))
 
     def _end(self, error: str | SessiondeskError | None) -> None:
         self._batch.flush()  # its last words first

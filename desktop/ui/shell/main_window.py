@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         QWidget.setTabOrder(self.sessions.pane.view, self.sessions.panel.view)
         from desktop.ui.conversations.conversation_pane import ConversationPane
         from desktop.ui.library.room import LibraryRoom
+        from desktop.ui.runs.orphan_watch import OrphanWatch
         from desktop.ui.runs.run_desk import RunDesk
         from desktop.ui.runs.tray import Notifier
         from desktop.ui.shell.palette import CommandPalette
@@ -161,6 +162,8 @@ class MainWindow(QMainWindow):
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
         self.sessions.menu.continue_requested.connect(self.runs.continue_session)
+        # a turn whose Sessiondesk died (kill -9) is marked and its claude ended within seconds
+        self.orphans = OrphanWatch(self.hub, self.changes, self)
         self.session_menu.aboutToShow.connect(
             lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
         )

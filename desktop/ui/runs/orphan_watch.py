@@ -1,0 +1,65 @@
+"""The window's side of `reap_orphans`: a timer, a thread, and the news.
+
+Every `CHECK_EVERY_S` a short-lived thread asks the services for turns whose
+Sessiondesk process died; what it marked is announced on the change spine
+(`execution_changed`, `conversation_changed`), so the rows that show those
+turns repaint, and in the status bar.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from desktop.domain.conversations import Execution
+from desktop.domain.errors import SessiondeskError
+from desktop.services.hub import ServiceHub
+from desktop.services.orphans import CHECK_EVERY_S, reap_orphans
+from desktop.ui.common.changes import Changes
+
+log = logging.getLogger(__name__)
+
+
+class OrphanWatch(QObject):
+    reaped = Signal(list)
+    """The executions just marked interrupted (emitted on the window's thread)."""
+
+    def __init__(
+        self, hub: ServiceHub, changes: Changes, parent: QObject | None = None,
+        interval_ms: int = int(CHECK_EVERY_S * 1000),
+    ) -> None:  # fmt: skip
+        super().__init__(parent)
+        self._hub = hub
+        self._changes = changes
+        self._busy = threading.Lock()
+        self.reaped.connect(self._announce)
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self._check)
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def _check(self) -> None:
+        if not self._busy.acquire(blocking=False):
+            return  # the last check still runs (a slow disk): never two at once
+        threading.Thread(target=self._work, name="sessiondesk-orphans", daemon=True).start()
+
+    def _work(self) -> None:
+        try:
+            found = reap_orphans(self._hub.runs)
+        except (SessiondeskError, OSError) as exc:  # the next tick tries again
+            log.warning("checking for turns whose Sessiondesk died: %s", exc)
+            found = []
+        finally:
+            self._busy.release()
+        if found:
+            self.reaped.emit(found)  # queued to the window's thread
+
+    def _announce(self, found: list[Execution]) -> None:
+        for execution in found:
+            self._changes.execution_changed.emit(execution.id)
+            self._changes.conversation_changed.emit(execution.conversation_id)
