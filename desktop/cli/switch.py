@@ -26,8 +26,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     switch.add_argument(
         "--carry-context",
         choices=[m.value for m in CarryMode],
-        help="what the first turn under the new account carries "
-        "(default: setting carry_context.default_mode, itself none)",
+        help="what the first turn under the new account carries (default: none, "
+        "whatever carry_context.default_mode says: that setting only pre-selects the "
+        "window's choice)",
     )
     switch.set_defaults(handler=_switch)
 

@@ -41,6 +41,7 @@ class SwitchService:
         self._runs = runs
 
     def default_mode(self) -> CarryMode:
+        """The mode the window's switcher pre-selects; never a consent by itself."""
         return CarryMode(self._settings.get("carry_context.default_mode") or "none")
 
     def carry_refusal(self, old_account: str | None, new_account: str) -> str | None:
@@ -56,7 +57,9 @@ class SwitchService:
         self._accounts.get(to_account)
         if conversation.account == to_account:
             raise UsageError(f"{conversation.code} is already under account {to_account}")
-        chosen = mode or self.default_mode()
+        # carrying is consent the person gives at the switch, in the window's
+        # checkbox or a named --carry-context: a setting never gives it for them
+        chosen = mode or CarryMode.NONE
         check_carry(chosen, self.carry_refusal(conversation.account, to_account))
         for running in self._executions.for_conversation(conversation.id):
             if not running.status.finished:
