@@ -4,7 +4,7 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>No disponible: los ajustes nunca transfieren el contexto entre {old} y {new} (Ajustes → Cambio de cuenta).</translation>
     </message>
@@ -132,12 +132,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175"/>
+        <location filename="../desktop/app.py" line="+185"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
@@ -153,7 +153,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+52"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
     </message>
@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -321,7 +321,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -520,6 +520,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Nothing was carried from the earlier account: its transcript is damaged (some lines cannot be read). This turn started a fresh session.</source>
+        <translation>No se trajo nada de la cuenta anterior: su transcripción está dañada (algunas líneas no se pueden leer). Este turno empezó una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The summary could not be written: the recent turns were carried instead.</source>
         <translation>No se pudo escribir el resumen: en su lugar se transfirieron los turnos recientes.</translation>
     </message>
@@ -537,6 +542,16 @@
         <location line="+8"/>
         <source>Less of the earlier conversation was carried than asked.</source>
         <translation>Se transfirió menos de la conversación anterior de lo pedido.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Its transcript under the earlier account is damaged (some lines cannot be read), so nothing will be carried: the next turn starts a fresh session.</source>
+        <translation>Su transcripción en la cuenta anterior está dañada (algunas líneas no se pueden leer), así que no se traerá nada: el próximo turno empieza una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its transcript under the earlier account cannot be read, so nothing will be carried: the next turn starts a fresh session.</source>
+        <translation>Su transcripción en la cuenta anterior no se puede leer, así que no se traerá nada: el próximo turno empieza una sesión nueva.</translation>
     </message>
 </context>
 <context>
@@ -879,7 +894,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+482"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1546,7 +1561,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80"/>
+        <location filename="../desktop/ui/library/room.py" line="+81"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
@@ -1665,7 +1680,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+253"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1795,27 +1810,27 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Added account {name}.</source>
         <translation>Cuenta {name} añadida.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Removed account {name}.</source>
         <translation>Cuenta {name} eliminada.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>The secret of {name} was changed.</source>
         <translation>Se cambió el secreto de {name}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Account {name} was changed.</source>
         <translation>Se cambió la cuenta {name}.</translation>
     </message>
@@ -2079,7 +2094,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2087,7 +2102,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2097,7 +2112,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2107,7 +2122,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+66"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2135,7 +2150,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2154,7 +2169,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
+        <location filename="../desktop/ui/search/search_panel.py" line="+194"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
     </message>
@@ -2164,12 +2179,12 @@
         <translation>Buscar en todas las sesiones</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>No session mentions “{query}”.</source>
         <translation>Ninguna sesión menciona «{query}».</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2177,12 +2192,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+95"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
@@ -2205,7 +2220,7 @@
         <translation>Falló la indexación: {reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
         <source>Loading transcript…</source>
         <translation>Cargando la transcripción…</translation>
     </message>
@@ -2213,7 +2228,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión de la lista</translation>
     </message>
@@ -2223,7 +2238,7 @@
         <translation>Exportar sesión</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Exporting…</source>
         <translation>Exportando…</translation>
     </message>
@@ -2246,7 +2261,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -2304,7 +2319,7 @@
         <translation>Mostrar conversaciones ocultas</translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+166"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln sesión mostrada</numerusform>
@@ -2315,7 +2330,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -2403,7 +2418,7 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+99"/>
         <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
@@ -2436,7 +2451,7 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+103"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2563,7 +2578,7 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+138"/>
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+143"/>
         <source>The conversation now runs under {account}</source>
         <translation>La conversación continúa ahora con {account}</translation>
     </message>
@@ -2614,7 +2629,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+66"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
@@ -2650,7 +2665,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+103"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
@@ -2734,6 +2749,11 @@
         <source>Conversation compacted</source>
         <translation>Conversación compactada</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Earlier branches of this transcript</source>
+        <translation>Ramas anteriores de esta transcripción</translation>
+    </message>
 </context>
 <context>
     <name>TranscriptMenu</name>
@@ -2776,7 +2796,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
@@ -2825,7 +2845,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+221"/>
         <source>Transcript</source>
         <translation>Transcripción</translation>
     </message>
@@ -2838,7 +2858,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+53"/>
         <source>{count} tokens in</source>
         <translation>{count} tokens de entrada</translation>
     </message>
@@ -2856,7 +2876,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+63"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+64"/>
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
@@ -2927,6 +2947,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Open &amp;Log Folder</source>
+        <translation>Abrir carpeta de &amp;registros</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The audit log of every resume, replay, carry and rollover, and crash reports</source>
+        <translation>El registro de auditoría de cada reanudación, repetición, traspaso y relevo, y los informes de fallos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Search Sessions…</source>
         <translation>&amp;Buscar en las sesiones…</translation>
     </message>
@@ -2979,7 +3009,7 @@
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <location filename="../desktop/ui/shell/menus.py" line="+24"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión en la lista</translation>
     </message>
@@ -2987,14 +3017,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51"/>
-        <location line="+12"/>
+        <location filename="../desktop/ui/common/records.py" line="+52"/>
+        <location line="+29"/>
         <source>Today {time}</source>
         <translation>Hoy {time}</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <location line="+11"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Yesterday {time}</source>
         <translation>Ayer {time}</translation>
     </message>

@@ -38,7 +38,11 @@ def _switch(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
     mode = CarryMode(args.carry_context) if args.carry_context else None
     conversation, record = asyncio.run(services.switch.switch(args.conversation, args.to, mode))
+    notice = services.switch.carry_notice(record)
+    if notice:
+        out.progress(f"notice: {notice}")
     document = {
+        "notice": notice,
         "conversation_id": conversation.id,
         "code": conversation.code,
         "account": conversation.account,

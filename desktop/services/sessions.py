@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from desktop.domain.errors import NotFoundError, StoreError, UsageError
+from desktop.domain.errors import DamagedTranscriptError, NotFoundError, StoreError, UsageError
 from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
 from desktop.domain.replay import Turn
@@ -298,9 +298,14 @@ class SessionService:
             raise NotFoundError(f"no transcript of session {session_id} in account {account}")
         return path
 
-    def transcript_turns(self, account: str, session_id: str) -> list[Turn]:
-        """The user and assistant turns of that file only (not the index's copy)."""
+    def transcript_turns(self, account: str, session_id: str, *, whole: bool = False) -> list[Turn]:
+        """The user and assistant turns of that file only (not the index's copy).
+        `whole`: refuse (`DamagedTranscriptError`) a file with any unreadable line."""
         content = self._source.load(self.transcript_file(account, session_id))
+        if whole and content.problems:
+            raise DamagedTranscriptError(
+                f"session {session_id} has {len(content.problems)} unreadable part(s)"
+            )
         return [
             Turn(str(m.role), m.text, m.uuid)
             for m in content.messages

@@ -18,6 +18,7 @@ from desktop.domain.conversations import Conversation, Execution, ExecutionKind,
 from desktop.domain.errors import UsageError
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
 from desktop.services.accounts import AccountService
+from desktop.services.carry import CarryOverBuilder
 from desktop.services.conversations import ConversationService
 from desktop.services.runs import RunService
 from desktop.services.settings import SettingsService
@@ -32,6 +33,7 @@ class SwitchService:
         accounts: AccountService,
         settings: SettingsService,
         runs: RunService,
+        carry: CarryOverBuilder | None = None,
     ) -> None:
         self._threads = conversations
         self._conversations = conversation_rows
@@ -39,6 +41,7 @@ class SwitchService:
         self._accounts = accounts
         self._settings = settings
         self._runs = runs
+        self._carry = carry
 
     def default_mode(self) -> CarryMode:
         """The mode the window's switcher pre-selects; never a consent by itself."""
@@ -93,3 +96,12 @@ class SwitchService:
             last_input_tokens=None,
         )
         return self._threads.get(conversation.id), record
+
+    def carry_notice(self, record: Execution) -> str | None:
+        """What the person should know at once of this switch's carry: the old
+        transcript is missing or damaged, so the next turn will carry nothing
+        (that turn says so again). None: nothing to say."""
+        decision = SwitchDecision.of(record)
+        if decision is None or self._carry is None:
+            return None
+        return self._carry.check(decision)
