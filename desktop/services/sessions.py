@@ -36,6 +36,7 @@ from desktop.domain.sessions import (
     is_valid_session_id,
 )
 from desktop.domain.textsearch import searchable
+from desktop.domain.transcript_chain import chain_of
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
@@ -281,7 +282,7 @@ class SessionService:
         if content is not None:
             return [
                 Turn(str(m.role), m.text, m.uuid)
-                for m in content.messages
+                for m in chain_of(content.messages)  # never an earlier branch
                 if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
             ]
         return [
@@ -308,7 +309,7 @@ class SessionService:
             )
         return [
             Turn(str(m.role), m.text, m.uuid)
-            for m in content.messages
+            for m in chain_of(content.messages)  # never an earlier branch
             if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
         ]
 
