@@ -58,6 +58,7 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         bundles,
         conversations,
         library,
+        logs,
         runs,
         sessions,
         settings,
@@ -66,7 +67,8 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
 
     parser = build_parser(__version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in (accounts, sessions, runs, conversations, switch, settings, library, bundles):
+    groups = (accounts, sessions, runs, conversations, switch, settings, library, bundles, logs)
+    for group in groups:
         group.register(commands)
     args = clean_args(parser.parse_args(argv))
     if args.self_test:
@@ -82,6 +84,9 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
     out = Output(json_mode=args.json)
     try:
         services = open_services(home, args.claude)
+        from desktop.audit_file import install
+
+        install(home, verbose=args.verbose)
         try:
             return int(args.handler(args, services, out) or 0)
         finally:

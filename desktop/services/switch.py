@@ -17,6 +17,7 @@ from desktop.domain.carry import (
 from desktop.domain.conversations import Conversation, Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
+from desktop.services import audit
 from desktop.services.accounts import AccountService
 from desktop.services.carry import CarryOverBuilder
 from desktop.services.conversations import ConversationService
@@ -87,6 +88,7 @@ class SwitchService:
             )
         )
         record = self._executions.update(record.id, finished=True)
+        audit.switched(record, decision)
         # a session id means nothing under another account: the next turn starts one
         self._conversations.update(
             conversation.id,
