@@ -810,7 +810,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+174"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
     </message>
@@ -843,6 +843,11 @@
         <location line="+1"/>
         <source>Saved by resuming:</source>
         <translation>Ahorrado al reanudar:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Referenced by:</source>
+        <translation>Referida desde:</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -894,7 +899,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+482"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+486"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>

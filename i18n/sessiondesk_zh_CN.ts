@@ -806,7 +806,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+174"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
     </message>
@@ -839,6 +839,11 @@
         <location line="+1"/>
         <source>Saved by resuming:</source>
         <translation>恢复会话节省：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Referenced by:</source>
+        <translation>被引用于：</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -890,7 +895,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+482"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+486"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
