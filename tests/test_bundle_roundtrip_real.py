@@ -1,5 +1,5 @@
 """One bundle round-trip with the real `claude`: a conversation that ran, was
-continued, re-run, forked, switched to another account (carrying its recent
+continued, forked, switched to another account (carrying its recent
 turns) and continued there exports, and imports into another home whole."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tests.rig.fakeapi import FakeAPI, Reply
 from tests.rig.fixtures import AccountFactory
 from tests.sdrig import register
 
-pytestmark = [pytest.mark.claude, pytest.mark.keyring, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.claude, pytest.mark.keyring, pytest.mark.timeout(600)]
 
 
 def turn(home: Path, env: dict[str, str], fake_api: FakeAPI, *args: str) -> dict[str, Any]:
@@ -44,8 +44,7 @@ def test_a_switched_conversation_round_trips_through_a_bundle(
     first = turn(home, env, fake_api, "run", "--account", "alpha", "--cwd", str(project),
                  "remember HERON")  # fmt: skip
     conv = first["conversation_id"]
-    second = turn(home, env, fake_api, "run", "--conversation", conv, "and GANNET")
-    turn(home, env, fake_api, "rerun", second["execution_id"], "and PETREL instead")
+    turn(home, env, fake_api, "run", "--conversation", conv, "and GANNET")
     forked = turn(home, env, fake_api, "fork", first["execution_id"], "what else?")
     moved = sessiondesk(home, "--json", "switch", conv, "--to", "beta", "--carry-context", "raw",
                         env=env)  # fmt: skip
@@ -53,7 +52,7 @@ def test_a_switched_conversation_round_trips_through_a_bundle(
     carried = turn(home, env, fake_api, "run", "--conversation", conv, "which birds?")
     assert carried["kind"] == "carryover"
     kinds = [k for k, *_ in shape(home, conv)]
-    assert kinds == ["new", "continue", "replay", "switch", "carryover"], kinds
+    assert kinds == ["new", "continue", "switch", "carryover"], kinds
 
     assert sessiondesk(home, "bundle", "create", "birds", env=env).code == 0
     added = sessiondesk(home, "bundle", "add", "birds", conv, forked["conversation_id"], env=env)
