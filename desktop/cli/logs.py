@@ -31,5 +31,8 @@ def _logs(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     since = parse_since(args.since) if args.since else None
     conversation = services.conversations.get(args.conversation).id if args.conversation else None
     entries = read(services.home, conversation, since)
-    out.emit([e.to_json() for e in entries], lambda: "\n".join(e.human() for e in entries))
+    out.emit(
+        [e.to_json() for e in entries],
+        lambda: "\n".join(e.human() for e in entries) or "no decisions logged",
+    )
     return 0
