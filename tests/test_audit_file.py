@@ -64,3 +64,4 @@ def test_a_cut_line_is_skipped_and_the_filters_apply(tmp_path: Path) -> None:
     for handler in list(log.handlers):
         log.removeHandler(handler)
         handler.close()
+    log.propagate, log.level = True, logging.NOTSET  # as the rest of the suite expects it
