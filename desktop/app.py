@@ -207,6 +207,9 @@ def run_app(home: Path, claude: str | None) -> int:
         )
         return 1
     previous_hook = sys.excepthook
+    from desktop.audit_file import install as install_audit_log
+
+    install_audit_log(home)  # the window's decisions go to the same file the commands use
     try:
         window = build_window(hub, parts_after_paint=True)
         _install_crash_hook(home, window)

@@ -93,6 +93,7 @@ class _Wiring:
         self.claude = claude
         self.db = open_database(home / DB_NAME, repair_index=repair_index)
         self._launcher: Any = None
+        self._carry: Any = None
         self.source = _OnFirstUse(_claude_transcripts)
         """The transcript reader, shared by the index (whose worker thread may
         ask for it first) and the archive."""
@@ -175,16 +176,11 @@ class _Wiring:
         return ConversationService(rows, executions, hub.sessions, self.launcher(hub))
 
     def _runs(self, hub: ServiceHub) -> Any:
-        from desktop.claude.transcript_copy import TranscriptCopies
-        from desktop.services.carry import CarryOverBuilder
         from desktop.services.references import ReferenceService
         from desktop.services.runs import RunService
         from desktop.store.rollovers import SqlRolloverRepository
 
         launcher = self.launcher(hub)
-        carry = CarryOverBuilder(
-            hub.sessions, hub.accounts, hub.settings, launcher.runtime, TranscriptCopies()
-        )
         return RunService(
             launcher,
             hub.conversations,
@@ -193,18 +189,31 @@ class _Wiring:
             hub.accounts,
             hub.settings,
             hub.sessions,
-            carry,
+            self.carry(hub),
             references=ReferenceService(hub.conversations, hub.sessions, hub.settings),
             rollovers=SqlRolloverRepository(self.db),
         )
+
+    def carry(self, hub: ServiceHub) -> Any:
+        """One carry-over builder: the runs build with it, a switch checks with it."""
+        if self._carry is None:
+            from desktop.claude.transcript_copy import TranscriptCopies
+            from desktop.services.carry import CarryOverBuilder
+
+            runtime = self.launcher(hub).runtime
+            self._carry = CarryOverBuilder(
+                hub.sessions, hub.accounts, hub.settings, runtime, TranscriptCopies()
+            )
+        return self._carry
 
     def _switch(self, hub: ServiceHub) -> Any:
         from desktop.services.switch import SwitchService
 
         rows, executions = self.conversation_rows, self.executions
         return SwitchService(
-            hub.conversations, rows, executions, hub.accounts, hub.settings, hub.runs
-        )
+            hub.conversations, rows, executions, hub.accounts, hub.settings, hub.runs,
+            self.carry(hub),
+        )  # fmt: skip
 
     def _bundles(self, hub: ServiceHub) -> Any:
         from desktop.services.bundles import BundleService

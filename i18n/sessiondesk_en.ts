@@ -130,7 +130,7 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>history replayed (%Ln turn, {size} KB)</numerusform>

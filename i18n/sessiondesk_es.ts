@@ -4,7 +4,7 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>No disponible: los ajustes nunca transfieren el contexto entre {old} y {new} (Ajustes → Cambio de cuenta).</translation>
     </message>
@@ -520,6 +520,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Nothing was carried from the earlier account: its transcript is damaged (some lines cannot be read). This turn started a fresh session.</source>
+        <translation>No se trajo nada de la cuenta anterior: su transcripción está dañada (algunas líneas no se pueden leer). Este turno empezó una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The summary could not be written: the recent turns were carried instead.</source>
         <translation>No se pudo escribir el resumen: en su lugar se transfirieron los turnos recientes.</translation>
     </message>
@@ -537,6 +542,16 @@
         <location line="+8"/>
         <source>Less of the earlier conversation was carried than asked.</source>
         <translation>Se transfirió menos de la conversación anterior de lo pedido.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Its transcript under the earlier account is damaged (some lines cannot be read), so nothing will be carried: the next turn starts a fresh session.</source>
+        <translation>Su transcripción en la cuenta anterior está dañada (algunas líneas no se pueden leer), así que no se traerá nada: el próximo turno empieza una sesión nueva.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its transcript under the earlier account cannot be read, so nothing will be carried: the next turn starts a fresh session.</source>
+        <translation>Su transcripción en la cuenta anterior no se puede leer, así que no se traerá nada: el próximo turno empieza una sesión nueva.</translation>
     </message>
 </context>
 <context>
@@ -795,7 +810,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+174"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
     </message>
@@ -828,6 +843,11 @@
         <location line="+1"/>
         <source>Saved by resuming:</source>
         <translation>Ahorrado al reanudar:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Referenced by:</source>
+        <translation>Referida desde:</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -879,7 +899,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+484"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+488"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -970,23 +990,27 @@
 <context>
     <name>ErrorText</name>
     <message>
+        <location filename="../desktop/ui/common/error_text.py" line="+219"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>La base de datos de Sessiondesk {path} está dañada y se dejó como estaba. Restáurela desde una copia de seguridad; si solo está dañado el índice de búsqueda, reconstruya el índice.</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>Sessiondesk&apos;s database {path} was deleted or replaced while in use. Nothing more was written to it: restore it from a backup.</source>
         <translation>La base de datos de Sessiondesk {path} se borró o se reemplazó mientras estaba en uso. No se escribió nada más en ella: restáurela desde una copia de seguridad.</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>That turn ran under {account}, and its conversation has moved to {owner}: continue the conversation itself instead. Nothing was sent.</source>
         <translation>Ese turno se ejecutó con {account} y su conversación se ha movido a {owner}: continúe la conversación en sí. No se envió nada.</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
         <translation>El turno {execution} no se guardó; su transcripción: {transcript}.</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+27"/>
+        <location line="-221"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>
     </message>
@@ -1256,7 +1280,7 @@
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+39"/>
         <source>That cannot be done as asked.</source>
         <translation>Eso no se puede hacer tal como se pidió.</translation>
     </message>
@@ -1826,7 +1850,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+250"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+256"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -2729,7 +2753,7 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+138"/>
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+144"/>
         <source>The conversation now runs under {account}</source>
         <translation>La conversación continúa ahora con {account}</translation>
     </message>
@@ -2884,7 +2908,7 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>historial reenviado (%Ln turno, {size} KB)</numerusform>
@@ -2892,7 +2916,7 @@
         </translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-14"/>
         <source>Sent with this turn</source>
         <translation>Enviado con este turno</translation>
     </message>
@@ -2905,6 +2929,11 @@
         <location line="+1"/>
         <source>Conversation compacted</source>
         <translation>Conversación compactada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Earlier branches of this transcript</source>
+        <translation>Ramas anteriores de esta transcripción</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -3063,7 +3092,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+63"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+64"/>
         <source>&amp;Settings…</source>
         <translation>A&amp;justes…</translation>
     </message>
@@ -3134,6 +3163,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Open &amp;Log Folder</source>
+        <translation>Abrir carpeta de &amp;registros</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The audit log of every resume, replay, carry and rollover, and crash reports</source>
+        <translation>El registro de auditoría de cada reanudación, repetición, traspaso y relevo, y los informes de fallos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Search Sessions…</source>
         <translation>&amp;Buscar en las sesiones…</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>AccountSwitcher</name>
     <message>
-        <location filename="../desktop/ui/accounts/switcher.py" line="+115"/>
+        <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
         <source>Not available: the settings never carry context between {old} and {new} (Settings → Switching accounts).</source>
         <translation>不可用：设置规定 {old} 与 {new} 之间从不延续上下文（设置 → 切换账户）。</translation>
     </message>
@@ -516,6 +516,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Nothing was carried from the earlier account: its transcript is damaged (some lines cannot be read). This turn started a fresh session.</source>
+        <translation>没有从之前的账户带入任何内容：其对话记录已损坏（有些行无法读取）。本轮已开始一个新会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The summary could not be written: the recent turns were carried instead.</source>
         <translation>无法生成摘要：已改为延续最近的轮次。</translation>
     </message>
@@ -533,6 +538,16 @@
         <location line="+8"/>
         <source>Less of the earlier conversation was carried than asked.</source>
         <translation>延续的原对话内容少于所要求的。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Its transcript under the earlier account is damaged (some lines cannot be read), so nothing will be carried: the next turn starts a fresh session.</source>
+        <translation>它在之前账户下的对话记录已损坏（有些行无法读取），因此不会带入任何内容：下一轮将开始一个新会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its transcript under the earlier account cannot be read, so nothing will be carried: the next turn starts a fresh session.</source>
+        <translation>无法读取它在之前账户下的对话记录，因此不会带入任何内容：下一轮将开始一个新会话。</translation>
     </message>
 </context>
 <context>
@@ -791,7 +806,7 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+174"/>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
         <source>Bytes that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
     </message>
@@ -824,6 +839,11 @@
         <location line="+1"/>
         <source>Saved by resuming:</source>
         <translation>恢复会话节省：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Referenced by:</source>
+        <translation>被引用于：</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -875,7 +895,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+484"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+488"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -966,23 +986,27 @@
 <context>
     <name>ErrorText</name>
     <message>
+        <location filename="../desktop/ui/common/error_text.py" line="+219"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>Sessiondesk 的数据库 {path} 已损坏，未作任何改动。请从备份恢复；如果只有搜索索引损坏，请重建索引。</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>Sessiondesk&apos;s database {path} was deleted or replaced while in use. Nothing more was written to it: restore it from a backup.</source>
         <translation>Sessiondesk 的数据库 {path} 在使用中被删除或替换。没有再写入任何内容：请从备份恢复。</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>That turn ran under {account}, and its conversation has moved to {owner}: continue the conversation itself instead. Nothing was sent.</source>
         <translation>该轮次在 {account} 下运行，而其对话已移至 {owner}：请直接继续该对话。未发送任何内容。</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
         <translation>轮次 {execution} 未被保存；其记录：{transcript}。</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+27"/>
+        <location line="-221"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>
     </message>
@@ -1252,7 +1276,7 @@
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+39"/>
         <source>That cannot be done as asked.</source>
         <translation>无法按要求完成此操作。</translation>
     </message>
@@ -1821,7 +1845,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+250"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+256"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2718,7 +2742,7 @@
 <context>
     <name>SwitchFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/switch_flow.py" line="+138"/>
+        <location filename="../desktop/ui/runs/switch_flow.py" line="+144"/>
         <source>The conversation now runs under {account}</source>
         <translation>对话现在以 {account} 运行</translation>
     </message>
@@ -2871,14 +2895,14 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>已重放历史（%Ln 轮，{size} KB）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-14"/>
         <source>Sent with this turn</source>
         <translation>随本轮发送</translation>
     </message>
@@ -2891,6 +2915,11 @@
         <location line="+1"/>
         <source>Conversation compacted</source>
         <translation>对话已压缩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Earlier branches of this transcript</source>
+        <translation>此对话记录的较早分支</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -3047,7 +3076,7 @@
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../desktop/ui/shell/actions.py" line="+63"/>
+        <location filename="../desktop/ui/shell/actions.py" line="+64"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -3118,6 +3147,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Open &amp;Log Folder</source>
+        <translation>打开日志文件夹(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The audit log of every resume, replay, carry and rollover, and crash reports</source>
+        <translation>每次恢复、重放、带入和接续的审计日志，以及崩溃报告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Search Sessions…</source>
         <translation>搜索会话(&amp;S)…</translation>
     </message>

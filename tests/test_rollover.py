@@ -267,7 +267,7 @@ def test_a_rolled_over_conversation_continues_forks_and_switches(
     assert carried["conversation_id"] == conversation
 
 
-def test_a_rollover_says_so_in_the_log(
+def test_a_rollover_says_so_in_the_audit_log(
     home: Path, alpha: tuple[ClaudeAccount, dict[str, str]], fake_api: FakeAPI, project: Path,
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
 ) -> None:  # fmt: skip
@@ -286,11 +286,11 @@ def test_a_rollover_says_so_in_the_log(
 
     hub = open_services(home)
     try:
-        with caplog.at_level(logging.INFO, logger="desktop.services.runs"):
+        with caplog.at_level(logging.INFO, logger="sessiondesk.audit"):
             done = asyncio.run(second_turn())
     finally:
         hub.close()
     assert done.kind == "rollover" and done.status == "succeeded"
-    [line] = [r for r in caplog.records if "rolled over" in r.getMessage()]
+    [line] = [r for r in caplog.records if " rollover conversation " in r.getMessage()]
     assert line.levelno == logging.INFO
     assert first["session_id"] in line.getMessage() and str(done.session_id) in line.getMessage()

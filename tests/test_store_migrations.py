@@ -122,3 +122,31 @@ def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
 def test_the_quick_head_check_agrees_with_alembic() -> None:
     # open_database skips alembic when the file is at the newest script
     assert newest_script() == head_revision()
+
+
+def _link_plans(path: Path) -> list[str]:
+    """How SQLite finds an execution's children and its forks."""
+    with sqlite3.connect(path) as connection:
+        return [
+            " ".join(str(c) for c in row)
+            for column in ("parent_execution_id", "forked_from_execution_id")
+            for row in connection.execute(
+                f"EXPLAIN QUERY PLAN SELECT id FROM executions WHERE {column} = 'x'"
+            )
+        ]
+
+
+@pytest.mark.parametrize("start", ["0009", None])
+def test_the_execution_links_are_indexed_after_0010_and_in_a_new_database(
+    tmp_path: Path, start: str | None
+) -> None:
+    path = tmp_path / "links.db"
+    if start:  # a database from before 0010, upgraded
+        open_database(path, target=start).close()
+        assert not any("USING INDEX" in p for p in _link_plans(path))
+    db = open_database(path)
+    assert db.revision() == head_revision()
+    db.close()
+    plans = _link_plans(path)
+    assert any("ix_executions_parent_execution_id" in p for p in plans), plans
+    assert any("ix_executions_forked_from_execution_id" in p for p in plans), plans

@@ -192,6 +192,33 @@ def test_a_bad_old_transcript_leaves_the_switch_working(
         assert "MARMOT" not in body(request) and one["kind"] == "new"
 
 
+@pytest.mark.parametrize("mode", ["raw", "migrate"])
+def test_a_partly_damaged_old_transcript_carries_nothing_and_says_why(
+    home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]], fake_api: FakeAPI,
+    project: Path, mode: str,
+) -> None:  # fmt: skip
+    """Carrying fails closed: one unreadable line in the middle, and its readable
+    rest (MARMOT) stays under the old account; the switch and the turn both say so."""
+    alpha, _beta, env = pair
+    first = started_under_alpha(home, env, fake_api, project)
+    path = alpha.transcript(first["session_id"])
+    lines = path.read_bytes().splitlines(keepends=True)
+    garbage = b'{"type":"user","message":\x00garbage\n'
+    path.write_bytes(b"".join([*lines[:1], garbage, *lines[1:]]))
+
+    moved = switch(home, env, first["conversation_id"], "--carry-context", mode)
+    assert moved.code == 0, moved.stderr
+    assert "notice:" in moved.stderr and "damaged" in moved.stderr
+    assert "damaged" in json.loads(moved.stdout)["notice"]
+    mark = len(fake_api.requests)
+
+    one, result = turn(home, env, "run", "--conversation", first["conversation_id"], "hi")
+    assert one["account"] == "beta" and one["kind"] == "new"
+    assert "notice:" in result.stderr and "damaged" in result.stderr
+    assert not any("MARMOT" in body(r) for r in fake_api.requests[mark:])
+    assert not under(fake_api, alpha, mark)
+
+
 def test_policy_refuses_a_carry_between_a_forbidden_pair(
     home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]], fake_api: FakeAPI,
     project: Path,
@@ -206,15 +233,24 @@ def test_policy_refuses_a_carry_between_a_forbidden_pair(
     assert switch(home, env, first["conversation_id"]).code == 0  # none is always allowed
 
 
-def test_default_mode_comes_from_settings(
+def test_the_default_mode_setting_never_consents_on_the_command_line(
     home: Path, pair: tuple[ClaudeAccount, ClaudeAccount, dict[str, str]], fake_api: FakeAPI,
     project: Path,
 ) -> None:  # fmt: skip
-    _alpha, _beta, env = pair
+    """`carry_context.default_mode raw` pre-selects the window's choice; a `switch`
+    without --carry-context still carries nothing (CLI.md)."""
+    alpha, _beta, env = pair
     first = started_under_alpha(home, env, fake_api, project)
     bad = sessiondesk(home, "settings", "set", "carry_context.default_mode", "all", env=env)
     assert bad.code == 2
     assert sessiondesk(home, "settings", "set", "carry_context.default_mode", "raw",
                        env=env).code == 0  # fmt: skip
     moved = switch(home, env, first["conversation_id"])
-    assert json.loads(moved.stdout)["carry_context"] == "raw"
+    assert moved.code == 0, moved.stderr
+    assert json.loads(moved.stdout)["carry_context"] == "none"
+    mark = len(fake_api.requests)
+
+    one, _ = turn(home, env, "run", "--conversation", first["conversation_id"], "what was it?")
+    assert one["kind"] == "new" and one["account"] == "beta"
+    assert not any("MARMOT" in body(r) for r in fake_api.requests[mark:])
+    assert not under(fake_api, alpha, mark)

@@ -3,10 +3,51 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from desktop.domain.transcript import Entry, Role, parse_entry
-from desktop.domain.transcript_chain import build_conversation
+from desktop.domain.transcript_chain import EARLIER_TEXT, build_conversation, chain_of
+from tests.clirun import sessiondesk
 from tests.test_transcript_fixtures import Transcript, simple_session, text, tool_use
+
+
+def merged() -> tuple[Transcript, list[str]]:
+    """A hand-merged file: an older conversation's lines, then a newer one's with
+    a root of its own, and a line whose parent is in neither (the texts in file order)."""
+    t = Transcript()
+    said = ["old question", "old answer", "newer question", "newer answer", "orphan note"]
+    t.prompt(said[0], parent=None)
+    t.reply(text(said[1]))
+    t.prompt(said[2], parent=None)  # a second root
+    t.reply(text(said[3]))
+    t.prompt(said[4], parent="0000-not-in-this-file")  # and the newest line: its own root
+    return t, said
+
+
+def test_a_file_of_several_roots_shows_every_message_newest_chain_first() -> None:
+    t, said = merged()
+    conversation = build_conversation(entries(t))
+    shown = [m.text for m in conversation.messages]
+    assert set(said) <= set(shown)
+    # the newest leaf's chain (its lost link bridged to the closest earlier message)
+    chain = [m.text for m in chain_of(conversation.messages) if not m.divider]
+    assert chain == [said[2], said[3], said[4]]
+    assert shown[shown.index(EARLIER_TEXT) :] == [EARLIER_TEXT, said[0], said[1]]
+
+
+def test_the_list_counts_what_show_shows_for_a_file_of_several_roots(
+    home: Path, tmp_path: Path
+) -> None:
+    t, said = merged()
+    config = tmp_path / "claude"
+    t.write(config / "projects" / "-src-app" / f"{t.session_id}.jsonl")
+    added = sessiondesk(home, "accounts", "add", "work", "--config-dir", str(config))
+    assert added.code == 0, added.stderr
+    (listed,) = sessiondesk(home, "--json", "sessions", "list").json()
+    shown = sessiondesk(home, "--json", "sessions", "show", t.session_id).json()
+    messages = [m for m in shown["messages"] if m["role"] in ("user", "assistant")]
+    assert [m["text"] for m in messages] == [said[2], said[3], said[4], said[0], said[1]]
+    assert listed["message_count"] == len(messages) == len(said)
 
 
 def entries(t: Transcript) -> list[Entry]:
@@ -32,7 +73,7 @@ def test_chain_runs_through_attachments_and_bookkeeping() -> None:
     ]
 
 
-def test_rewound_branch_is_dropped() -> None:
+def test_a_rewound_branch_follows_the_chain_as_an_earlier_branch() -> None:
     t = Transcript()
     t.prompt("first question")
     (answer,) = t.reply(text("first answer"))
@@ -48,7 +89,12 @@ def test_rewound_branch_is_dropped() -> None:
         "first answer",
         "second question, better",
         "the good answer",
+        EARLIER_TEXT,
+        "second question, badly put",
+        "an answer nobody wanted",
     ]
+    assert conversation.messages[4].divider == "earlier"
+    assert [m.text for m in chain_of(conversation.messages)][-1] == "the good answer"
     assert conversation.dropped == 2
     assert conversation.leaf_uuid == t.last
 

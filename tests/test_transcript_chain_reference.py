@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desktop.domain.transcript import Entry, EntryKind, Message, Role, UserKind
-from desktop.domain.transcript_chain import GAP_TEXT, _Thread, _thread
+from desktop.domain.transcript_chain import EARLIER_TEXT, GAP_TEXT, _Thread, _thread
 
 UUIDS = [f"u{n}" for n in range(8)]
 LINKS = st.one_of(st.none(), st.sampled_from([*UUIDS, "lost", "lost"]))
@@ -74,7 +74,8 @@ def test_a_result_among_a_shown_replys_blocks_answers_its_call_before_later_ones
     ]
     walked = _thread(lines, False)
     assert walked == _reference_thread(lines, False)
-    assert walked.messages == (call, result, lines[3].messages[0]) and walked.dropped == 1
+    assert walked.messages[:3] == (call, result, lines[3].messages[0]) and walked.dropped == 1
+    assert walked.messages[3].divider == "earlier" and walked.messages[4:] == (result,)
 
 
 # -- the reference: the walk as first written, a step per entry --------------------------
@@ -96,13 +97,18 @@ def _reference_thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
         if index in gaps:
             out.append(Message(Role.SYSTEM, GAP_TEXT, divider="gap"))
         out.extend(m for m in entries[index].messages if include_meta or not m.is_meta)
-    dropped = sum(
-        1
+    unreached = [
+        index
         for index, entry in enumerate(entries)
         if index not in chosen
         and entry.kind is EntryKind.MESSAGE
         and entry.user_kind is not UserKind.META
-    )
+    ]
+    dropped = len(unreached)
+    earlier = [m for i in unreached for m in entries[i].messages if include_meta or not m.is_meta]
+    if earlier:  # every message is shown: what the walk missed follows, in file order
+        out.append(Message(Role.SYSTEM, EARLIER_TEXT, divider="earlier"))
+        out.extend(earlier)
     leaf_uuid = entries[leaf].uuid if leaf is not None else None
     return _Thread(tuple(out), dropped, leaf_uuid)
 

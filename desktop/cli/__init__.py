@@ -59,6 +59,7 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         bundles,
         conversations,
         library,
+        logs,
         runs,
         sessions,
         settings,
@@ -67,7 +68,8 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
 
     parser = build_parser(__version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in (accounts, sessions, runs, conversations, switch, settings, library, bundles):
+    groups = (accounts, sessions, runs, conversations, switch, settings, library, bundles, logs)
+    for group in groups:
         group.register(commands)
     args = clean_args(parser.parse_args(argv))
     if args.self_test:
@@ -88,6 +90,9 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
     try:
         rebuild = args.command == "index" and getattr(args, "rebuild", False)
         services = open_services(home, args.claude, repair_index=rebuild)
+        from desktop.audit_file import install
+
+        install(home, verbose=args.verbose)
         try:
             return int(args.handler(args, services, out) or 0)
         finally:

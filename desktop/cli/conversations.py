@@ -110,11 +110,15 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         }
         for r in services.runs.rollovers(conv.id)
     ]
+    citing = services.conversations.referenced_by(conv.id)
+    if citing:
+        head += "\nReferenced by: " + ", ".join(f"{c.code} · {c.title}" for c in citing)
     out.emit(
         {
             **conversation_json(conv),
             "executions": [execution_json(e) for e in detail.executions],
             "rollovers": rollovers,
+            "referenced_by": [{"id": c.id, "code": c.code, "title": c.title} for c in citing],
         },
         lambda: head + "\n" + table(
             rows, ["EXECUTION", "KIND", "STATUS", "ACCOUNT", "SESSION", "CONTEXT", "SENT", "RESUME"]

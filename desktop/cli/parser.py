@@ -59,6 +59,12 @@ def build_parser(version: str) -> Parser:
     parser.add_argument("--home", metavar="DIR", help="data folder (env SESSIONDESK_HOME)")
     parser.add_argument("--claude", metavar="PATH", help="the claude binary to run")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="also print the audit log's decisions (resume or replay and why, what was "
+        "carried, rollovers) on stderr",
+    )
     parser.add_argument("--version", action="version", version=version_line(version))
     parser.add_argument(
         "--self-test",

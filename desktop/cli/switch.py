@@ -26,8 +26,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     switch.add_argument(
         "--carry-context",
         choices=[m.value for m in CarryMode],
-        help="what the first turn under the new account carries "
-        "(default: setting carry_context.default_mode, itself none)",
+        help="what the first turn under the new account carries (default: none, "
+        "whatever carry_context.default_mode says: that setting only pre-selects the "
+        "window's choice)",
     )
     switch.set_defaults(handler=_switch)
 
@@ -37,7 +38,11 @@ def _switch(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
     mode = CarryMode(args.carry_context) if args.carry_context else None
     conversation, record = asyncio.run(services.switch.switch(args.conversation, args.to, mode))
+    notice = services.switch.carry_notice(record)
+    if notice:
+        out.progress(f"notice: {notice}")
     document = {
+        "notice": notice,
         "conversation_id": conversation.id,
         "code": conversation.code,
         "account": conversation.account,

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from desktop.domain.conversations import ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.transcript import is_valid_session_id
 
@@ -215,8 +216,10 @@ _EXEC_TEXT = (
     "kind", "status", "cwd", "prompt", "parent_execution_id", "forked_from_execution_id",
     "session_id_in", "session_id", "error", "started", "finished", "runtime_fingerprint",
 )  # fmt: skip
-_EXEC_KINDS = ("new", "continue", "fork", "replay", "carryover", "rollover")
-_EXEC_STATUS = ("pending", "running", "succeeded", "failed", "interrupted")
+# from the enums themselves, so a new kind of execution (a switch was once
+# missed here) round-trips the day it exists
+_EXEC_KINDS = tuple(k.value for k in ExecutionKind)
+_EXEC_STATUS = tuple(s.value for s in ExecutionStatus)
 
 
 def _conversation(raw: Any) -> dict[str, Any]:

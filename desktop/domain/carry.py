@@ -27,6 +27,11 @@ NOTHING_CARRIED = (
     "nothing could be carried from the earlier account "
     "(its transcript is missing or unreadable): this turn starts a fresh session"
 )
+DAMAGED_NOT_CARRIED = (
+    "nothing was carried from the earlier account: its transcript is damaged "
+    "(some of its lines cannot be read), and a part of a conversation could "
+    "mislead more than none: this turn starts a fresh session"
+)
 RECAP_FAILED = "the recap failed: carried the recent turns instead"
 NOT_MOVED = "the transcript could not be moved: carried the recent turns instead"
 COPY_REFUSED = "claude refused the moved transcript: carried the recent turns instead"

@@ -78,3 +78,8 @@ class ClaudeNotFoundError(ClaudeError):
     """No usable `claude` binary: missing, or not an executable file."""
 
     default_kind = "claude_not_found"
+
+
+class DamagedTranscriptError(SessiondeskError):
+    """A transcript has lines that cannot be read: what must be carried whole
+    (across accounts) is not carried at all."""

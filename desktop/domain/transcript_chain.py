@@ -15,6 +15,14 @@ to the root. Three things complicate that walk:
   everything before it, the walk resumes at the closest earlier message and
   leaves a `gap` divider.
 
+Whatever message lines the walk does not reach — rewound or edited turns,
+and in files with several roots or broken links (old CLI versions,
+hand-edited or merged files) perhaps most of the file — follow the chain, in
+file order, after an `earlier` divider: a file with messages never shows
+fewer than it has, and the session list's count (every prompt and reply of
+the file) is what is shown. What a turn replays or carries is the chain
+alone (`chain_of`).
+
 Entries are emitted in file order, which the CLI writes parents-first.
 Subagent (sidechain) transcripts are threaded the same way and attached to the
 Agent/Task tool call that started them when it can be told.
@@ -32,6 +40,18 @@ from operator import attrgetter
 from desktop.domain.transcript import Entry, EntryKind, Message, Role, UserKind
 
 GAP_TEXT = "Part of the transcript could not be read here."
+EARLIER_TEXT = "Earlier branches of this transcript"
+EARLIER = "earlier"
+"""The divider before the messages the chain walk did not reach."""
+
+
+def chain_of(messages: Sequence[Message]) -> Sequence[Message]:
+    """The messages on the chain from the newest leaf: those before the
+    `earlier` divider (what a replay or a carry may send)."""
+    for index, message in enumerate(messages):
+        if message.divider == EARLIER:
+            return messages[:index]
+    return messages
 _AGENT_TOOLS = frozenset({"Agent", "Task"})
 
 
@@ -48,7 +68,7 @@ class Conversation:
     messages: tuple[Message, ...]
     subagents: tuple[Subagent, ...] = ()
     dropped: int = 0
-    """Message lines on branches not shown (rewound or edited turns)."""
+    """Message lines the chain walk did not reach (shown after the `earlier` divider)."""
     leaf_uuid: str | None = None
 
     def subagent_for(self, tool_use_id: str) -> Subagent | None:
@@ -163,12 +183,18 @@ def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
         if gap is not None:
             out.append(Message(Role.SYSTEM, GAP_TEXT, divider="gap"))
         start = stop
-    dropped = sum(
-        1
+    unreached = sorted(
+        index
         for index in rest
         if entries[index].kind is EntryKind.MESSAGE
         and entries[index].user_kind is not UserKind.META
     )
+    dropped = len(unreached)
+    said = _messages_of(entries, unreached)
+    earlier = list(said) if include_meta else [m for m in said if not m.is_meta]
+    if earlier:
+        out.append(Message(Role.SYSTEM, EARLIER_TEXT, divider=EARLIER))
+        out += earlier
     leaf_uuid = entries[leaf].uuid if leaf is not None else None
     return _Thread(tuple(out), dropped, leaf_uuid)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from desktop.domain.carry import COPY_REFUSED
+from desktop.domain.carry import COPY_REFUSED, SwitchDecision
 from desktop.domain.conversations import Conversation, Execution, ExecutionKind
 from desktop.domain.errors import UsageError
 from desktop.domain.prompt_wrap import guarded
@@ -88,6 +88,8 @@ class Plan:
     """A migrated transcript's stand-in: carried instead if `claude` refuses the copy."""
     notice: str | None = None
     """What the person is told about this turn (less was carried than asked)."""
+    carried_from: SwitchDecision | None = None
+    """The switch whose carry this turn makes (what the audit log says of it)."""
     saved_bytes: int | None = None
     """On a resumed turn: what a replay would have sent beyond `content`."""
     history_epoch: int = 0

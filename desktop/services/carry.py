@@ -4,6 +4,12 @@ Whatever goes wrong here (the old transcript missing or unreadable, the recap
 failing, the copy refused) degrades to less: summary to raw, migrate to raw,
 raw to a fresh session with a notice. A switch never fails because of it, and
 no carried text is logged: failures are logged by kind and session id only.
+
+Across accounts the old transcript is carried whole or not at all: a file with
+any line that cannot be read carries nothing (`DAMAGED_NOT_CARRIED`), since
+its readable rest may lack exactly the turns that made sense of it. A
+rollover (same account) still carries what it can read: its other choice is
+an overflowing context.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import uuid
 from dataclasses import dataclass
 
 from desktop.domain.carry import (
+    DAMAGED_NOT_CARRIED,
     NOT_MOVED,
     NOTHING_CARRIED,
     RECAP_FAILED,
@@ -24,7 +31,7 @@ from desktop.domain.carry import (
     carry_block,
 )
 from desktop.domain.carry import summary_block as recap_block
-from desktop.domain.errors import SessiondeskError
+from desktop.domain.errors import DamagedTranscriptError, SessiondeskError
 from desktop.domain.events import AssistantMessage
 from desktop.domain.ports import ClaudeRuntime, TranscriptCopier
 from desktop.domain.prompt_wrap import RECAP_REQUEST
@@ -78,9 +85,9 @@ class CarryOverBuilder:
         """`framing`: how the block introduces itself (a rollover's own words)."""
         if decision.mode is CarryMode.NONE:
             return Carried()
-        raw = self._raw(decision, framing)
+        raw, notice = self._raw(decision, framing)
         if raw is None:
-            return Carried(notice=NOTHING_CARRIED)
+            return Carried(notice=notice)
         if decision.mode is CarryMode.SUMMARY:
             recap = await self._summary(decision, raw, cwd, launch)
             if recap is None:
@@ -93,18 +100,34 @@ class CarryOverBuilder:
             return Carried(resume=copied, fallback=raw)
         return Carried(raw)
 
-    def _raw(self, decision: SwitchDecision, framing: Framing) -> str | None:
-        if not decision.from_account or not decision.from_session:
+    def check(self, decision: SwitchDecision) -> str | None:
+        """What a carry of this decision would tell the person, known at the
+        switch already (a missing or damaged transcript); None: nothing to say."""
+        if decision.mode is CarryMode.NONE:
             return None
+        return self._raw(decision, SWITCH_FRAMING)[1]
+
+    def _raw(self, decision: SwitchDecision, framing: Framing) -> tuple[str | None, str | None]:
+        """The raw block, or None and the notice that says why not."""
+        if not decision.from_account or not decision.from_session:
+            return None, NOTHING_CARRIED
         budget = int(self._settings.get("carry_context.budget_bytes"))
+        across = decision.from_account != decision.to_account
         try:
-            turns = self._sessions.transcript_turns(decision.from_account, decision.from_session)
-            return carry_block(turns, budget, framing)
+            turns = self._sessions.transcript_turns(
+                decision.from_account, decision.from_session, whole=across
+            )
+            block = carry_block(turns, budget, framing)
+            return block, None if block else NOTHING_CARRIED
+        except DamagedTranscriptError:
+            log.warning("carry-over from session %s refused: the transcript is damaged",
+                        decision.from_session)  # fmt: skip
+            return None, DAMAGED_NOT_CARRIED
         except (SessiondeskError, OSError, ValueError) as exc:
             log.warning(
                 "carry-over from session %s failed: %s", decision.from_session, type(exc).__name__
             )
-            return None
+            return None, NOTHING_CARRIED
 
     async def _summary(
         self, decision: SwitchDecision, raw: str, cwd: str, launch: Launch

@@ -18,6 +18,7 @@ from desktop.domain.conversations import (
 from desktop.domain.errors import NotFoundError, UsageError
 from desktop.domain.execution_tree import TreeNode, build_tree, lineage
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
+from desktop.domain.references import referenced_numbers
 from desktop.domain.replay import Turn, join, up_to
 from desktop.domain.replay_source import segments
 from desktop.domain.transcript import is_valid_session_id
@@ -220,6 +221,19 @@ class ConversationService:
             if execution.account and execution.session_id:
                 return execution.account, execution.session_id
         return None
+
+    def referenced_by(self, ref: str) -> list[Conversation]:
+        """The other conversations that reference this one as `[[SESS-042]]`, in a
+        prompt of theirs or their description (references go both ways)."""
+        target = self.get(ref)
+        every = {c.id: c for c in self._conversations.list()}
+        number = target.number
+        citing = {c.id for c in every.values() if number in referenced_numbers(c.description)}
+        for conversation_id, prompt in self._executions.prompts_containing("[["):
+            if conversation_id not in citing and number in referenced_numbers(prompt):
+                citing.add(conversation_id)
+        citing.discard(target.id)
+        return sorted((every[c] for c in citing if c in every), key=lambda c: c.number)
 
     def show(self, ref: str) -> ConversationDetail:
         conversation = self.get(ref)

@@ -47,6 +47,7 @@ from desktop.domain.turn_plan import (
     rollover_failed,
     with_history,
 )
+from desktop.services import audit
 from desktop.services.accounts import AccountService
 from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher, Launch
@@ -225,6 +226,7 @@ class RunService:
             carry_fallback=carried.fallback,
             notice=carried.notice,
             resume_blocker=carried.notice or plan.resume_blocker,
+            carried_from=decision,
         )
 
     def rollover_policy(self) -> RolloverPolicy:
@@ -297,7 +299,7 @@ class RunService:
         """Write the execution row, before any process exists."""
         assert plan.conversation_id is not None
         owner = os.getpid()
-        return self._executions.create(
+        execution = self._executions.create(
             Execution(
                 id=str(uuid.uuid4()),
                 conversation_id=plan.conversation_id,
@@ -320,6 +322,8 @@ class RunService:
             ),
             running=self._owner_alive,  # one turn per conversation at a time
         )
+        audit.began(execution, plan)
+        return execution
 
     async def spawn(self, execution: Execution, plan: Plan, argv: Sequence[str]) -> RunningClaude:
         env = await self.offload(lambda: self._account_env(plan.account))
@@ -405,16 +409,13 @@ class RunService:
                 last_input_tokens=outcome.context_tokens,
                 **({"context_window": outcome.context_window} if outcome.context_window else {}),
             )
+            audit.context_stored(done, outcome.context_window)
             if plan.rollover is not None:
                 self._record_rollover(done, plan.rollover, session_id)
         return done
 
     def _record_rollover(self, done: Execution, trigger: RolloverTrigger, session_id: str) -> None:
-        log.info(
-            "rolled over conversation %s: session %s -> %s at %d context tokens (threshold %d)",
-            done.conversation_id, trigger.old_session_id, session_id, trigger.tokens,
-            trigger.threshold,
-        )  # fmt: skip
+        audit.rolled_over(done, trigger, session_id)
         if self._rollovers is not None:
             record = Rollover(done.id, done.conversation_id, trigger.old_session_id, session_id,
                               trigger.tokens, trigger.threshold)  # fmt: skip

@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from desktop.domain.errors import NotFoundError, StoreError, UsageError
+from desktop.domain.errors import DamagedTranscriptError, NotFoundError, StoreError, UsageError
 from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
 from desktop.domain.replay import Turn
@@ -36,6 +36,7 @@ from desktop.domain.sessions import (
     is_valid_session_id,
 )
 from desktop.domain.textsearch import searchable
+from desktop.domain.transcript_chain import chain_of
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
@@ -281,7 +282,7 @@ class SessionService:
         if content is not None:
             return [
                 Turn(str(m.role), m.text, m.uuid)
-                for m in content.messages
+                for m in chain_of(content.messages)  # never an earlier branch
                 if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
             ]
         return [
@@ -298,12 +299,17 @@ class SessionService:
             raise NotFoundError(f"no transcript of session {session_id} in account {account}")
         return path
 
-    def transcript_turns(self, account: str, session_id: str) -> list[Turn]:
-        """The user and assistant turns of that file only (not the index's copy)."""
+    def transcript_turns(self, account: str, session_id: str, *, whole: bool = False) -> list[Turn]:
+        """The user and assistant turns of that file only (not the index's copy).
+        `whole`: refuse (`DamagedTranscriptError`) a file with any unreadable line."""
         content = self._source.load(self.transcript_file(account, session_id))
+        if whole and content.problems:
+            raise DamagedTranscriptError(
+                f"session {session_id} has {len(content.problems)} unreadable part(s)"
+            )
         return [
             Turn(str(m.role), m.text, m.uuid)
-            for m in content.messages
+            for m in chain_of(content.messages)  # never an earlier branch
             if str(m.role) in ("user", "assistant") and not m.is_meta and m.text
         ]
 

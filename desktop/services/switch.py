@@ -17,7 +17,9 @@ from desktop.domain.carry import (
 from desktop.domain.conversations import Conversation, Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
+from desktop.services import audit
 from desktop.services.accounts import AccountService
+from desktop.services.carry import CarryOverBuilder
 from desktop.services.conversations import ConversationService
 from desktop.services.runs import RunService
 from desktop.services.settings import SettingsService
@@ -32,6 +34,7 @@ class SwitchService:
         accounts: AccountService,
         settings: SettingsService,
         runs: RunService,
+        carry: CarryOverBuilder | None = None,
     ) -> None:
         self._threads = conversations
         self._conversations = conversation_rows
@@ -39,8 +42,10 @@ class SwitchService:
         self._accounts = accounts
         self._settings = settings
         self._runs = runs
+        self._carry = carry
 
     def default_mode(self) -> CarryMode:
+        """The mode the window's switcher pre-selects; never a consent by itself."""
         return CarryMode(self._settings.get("carry_context.default_mode") or "none")
 
     def carry_refusal(self, old_account: str | None, new_account: str) -> str | None:
@@ -56,7 +61,9 @@ class SwitchService:
         self._accounts.get(to_account)
         if conversation.account == to_account:
             raise UsageError(f"{conversation.code} is already under account {to_account}")
-        chosen = mode or self.default_mode()
+        # carrying is consent the person gives at the switch, in the window's
+        # checkbox or a named --carry-context: a setting never gives it for them
+        chosen = mode or CarryMode.NONE
         check_carry(chosen, self.carry_refusal(conversation.account, to_account))
         for running in self._executions.for_conversation(conversation.id):
             if not running.status.finished:
@@ -81,6 +88,7 @@ class SwitchService:
             )
         )
         record = self._executions.update(record.id, finished=True)
+        audit.switched(record, decision)
         # a session id means nothing under another account: the next turn starts one
         self._conversations.update(
             conversation.id,
@@ -90,3 +98,12 @@ class SwitchService:
             last_input_tokens=None,
         )
         return self._threads.get(conversation.id), record
+
+    def carry_notice(self, record: Execution) -> str | None:
+        """What the person should know at once of this switch's carry: the old
+        transcript is missing or damaged, so the next turn will carry nothing
+        (that turn says so again). None: nothing to say."""
+        decision = SwitchDecision.of(record)
+        if decision is None or self._carry is None:
+            return None
+        return self._carry.check(decision)

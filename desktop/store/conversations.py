@@ -309,6 +309,15 @@ class SqlExecutionRepository:
         """The executions whose id starts so (a short id as the tables print it)."""
         return self._where(ExecutionRow.id.startswith(prefix, autoescape=True))
 
+    def prompts_containing(self, text: str) -> list[tuple[str, str]]:
+        with self._db.session(write=False) as session:
+            rows = session.execute(
+                select(ExecutionRow.conversation_id, ExecutionRow.prompt).where(
+                    ExecutionRow.prompt.contains(text, autoescape=True)
+                )
+            )
+            return [(conversation_id, prompt or "") for conversation_id, prompt in rows]
+
     def _where(self, condition: ColumnElement[bool]) -> list[Execution]:
         with self._db.session(write=False) as session:
             names = _names(session)

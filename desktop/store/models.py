@@ -59,8 +59,8 @@ class ExecutionRow(Base):
         ForeignKey("conversations.id", ondelete="CASCADE"), index=True
     )
     kind: Mapped[str] = mapped_column(SafeString(16))
-    parent_execution_id: Mapped[str | None] = mapped_column(SafeString(36))
-    forked_from_execution_id: Mapped[str | None] = mapped_column(SafeString(36))
+    parent_execution_id: Mapped[str | None] = mapped_column(SafeString(36), index=True)
+    forked_from_execution_id: Mapped[str | None] = mapped_column(SafeString(36), index=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
     cwd: Mapped[str] = mapped_column(SafePath)
     prompt: Mapped[str] = mapped_column(SafeText)

@@ -1,4 +1,4 @@
--- revision 0009
+-- revision 0010
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
@@ -93,9 +93,9 @@ CREATE TABLE "executions" (
 	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE, 
 	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL
 );
+CREATE INDEX ix_executions_session_id ON executions (session_id);
 CREATE INDEX ix_executions_status ON executions (status);
 CREATE INDEX ix_executions_conversation_id ON executions (conversation_id);
-CREATE INDEX ix_executions_session_id ON executions (session_id);
 CREATE TABLE archived_transcripts (
 	id INTEGER NOT NULL, 
 	account_id INTEGER NOT NULL, 
@@ -147,4 +147,6 @@ CREATE TABLE rollovers (
 	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE
 );
 CREATE INDEX ix_rollovers_conversation_id ON rollovers (conversation_id);
-INSERT INTO alembic_version (version_num) VALUES ('0009');
+CREATE INDEX ix_executions_parent_execution_id ON executions (parent_execution_id);
+CREATE INDEX ix_executions_forked_from_execution_id ON executions (forked_from_execution_id);
+INSERT INTO alembic_version (version_num) VALUES ('0010');

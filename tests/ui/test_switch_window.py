@@ -142,3 +142,33 @@ def test_a_carry_over_that_cannot_be_built_is_said_in_the_window(
         assert sent and not [r for r in sent if "PUFFIN" in json.dumps(r.json)]
 
     rig.play(scenario())
+
+
+def test_a_partly_damaged_transcript_is_not_carried_and_the_switch_says_so(
+    rig: Rig, home: Path, claude_account: AccountFactory, claude_bin: Path
+) -> None:
+    beta = with_beta(rig, home, claude_account, claude_bin, "GANNET", "Starting afresh.")
+
+    async def scenario() -> None:
+        first = await first_turn(rig, "GANNET")
+        composer, flow = rig.desk.composer, rig.desk.switching
+        alpha_dir = Path(rig.hub.accounts.get("alpha").config_dir)
+        (transcript,) = alpha_dir.glob(f"projects/*/{first.session_id}.jsonl")
+        with transcript.open("ab") as damaged:  # one unreadable line; the rest still reads
+            damaged.write(b'{"type":"assistant","message":\x00\xff\n')
+
+        flow.open("beta")
+        assert flow.dialog is not None
+        flow.dialog.carry_check.setChecked(True)
+        flow.dialog.accept()
+        await until(lambda: composer.account() == "beta", 20, "the switch")
+        said = rig.window.status_bar.currentMessage()
+        assert "damaged" in said and "nothing will be carried" in said, said
+        rig.type_and_send("what was it?")
+        second = await rig.finished(await rig.started(2))
+        assert second.status is ExecutionStatus.SUCCEEDED and second.account == "beta"
+        assert "its transcript is damaged" in composer.error_text()
+        sent = [r for r in rig.api.main_turns() if r.headers.get("x-api-key") == beta.api_key]
+        assert sent and not [r for r in sent if "GANNET" in json.dumps(r.json)]
+
+    rig.play(scenario())

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.carry import (
     COPY_REFUSED,
+    DAMAGED_NOT_CARRIED,
     NOT_MOVED,
     NOTHING_CARRIED,
     RECAP_FAILED,
@@ -166,6 +167,11 @@ def carry_notice_text(notice: str) -> str:
             "Nothing could be carried from the earlier account (its transcript is missing or "
             "unreadable): this turn started a fresh session.",
         ),
+        DAMAGED_NOT_CARRIED: lambda: QCoreApplication.translate(
+            "CarryNotice",
+            "Nothing was carried from the earlier account: its transcript is damaged (some "
+            "lines cannot be read). This turn started a fresh session.",
+        ),
         RECAP_FAILED: lambda: QCoreApplication.translate(
             "CarryNotice",
             "The summary could not be written: the recent turns were carried instead.",
@@ -185,4 +191,19 @@ def carry_notice_text(notice: str) -> str:
         else QCoreApplication.translate(
             "CarryNotice", "Less of the earlier conversation was carried than asked."
         )
+    )
+
+
+def switch_notice_text(notice: str) -> str:
+    """Said with the switch's result: what its next turn will not carry, and why."""
+    if notice == DAMAGED_NOT_CARRIED:
+        return QCoreApplication.translate(
+            "CarryNotice",
+            "Its transcript under the earlier account is damaged (some lines cannot be "
+            "read), so nothing will be carried: the next turn starts a fresh session.",
+        )
+    return QCoreApplication.translate(
+        "CarryNotice",
+        "Its transcript under the earlier account cannot be read, so nothing will be "
+        "carried: the next turn starts a fresh session.",
     )

@@ -6,6 +6,7 @@ Ctrl+Shift+S), the folder, and the Claude session id with Copy."""
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QLocale, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
@@ -112,6 +113,12 @@ class ConversationHeader(QWidget):
         self.saved_caption = QLabel(self)
         self.saved_label = QLabel(self)
         self.saved_label.setObjectName("savedByResuming")
+        self.backlinks_caption = QLabel(self)
+        self.backlinks_label = QLabel(self)
+        self.backlinks_label.setObjectName("referencedBy")
+        self.backlinks_label.setWordWrap(True)
+        self.backlinks_label.setTextFormat(Qt.TextFormat.RichText)
+        self.backlinks_label.linkActivated.connect(self._link)
 
         top = QHBoxLayout()
         top.addWidget(self.code_label)
@@ -132,6 +139,7 @@ class ConversationHeader(QWidget):
         form.addRow(self.folder_caption, self.folder_label)
         form.addRow(self.session_caption, session_row)
         form.addRow(self.saved_caption, self.saved_label)
+        form.addRow(self.backlinks_caption, self.backlinks_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -144,6 +152,7 @@ class ConversationHeader(QWidget):
         self._shown_description = ""
         self._editing = False
         self.retranslate_ui()
+        self.show_backlinks(())
 
     def show_conversation(
         self, conversation: Conversation, session_id: str | None, saved_bytes: int = 0
@@ -166,6 +175,14 @@ class ConversationHeader(QWidget):
         self.folder_label.setText(conversation.cwd or "")
         self.session_label.setText(session_id or conversation.session_id or "")
         self.copy_button.setEnabled(bool(self.session_label.text()))
+
+    def show_backlinks(self, citing: Sequence[Conversation]) -> None:
+        """The conversations that reference this one, as links (the row hides when none)."""
+        colour = self.palette().link().color().name()
+        text = ", ".join(f"[[{c.code}]] {c.title}" for c in citing)
+        self.backlinks_label.setText(linked_html(text, colour))
+        for part in (self.backlinks_caption, self.backlinks_label):
+            part.setVisible(bool(citing))
 
     def _show_saved(self) -> None:
         size = QLocale().formattedDataSize(self._saved, 1)
@@ -234,6 +251,7 @@ class ConversationHeader(QWidget):
         self.folder_caption.setText(self.tr("Folder:"))
         self.session_caption.setText(self.tr("Claude session:"))
         self.saved_caption.setText(self.tr("Saved by resuming:"))
+        self.backlinks_caption.setText(self.tr("Referenced by:"))
         self._show_saved()
         self.copy_button.setText(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy the Claude session id"))

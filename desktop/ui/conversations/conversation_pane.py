@@ -83,6 +83,8 @@ class PaneState:
     threshold: int | None = None
     """The rollover threshold for its context window (None: rollovers are off)."""
     error: SessiondeskError | None = None
+    referenced_by: tuple[Conversation, ...] = ()
+    """The conversations that reference this one (`[[SESS-042]]`)."""
 
 
 def read_state(hub: ServiceHub, record: SessionRecord | None) -> PaneState:
@@ -97,9 +99,10 @@ def read_state(hub: ServiceHub, record: SessionRecord | None) -> PaneState:
         roots = conversations.tree(conversations.root_of(conversation.id).id)
         policy = hub.runs.rollover_policy()
         threshold = policy.threshold(conversation.context_window) if policy.enabled else None
+        citing = tuple(conversations.referenced_by(conversation.id))
     except SessiondeskError as exc:
         return PaneState(record, error=exc)
-    return PaneState(record, conversation, tuple(roots), threshold)
+    return PaneState(record, conversation, tuple(roots), threshold, referenced_by=citing)
 
 
 class ConversationPane(QWidget):
@@ -295,6 +298,7 @@ class ConversationPane(QWidget):
             e.saved_bytes or 0 for e in _executions(roots) if e.conversation_id == conversation.id
         )
         self.header.show_conversation(conversation, record.session_id, saved)
+        self.header.show_backlinks(state.referenced_by)
         self._filling = True
         # two nodes chosen to compare stay chosen when choosing one of another
         # session showed that session and re-read the tree

@@ -19,7 +19,12 @@ from desktop.domain.runs import RATE_LIMITED, error_kind
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.services.run import TurnRequest
-from desktop.ui.accounts.switcher import AccountSwitcher, SwitchChoice, switch_to
+from desktop.ui.accounts.switcher import (
+    AccountSwitcher,
+    SwitchChoice,
+    switch_notice_text,
+    switch_to,
+)
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
@@ -126,7 +131,9 @@ class SwitchFlow(QObject):
                 conversation_id = conversation.id
             else:
                 conversation_id = moved[0]
-            await switch_to(self._hub, conversation_id, choice)
+            _conversation, switched = await switch_to(self._hub, conversation_id, choice)
+            # reads the old transcript whole: off the window's thread, on the runs' lane
+            notice = await self._hub.runs.offload(lambda: self._hub.switch.carry_notice(switched))
         except SessiondeskError as exc:
             self._composer.show_error(error_text(exc))
             return
@@ -134,6 +141,7 @@ class SwitchFlow(QObject):
         if self._record is not None and key_of(self._record) == key:
             self._composer.offer_switch(False)
             self._composer.lock_account(choice.account)
-        self._status.notify(
-            self.tr("The conversation now runs under {account}").format(account=choice.account)
-        )
+        said = self.tr("The conversation now runs under {account}").format(account=choice.account)
+        if notice:  # told now, not first at the next turn: the person may switch back
+            said = f"{said}. {switch_notice_text(notice)}"
+        self._status.notify(said)

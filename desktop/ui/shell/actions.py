@@ -36,6 +36,7 @@ class WindowActions(QObject):
         self.switch_account.setEnabled(False)  # until a conversation is shown
         self.about = QAction(window)
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
+        self.open_logs = QAction(window)
         self.search = QAction(window)
         self.search.setShortcuts([QKeySequence("Ctrl+K"), QKeySequence("Ctrl+F")])
         self.search.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -78,6 +79,10 @@ class WindowActions(QObject):
             self.tr("Go on with the conversation shown under another account")
         )
         self.about.setText(self.tr("&About Sessiondesk"))
+        self.open_logs.setText(self.tr("Open &Log Folder"))
+        self.open_logs.setStatusTip(
+            self.tr("The audit log of every resume, replay, carry and rollover, and crash reports")
+        )
         self.search.setText(self.tr("&Search Sessions…"))
         self.search.setStatusTip(self.tr("Find words in every session of every account"))
         self.reindex.setText(self.tr("&Reread Sessions"))

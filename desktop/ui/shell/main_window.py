@@ -37,6 +37,7 @@ from desktop.ui.common.status import StatusBar
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.shell.actions import WindowActions
+from desktop.ui.shell.log_folder import open_log_folder
 from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.theme import theme_controller
@@ -217,6 +218,7 @@ class MainWindow(QMainWindow):
         self.accounts_menu = bar.addMenu("")
         self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
         self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(c.open_logs)
         self.help_menu.addAction(c.about)
         self._rebuild_accounts_menu()
 
@@ -228,6 +230,7 @@ class MainWindow(QMainWindow):
         c.change_secret.triggered.connect(self.open_change_secret)
         c.edit_account.triggered.connect(self.open_edit_account)
         c.about.triggered.connect(self.show_about)
+        c.open_logs.triggered.connect(lambda: open_log_folder(self.hub.home))
         c.language_group.triggered.connect(lambda action: self.set_language(action.data()))
 
     def set_navigation_pane(self, pane: NavigationPane) -> None:

@@ -122,6 +122,7 @@ class TranscriptDelegate(QStyledItemDelegate):
         )
         self.gap_text = self.tr("Part of the transcript could not be read here.")
         self.compact_text = self.tr("Conversation compacted")
+        self.earlier_text = self.tr("Earlier branches of this transcript")
         self.clear_cache()
 
     def _sent_part(self, part: SentPart) -> str:

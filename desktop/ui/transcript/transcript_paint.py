@@ -38,6 +38,7 @@ class RowStyle(Protocol):
     names: tuple[str, str, str, str]
     gap_text: str
     compact_text: str
+    earlier_text: str
 
     def column(self, width: int) -> tuple[int, int]: ...
 
@@ -186,7 +187,9 @@ def _reply(d: RowStyle, painter: QPainter, rect: QRect, row: Row, area: QRectF) 
 
 def _divider(d: RowStyle, painter: QPainter, row: Row, area: QRectF) -> None:
     gap = row.message.divider == "gap"
-    label = d.gap_text if gap else d.compact_text
+    label = {"gap": d.gap_text, "earlier": d.earlier_text}.get(
+        row.message.divider or "", d.compact_text
+    )
     colour = d.colours["error"] if gap else d.colours["muted"]
     metrics = QFontMetrics(d.small)
     mid = area.top() + area.height() / 2
