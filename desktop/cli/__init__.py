@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from desktop import __version__
 from desktop.cli.output import Output
-from desktop.cli.parser import build_parser, clean_args, version_line
+from desktop.cli.parser import Parser, build_parser, clean_args, version_line
 from desktop.domain.errors import SessiondeskError
 
 COMMAND_GC_THRESHOLD = 50_000
@@ -28,6 +28,11 @@ collector ran 15 times in a listing of 2,000 sessions, ~10 ms of its 0.3 s."""
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["__complete"]:
+        # a shell's tab press: answered from the index before the commands load
+        from desktop.cli.complete import answer
+
+        return answer(given[1:])
     if given == ["--version"]:
         # the common case answered before the command modules load, as argparse would
         sys.stdout.write(version_line(__version__) + "\n")
@@ -52,10 +57,13 @@ def _window(home: str | None, claude: str | None, gc_threshold: tuple[int, ...])
     return run_app(resolve_home(home), claude)
 
 
-def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
+def command_parser() -> Parser:
+    """Every command's parser: what runs, and what the man page and completions are
+    written from (tools/make_manpage.py, `completions`)."""
     from desktop.cli import (
         accounts,
         bundles,
+        completion,
         conversations,
         library,
         runs,
@@ -66,8 +74,15 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
 
     parser = build_parser(__version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in (accounts, sessions, runs, conversations, switch, settings, library, bundles):
+    for group in (
+        accounts, sessions, runs, conversations, switch, settings, library, bundles, completion,
+    ):  # fmt: skip
         group.register(commands)
+    return parser
+
+
+def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
+    parser = command_parser()
     args = clean_args(parser.parse_args(argv))
     if args.self_test:
         gc.set_threshold(*gc_threshold)  # the test's window collects by Python's own thresholds
@@ -76,6 +91,11 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         return self_test(args.claude, args.json)
     if args.command is None:
         return _window(args.home, args.claude, gc_threshold)
+    if args.command == "completions":  # the parser's own shape: no home, no services
+        from desktop.cli.completion import script
+
+        sys.stdout.write(script(args.shell, parser))
+        return 0
     from desktop.compose import open_services, resolve_home
 
     home = resolve_home(args.home)
