@@ -36,10 +36,6 @@ class Assets:
     ts_dir: Path | None
     """The `.ts` sources to compile a missing catalog from: a checkout's only."""
 
-    @property
-    def installed(self) -> bool:
-        return self.icon_dir.parent == PACKAGE_DATA
-
 
 def locate() -> Assets:
     """The package data when this copy carries it, else the checkout's sources."""
