@@ -10,7 +10,8 @@ and 20 accounts in a throwaway home:
 * bash end to end: `sessiondesk conversations show SESS-04<TAB>` through the
   generated bash script (`COMP_LINE` set, `_sessiondesk` called), in one bash
   that has the script loaded already, as a shell would;
-and, for scale, the same program's `--version` (its start and nothing else).
+and, for scale, a bare Python start and the same program's `--version` (its start and
+nothing else).
 The load average is printed: the machine is shared, and a start is mostly CPU.
 """
 
@@ -126,6 +127,7 @@ def main() -> int:
         script.write_text(printed.stdout)
         print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; {args.command}")
         for name, argv in (
+            ("bare Python start", [sys.executable, "-c", "pass"]),
             ("--version", [*command, "--version"]),
             ("__complete conversation SESS-", [*command, "__complete", "conversation", "SESS-",
                                                str(home)]),
