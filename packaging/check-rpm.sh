@@ -10,7 +10,7 @@ rpm_file="$1"
 say() { printf '\033[1m[rpm]\033[0m %s\n' "$*" >&2; }
 fail() { printf '[rpm] FAILED: %s\n' "$*" >&2; exit 1; }
 
-rpm -qp --qf '%{NAME} %{VERSION}-%{RELEASE} %{ARCH}, %{SIZE} bytes installed\n' "$rpm_file" 2>/dev/null >&2
+say "$(rpm -qp --qf '%{NAME} %{VERSION}-%{RELEASE} %{ARCH}, %{SIZE} bytes installed' "$rpm_file" 2>/dev/null)"
 files="$(rpm -qpl "$rpm_file" 2>/dev/null)"
 say "rpm -qpl: $(wc -l <<<"$files") files; outside /opt/sessiondesk:"
 grep -v '^/opt/sessiondesk' <<<"$files" | sed 's/^/  /' >&2
@@ -34,12 +34,13 @@ say "rpm -qpR: $(wc -l <<<"$requires") requirements"
 sed 's/^/  /' <<<"$requires" >&2
 problems=()
 libraries=0
+system_libraries="$(ldconfig -p | awk '/=>/ { print $1 }' | sort -u)"
 while IFS= read -r requirement; do
     case "$requirement" in rpmlib\(*) continue ;; esac
     soname="${requirement%%(*}"
     libraries=$((libraries + 1))
     grep -q "/${soname}\$" <<<"$files" && problems+=("$soname is inside the bundle")
-    ldconfig -p | grep -q " ${soname} " || problems+=("$soname is not a library of this system")
+    grep -qxF "$soname" <<<"$system_libraries" || problems+=("$soname is not a library of this system")
 done <<<"$requires"
 if [ ${#problems[@]} -gt 0 ]; then
     printf '  %s\n' "${problems[@]}" >&2
