@@ -1,5 +1,5 @@
 """Which folder is Sessiondesk's home: a module of its own, importing nothing heavy, so
-the shells' completion (`desktop.cli.complete`) finds the index in milliseconds."""
+the shells' completion (`desktop.completion_index`) finds the index in milliseconds."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import command_parser
-from desktop.cli.complete import candidates
 from desktop.cli.completion import command_table
+from desktop.completion_index import candidates
 from tests.clirun import sessiondesk
 
 SESSION = "5e55a1d0-aaaa-4bbb-8ccc-000000000001"

@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else list(argv)
     if given[:1] == ["__complete"]:
         # a shell's tab press: answered from the index before the commands load
-        from desktop.cli.complete import answer
+        from desktop.completion_index import answer
 
         return answer(given[1:])
     if given == ["--version"]:

@@ -6,7 +6,7 @@ options (and what an option's value is) and what each positional is — and the
 table is written into the shell's script (`desktop.cli.completion_scripts`).
 Commands, options, choices and setting keys then complete inside the shell, with
 no process started; ids, `SESS-` handles, account and bundle names are asked of
-`sessiondesk __complete` (`desktop.cli.complete`), which reads the index directly.
+`sessiondesk __complete` (`desktop.completion_index`), which reads the index directly.
 """
 
 from __future__ import annotations

@@ -1,10 +1,13 @@
 """`sessiondesk __complete KIND PREFIX [HOME]`: the ids, handles and names a shell's
 tab completion offers, read straight from the index.
 
-Hidden (not in `--help`), and answered by `desktop.cli.main` before anything else
-loads: no argparse tree, no SQLAlchemy, no services — the standard library's
-sqlite3 on the database, read-only, so a tab press costs a Python start and one
-query (bench/completion_bench.py measures it). The shell scripts
+Hidden (not in `--help`), and answered before anything else loads: the installed
+`sessiondesk` script starts at `desktop.entry`, which sends `__complete` here
+without importing `desktop.cli` (its output and argparse alone cost a completion
+~40 ms); `desktop.cli.main` does the same for `python -m desktop` and the
+one-folder app. No argparse tree, no SQLAlchemy, no services — the standard
+library's sqlite3 on the database, read-only, so a tab press costs a Python start
+and one query (bench/completion_bench.py measures it). The shell scripts
 (`desktop.cli.completion`) complete commands and options themselves and ask here
 only for what lives in the index. Any trouble (no index yet, a locked or damaged
 file) answers nothing: a shell prints no error in the middle of a command line.
@@ -16,7 +19,6 @@ import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from urllib.parse import quote
 
 LIMIT = 200
 """Candidates per answer: a shell lists them all, so more is noise, not help."""
@@ -106,7 +108,10 @@ def candidates(db_path: Path, kind: str, prefix: str) -> list[str]:
     queries = KINDS.get(kind, ())
     if not queries or not db_path.is_file():
         return []
-    uri = f"file:{quote(str(db_path))}?mode=ro"
+    # a URI, for mode=ro; the characters a URI gives meaning to escaped by hand
+    # (urllib.parse would cost the tab press more than the query)
+    path = str(db_path).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    uri = f"file:{path}?mode=ro"
     found: list[str] = []
     try:
         db = sqlite3.connect(uri, uri=True, timeout=BUSY_MS / 1000)
