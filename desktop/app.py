@@ -3,11 +3,12 @@
 `run_app()` is what `sessiondesk` with no command runs. `build_window()` does
 everything but the event loop, for tests and for `tools/screenshot.py`.
 
-Translations: `.qm` catalogs are read from `resources/i18n/` (built by
-`tools/build_translations.py`); when they are missing they are compiled from
-`i18n/*.ts` into `<home>/cache/i18n/` on first use, and when that is not
-possible the window shows English and logs a warning (see
-`desktop.ui.shell.translations`).
+Icons and translations: `desktop.asset_paths` says where they are (the package data
+of an installed copy, or a checkout's `resources/`). In a checkout a missing
+catalog is compiled from `i18n/*.ts` into `<home>/cache/i18n/` on first use;
+when no catalog can be had the window shows English and logs a warning (see
+`desktop.ui.shell.translations`). `--self-test` builds its translations with
+`make_translations` too, so it checks what the window loads.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from desktop import __version__
+from desktop import __version__, asset_paths
 from desktop.compose import DB_NAME, open_services
 from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
@@ -39,9 +40,8 @@ from desktop.ui.shell.translations import Translations
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent
-RESOURCES = ROOT / "resources"
-ICON_DIR = RESOURCES / "icons"
+ASSETS = asset_paths.locate()
+ICON_DIR = ASSETS.icon_dir
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 """The PNGs rendered from the SVG by tools/make_icons.py, for the window and the menus."""
 ICON_SVG = ICON_DIR / "sessiondesk.svg"
@@ -49,8 +49,11 @@ ICON_FILES = (
     ICON_SVG,
     *(ICON_DIR / f"sessiondesk-{size}.png" for size in ICON_SIZES),
 )
-QM_DIR = RESOURCES / "i18n"
-TS_DIR = ROOT / "i18n"
+QM_DIR = ASSETS.catalog_dir
+TS_DIR = asset_paths.SOURCE_TS
+"""The checkout's `.ts` sources (for tests and tools); an installed copy has none."""
+COMPILE_FROM: Path | None = ASSETS.ts_dir
+"""Where a missing catalog is compiled from: a checkout's `i18n/`, never in a package."""
 GIL_SWITCH_S = 0.001
 """Runs are driven in worker threads: with Python's default 5 ms the window's thread can
 wait that long for the interpreter lock at every step back from Qt, and a frame is 16 ms."""
@@ -83,7 +86,12 @@ def make_translations(app: QApplication, hub: ServiceHub) -> Translations:
     existing = app.findChild(Translations)
     if existing is not None:
         return existing
-    return Translations(app, [QM_DIR], ts_dir=TS_DIR, cache_dir=hub.home / "cache" / "i18n")
+    return new_translations(app, hub.home)
+
+
+def new_translations(app: QApplication, home: Path) -> Translations:
+    """Translations looking where the window looks; the self-test's are made here too."""
+    return Translations(app, [QM_DIR], ts_dir=COMPILE_FROM, cache_dir=home / "cache" / "i18n")
 
 
 def saved_choice(hub: ServiceHub, key: str, allowed: Iterable[str]) -> str:

@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import Any, SupportsIndex
 
-from desktop.domain.errors import StoreError, UsageError
+from desktop.domain.errors import StoreError
+from desktop.home import resolve_home as resolve_home  # where the CLI and the window ask
 from desktop.services.hub import ServiceHub
 
 DB_NAME = "sessiondesk.db"
-
-
-def resolve_home(home: str | None) -> Path:
-    """`--home`, else `$SESSIONDESK_HOME`, else the per-user data dir."""
-    if home is not None and not home.strip():
-        # an empty --home (a script's unset variable) must not quietly mean the default
-        raise UsageError("--home is empty: name a folder, or leave --home out for the default")
-    chosen = home or os.environ.get("SESSIONDESK_HOME", "").strip()
-    if chosen:
-        return Path(os.path.expanduser(chosen)).absolute()
-    import platformdirs  # ~10 ms to import: not for a home given by name
-
-    return Path(platformdirs.user_data_dir("sessiondesk", appauthor=False))
 
 
 def prepare_home(home: Path) -> None:

@@ -4,8 +4,11 @@ Each step is one thing a packaged app can get wrong on a new machine: the
 database (SQLite, the bundled migrations) in a throwaway home, locating
 `claude` (missing is reported, not a failure: the window runs without it),
 the main window painted on Qt's platform (offscreen unless
-`QT_QPA_PLATFORM` names one, so a package test can ask for `xcb`), and each
-bundled translation catalog changing the window's words. Success prints one
+`QT_QPA_PLATFORM` names one, so a package test can ask for `xcb`), the icon
+in every size, and each translation catalog changing the window's words.
+Icons and catalogs are looked up exactly as the window looks them up
+(`desktop.asset_paths`, `desktop.app.new_translations`), and the lines say where
+they were found: in an installed copy, its package data. Success prints one
 line per step and exits 0; the first failure prints one line and exits 1.
 
 Qt ends the process itself when its platform plugin cannot load (a missing
@@ -63,6 +66,8 @@ def self_test(claude: str | None, json_mode: bool = False) -> int:
                 report.append((step, f"created {DB_NAME} in a temporary home"))
                 step = "claude"
                 report.append((step, _claude_line(hub.runs.binary)))
+                step = "icons"
+                report.append((step, _check_icons(app)))
                 step = "window"
                 window, translations = _painted_window(app, hub)
                 size = f"{window.width()}x{window.height()}"
@@ -130,11 +135,10 @@ def _claude_line(locate: Callable[[], str]) -> str:
 def _painted_window(app: QApplication, hub: ServiceHub) -> tuple[MainWindow, Translations]:
     from PySide6.QtTest import QTest
 
-    from desktop.app import QM_DIR, build_window
-    from desktop.ui.shell.translations import Translations
+    from desktop.app import build_window, new_translations
 
-    # only the bundled catalogs: compiling from sources would hide a package without them
-    translations = Translations(app, [QM_DIR])
+    # the window's own lookup: a package carries no sources, so only its catalogs count
+    translations = new_translations(app, hub.home)
     window = build_window(hub, translations)
     window.show()
     if not QTest.qWaitForWindowExposed(window, PAINT_WAIT_MS):
@@ -154,13 +158,32 @@ def _check_languages(window: MainWindow, translations: Translations) -> str:
         return [action.text() for action in window.menuBar().actions()]
 
     english: list[str] | None = None
+    found: list[str] = []
     for code in LANGUAGES_TO_CHECK:
         if not translations.apply(code):
             raise SelfTestFailure(f"no usable catalog for {code}")
+        catalog = translations.catalog_for(code)
+        if catalog is not None and str(catalog.parent) not in found:
+            found.append(str(catalog.parent))
         shown = words()
         if english is None:
             english = shown
         elif shown == english:
             raise SelfTestFailure(f"the {code} catalog loaded but the menus stayed in English")
     translations.apply("en")
-    return "loaded " + ", ".join(LANGUAGES_TO_CHECK)
+    return f"loaded {', '.join(LANGUAGES_TO_CHECK)} from {', '.join(found)}"
+
+
+def _check_icons(app: QApplication) -> str:
+    from PySide6.QtCore import QSize
+
+    from desktop.app import ICON_DIR, ICON_SIZES, ICON_SVG
+
+    if not ICON_SVG.is_file():
+        raise SelfTestFailure(f"no {ICON_SVG.name} in {ICON_DIR}")
+    offered = set(app.windowIcon().availableSizes())
+    missing = [size for size in ICON_SIZES if QSize(size, size) not in offered]
+    if missing:
+        raise SelfTestFailure(f"no {', '.join(f'{size}px' for size in missing)} icon in {ICON_DIR}")
+    sizes = f"{len(ICON_SIZES)} sizes ({ICON_SIZES[0]}-{ICON_SIZES[-1]} px)"
+    return f"{ICON_SVG.name} and {sizes} from {ICON_DIR}"

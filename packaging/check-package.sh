@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Prove the .deb: build it, install it with apt (so Depends is resolved), check that every
-# system library the bundle links against comes from Depends, run the installed command's
-# --self-test on a real X server (Xvfb, Qt's xcb platform) and offscreen, then remove it.
+# Prove every way Sessiondesk is installed:
+# * the wheel: built from the checkout, installed (not editable) into a fresh venv with
+#   PySide6's lrelease taken away, its --self-test on Xvfb (xcb) — catalogs and icons
+#   must come from the wheel itself;
+# * the .deb: installed with apt (so Depends is resolved), every system library the
+#   bundle links against comes from Depends, --self-test on Xvfb (xcb) and offscreen, the
+#   AppStream metadata and the menu entry valid, the man page renders, bash completes
+#   commands and SESS- handles with the installed script; then removed;
+# * the rpm: its file list and requirements printed and checked.
 # .ci/run calls this after the suite; it needs root (or sudo) for apt.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,7 +20,9 @@ started=$SECONDS
 packaging/build.sh >/dev/null
 deb="$(ls -t dist/sessiondesk_*.deb | head -n1)"
 [ -f "$deb" ] || fail "packaging/build.sh made no .deb"
-say "built $deb ($(du -h "$deb" | cut -f1)) in $((SECONDS - started)) s"
+rpm_file="$(ls -t dist/sessiondesk-*.rpm | head -n1)"
+[ -f "$rpm_file" ] || fail "packaging/build.sh made no rpm"
+say "built $deb ($(du -h "$deb" | cut -f1)) and $rpm_file ($(du -h "$rpm_file" | cut -f1)) in $((SECONDS - started)) s"
 
 scratch="$(mktemp -d)"
 xvfb_pid=""
@@ -26,6 +34,16 @@ cleanup() {
     fi
 }
 trap cleanup EXIT
+
+# a real X server with Qt's xcb platform: the libraries of a desktop session
+Xvfb -displayfd 9 -screen 0 1600x1000x24 -nolisten tcp -noreset 9>"$scratch/display" 2>/dev/null &
+xvfb_pid=$!
+for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
+[ -s "$scratch/display" ] || fail "Xvfb did not start"
+display=":$(head -n1 "$scratch/display")"
+
+packaging/check-wheel.sh "$scratch" "$display" || fail "the wheel"
+packaging/check-rpm.sh "$rpm_file" || fail "the rpm"
 
 # apt, not dpkg -i: it installs what Depends names, as on a person's machine
 as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$ROOT/$deb" >/dev/null \
@@ -59,13 +77,10 @@ say "every system library the bundle links comes from Depends"
 # offscreen: no display at all, as a headless check would run it
 QT_QPA_PLATFORM=offscreen /usr/bin/sessiondesk --self-test || fail "--self-test offscreen"
 
-# a real X server with Qt's xcb platform: the libraries of a desktop session
-Xvfb -displayfd 9 -screen 0 1600x1000x24 -nolisten tcp -noreset 9>"$scratch/display" 2>/dev/null &
-xvfb_pid=$!
-for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
-[ -s "$scratch/display" ] || fail "Xvfb did not start"
-DISPLAY=":$(head -n1 "$scratch/display")" QT_QPA_PLATFORM=xcb /usr/bin/sessiondesk --self-test \
+DISPLAY="$display" QT_QPA_PLATFORM=xcb /usr/bin/sessiondesk --self-test \
     || fail "--self-test on X (xcb)"
+
+packaging/check-installed.sh "$scratch" || fail "what the .deb installed beside the app"
 
 deb_size="$(du -h "$deb" | cut -f1)"
 installed="$(du -sh /opt/sessiondesk | cut -f1)"

@@ -36,11 +36,16 @@ QT_RUNTIME_PACKAGES=(libegl1 libgl1 libfontconfig1 libglib2.0-0 libdbus-1-3 libx
     libwayland-client0 libwayland-cursor0 libwayland-egl1)
 
 # Debian packages: Qt's runtime always; for tests also D-Bus, gnome-keyring, CJK fonts,
-# node for the claude CLI, and an X server with a window tool for the real-display test.
+# node for the claude CLI, an X server with a window tool for the real-display test, and
+# zsh and fish to drive their completion scripts (tests/test_completion.py).
 ensure_system_packages() {
     local wanted=("${QT_RUNTIME_PACKAGES[@]}" python3-venv)
     if [ "${1:-}" = "tests" ]; then
-        wanted+=(dbus gnome-keyring fonts-noto-cjk nodejs npm xvfb xdotool)
+        wanted+=(dbus gnome-keyring fonts-noto-cjk nodejs npm xvfb xdotool zsh fish)
+    elif [ "${1:-}" = "package" ]; then
+        # packaging/build.sh: rpmbuild, objdump (the rpm's requirements); check-package.sh:
+        # the validators, man, bash's completion, an X server
+        wanted+=(rpm binutils appstream desktop-file-utils man-db bash-completion xvfb)
     fi
     command -v dpkg-query >/dev/null 2>&1 || return 0
     local missing=()

@@ -33,7 +33,36 @@ def test_the_self_test_passes_offscreen_and_leaves_the_home_alone(home: Path) ->
     assert "claude: not found" in done.stdout  # missing claude is reported, not a failure
     assert "on the offscreen platform" in done.stdout
     assert "translations: loaded en, es, zh_CN" in done.stdout
+    assert "icons: sessiondesk.svg and 8 sizes (16-512 px)" in done.stdout
     assert list(home.iterdir()) == []
+
+
+COMPILED_LIKE_THE_WINDOW = """
+import sys
+from pathlib import Path
+import desktop.app
+from desktop.cli import main
+
+desktop.app.QM_DIR = Path(sys.argv[1])  # a checkout that never ran build_translations
+sys.exit(main(["--self-test"]))
+"""
+
+
+def test_a_checkout_without_catalogs_passes_as_its_window_speaks(
+    home: Path, tmp_path: Path
+) -> None:
+    # an editable install: the window compiles the catalogs from i18n/ into its cache,
+    # and the self-test, looking the window's way, finds them there too
+    empty = tmp_path / "no-catalogs"
+    empty.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILED_LIKE_THE_WINDOW, str(empty)],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, **WITHOUT_CLAUDE},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "translations: loaded en, es, zh_CN from " in done.stdout
+    assert "/cache/i18n" in done.stdout
 
 
 def test_the_self_test_names_the_claude_it_found(home: Path, claude_bin: Path) -> None:
@@ -51,6 +80,7 @@ import desktop.app
 from desktop.cli import main
 
 desktop.app.QM_DIR = Path(sys.argv[1])  # a package built without its .qm files
+desktop.app.COMPILE_FROM = None  # and, as every package, without the .ts sources
 sys.exit(main(["--self-test"]))
 """
 

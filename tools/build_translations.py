@@ -12,12 +12,14 @@ The `.ts` files in `i18n/` are the sources translators edit (by hand or in
 Qt Linguist); `pyside6-lupdate` adds new strings to them from `desktop/ui/`
 and `desktop/app.py` and drops strings the code no longer has.
 `pyside6-lrelease` compiles them into `resources/i18n/`, which git ignores:
-`.qm` files are always built, never edited or committed.
+`.qm` files are always built, never edited or committed. `setup.py` calls
+`release()` too, to put the catalogs in the wheel (`desktop/assets/i18n/`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -33,7 +35,14 @@ SOURCES = (ROOT / "desktop" / "ui", ROOT / "desktop" / "app.py")
 
 
 def qt_tool(name: str) -> str:
-    """`pyside6-<name>` next to this Python first, so the venv's Qt is the one used."""
+    """The tool inside the PySide6 this Python imports first (in a wheel's isolated
+    build there is no `pyside6-<name>` beside it), then `pyside6-<name>` next to this
+    Python, so the venv's Qt is the one used."""
+    spec = importlib.util.find_spec("PySide6")  # found, not imported: no Qt loaded
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        inside = Path(folder) / (f"{name}.exe" if sys.platform == "win32" else name)
+        if inside.is_file():
+            return str(inside)
     beside = Path(sys.executable).parent / f"pyside6-{name}"
     if beside.is_file():
         return str(beside)
@@ -75,11 +84,11 @@ def update_sources() -> None:
         subprocess.run(command, check=True, cwd=ROOT)
 
 
-def release() -> list[Path]:
-    QM_DIR.mkdir(parents=True, exist_ok=True)
+def release(out_dir: Path = QM_DIR) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
     built = []
     for language in LANGUAGES:
-        qm = QM_DIR / f"sessiondesk_{language}.qm"
+        qm = out_dir / f"sessiondesk_{language}.qm"
         subprocess.run(
             [qt_tool("lrelease"), "-silent", str(ts_path(language)), "-qm", str(qm)], check=True
         )

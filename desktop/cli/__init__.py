@@ -17,7 +17,7 @@ from pathlib import Path
 
 from desktop import __version__
 from desktop.cli.output import Output
-from desktop.cli.parser import build_parser, clean_args, version_line
+from desktop.cli.parser import Parser, build_parser, clean_args, version_line
 from desktop.domain.errors import SessiondeskError
 
 COMMAND_GC_THRESHOLD = 50_000
@@ -29,6 +29,11 @@ collector ran 15 times in a listing of 2,000 sessions, ~10 ms of its 0.3 s."""
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["__complete"]:
+        # a shell's tab press: answered from the index before the commands load
+        from desktop.completion_index import answer
+
+        return answer(given[1:])
     if given == ["--version"]:
         # the common case answered before the command modules load, as argparse would
         sys.stdout.write(version_line(__version__) + "\n")
@@ -53,10 +58,13 @@ def _window(home: str | None, claude: str | None, gc_threshold: tuple[int, ...])
     return run_app(resolve_home(home), claude)
 
 
-def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
+def command_parser() -> Parser:
+    """Every command's parser: what runs, and what the man page and completions are
+    written from (tools/make_manpage.py, `completions`)."""
     from desktop.cli import (
         accounts,
         bundles,
+        completion,
         conversations,
         library,
         logs,
@@ -68,15 +76,28 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
 
     parser = build_parser(__version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    groups = (accounts, sessions, runs, conversations, switch, settings, library, bundles, logs)
+    groups = (
+        accounts, sessions, runs, conversations, switch, settings, library, bundles, logs,
+        completion,
+    )  # fmt: skip
     for group in groups:
         group.register(commands)
+    return parser
+
+
+def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
+    parser = command_parser()
     args = clean_args(parser.parse_args(argv))
     if args.self_test:
         gc.set_threshold(*gc_threshold)  # the test's window collects by Python's own thresholds
         from desktop.selftest import self_test  # Qt is loaded only for the test
 
         return self_test(args.claude, args.json)
+    if args.command == "completions":  # the parser's own shape: no home, no services
+        from desktop.cli.completion import script
+
+        sys.stdout.write(script(args.shell, parser))
+        return 0
     from desktop.compose import DB_NAME, open_services, resolve_home
 
     out = Output(json_mode=args.json)

@@ -37,7 +37,14 @@ iconutil -c icns "$iconset" -o build/sessiondesk.icns
 
 .venv/bin/pyinstaller --noconfirm --clean --distpath dist --workpath build packaging/sessiondesk.spec
 app="dist/Sessiondesk.app"
-"$app/Contents/MacOS/sessiondesk" --self-test
+# database, icons, window, translations; the catalogs and icons must be the bundle's own
+# (desktop/assets, as on Linux and in the wheel), not found in this checkout
+report="$("$app/Contents/MacOS/sessiondesk" --self-test)"
+echo "$report"
+grep -Eq '^translations: loaded en, es, zh_CN from .*/desktop/assets/i18n$' <<<"$report" \
+    || { echo "the self-test did not load the bundle's own catalogs" >&2; exit 1; }
+grep -Eq '^icons: .* from .*/desktop/assets/icons$' <<<"$report" \
+    || { echo "the self-test did not find the bundle's own icons" >&2; exit 1; }
 
 if [ -n "$SIGN_IDENTITY" ]; then
     # inside out: every library and program first, then the bundle; the hardened runtime

@@ -24,9 +24,18 @@ Image.open('resources/icons/sessiondesk-256.png').save('build/sessiondesk.ico', 
 & .venv\Scripts\pyinstaller.exe --noconfirm --clean --distpath dist --workpath build packaging\sessiondesk.spec
 if ($LASTEXITCODE -ne 0) { throw "pyinstaller failed" }
 
-# the built app must start before it is packed: database, window, translations
-& dist\sessiondesk\sessiondesk-cli.exe --self-test
+# the built app must start before it is packed: database, icons, window, translations;
+# the catalogs and icons must be the bundle's own (desktop\assets, as on Linux and in the
+# wheel), not found in this checkout
+$Report = & dist\sessiondesk\sessiondesk-cli.exe --self-test
 if ($LASTEXITCODE -ne 0) { throw "the built app failed its self-test" }
+$Report
+if (-not ($Report | Select-String -Pattern 'translations: loaded en, es, zh_CN from .*desktop[\\/]assets[\\/]i18n$')) {
+    throw "the self-test did not load the bundle's own catalogs"
+}
+if (-not ($Report | Select-String -Pattern 'icons: .* from .*desktop[\\/]assets[\\/]icons$')) {
+    throw "the self-test did not find the bundle's own icons"
+}
 
 $Version = & $Python -c "import desktop; print(desktop.__version__)"
 $Iscc = "${env:ProgramFiles(x86)}\Inno Setup 6\ISCC.exe"

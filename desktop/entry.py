@@ -1,0 +1,18 @@
+"""The installed `sessiondesk` script's entry point: `desktop.cli.main`, except that a
+shell's tab completion (`sessiondesk __complete …`) is answered first, before the
+`desktop.cli` package and its imports load — they would be most of a tab press's
+cost (`desktop.completion_index`)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["__complete"]:
+        from desktop.completion_index import answer
+
+        return answer(sys.argv[2:])
+    from desktop.cli import main as cli_main
+
+    return cli_main()
