@@ -5,8 +5,12 @@ session browser, the transcript area, the status bar, its two actions and
 the window's `Changes`, never the window. The composer and the permission
 cards go under the transcript; a send continues the session the list has
 chosen (adopting it into a conversation) or, in a draft made by New
-Conversation, starts one with the chosen account and folder. A run that ends
-is announced on `Changes` (its execution and conversation).
+Conversation, starts one with the chosen account and folder. Its runs' steps
+go out on the change spine (`Changes`) from the controller; the composer,
+Stop, the cards and the activity line follow the spine like every other
+view, each time asking the controller whether the conversation shown has a
+run going — so no path (new, continue, resume, fork, re-run, switch, a
+failure, a stop, a rollover) can leave them saying it is answering.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QMessageBox
 
+from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Execution
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
 from desktop.domain.sessions import SessionRecord
@@ -86,7 +91,7 @@ class RunDesk(QObject):
         self.new_action = new_conversation
         self.changes = changes
         self.pane, self.panel = sessions.pane, sessions.panel
-        self.controller = RunController(hub, self)
+        self.controller = RunController(hub, changes, self)
         self.presenter = LivePresenter(self.panel, self.controller)
         self.usage = TurnUsage(hub, self.panel, self.controller, sessions.background)
         page = area.transcript_page
@@ -131,14 +136,13 @@ class RunDesk(QObject):
         self.panel.view.rerun_requested.connect(self.rerun_message)
         self.pane.record_selected.connect(self._selected)
         self.pane.contents_changed.connect(self._fill_accounts)
-        changes.sessions_changed.connect(self._listed)
+        changes.changed.connect(self._changed)
         self.panel.loaded.connect(self._sync)
         c = self.controller
-        c.started.connect(self._sync)
+        # the owner's own work at a run's steps (notices, drafts, relisting); what
+        # the composer and its neighbours show follows the spine (`_changed`)
         c.bound.connect(self._bound)
         c.permission.connect(self._permission)
-        c.answered.connect(self._sync)
-        c.replied.connect(self._sync)
         c.finished.connect(self._finished)
         c.updated.connect(self._update_activity)
         self._fill_accounts()
@@ -155,7 +159,16 @@ class RunDesk(QObject):
             shown = self.presenter.shown()
             return shown if shown is not None and shown.streaming else None
         record = self.panel.current() or self.pane.selected_record()
-        return self.controller.for_key(key_of(record)) if record is not None else None
+        return self.controller.of_session(key_of(record)) if record is not None else None
+
+    def _changed(self, changes: OpChanges) -> None:
+        """The spine's news: a run's step, or the list, may change what the composer,
+        Stop, the cards and the activity line say; and a draft's session may be
+        listed now."""
+        if changes.listing:
+            self._listed()
+        if changes.run_events or changes.sessions or changes.conversations:
+            self._sync()
 
     def _sync(self, *_args: object) -> None:
         run = self.target_run()
@@ -439,10 +452,7 @@ class RunDesk(QObject):
         self.switching.finished(live, shown)
         if shown:
             self._tell_notice(live, ended=True)
-        self._sync()  # before the news: whoever follows Changes sees the composer at rest
-        if live.execution is not None:
-            self.changes.execution_changed.emit(live.execution.id)
-            self.changes.conversation_changed.emit(live.execution.conversation_id)
+        self._sync()  # the controller's "ended" on the spine comes after this
 
     def _relist(self, live: LiveRun) -> None:
         # the run service indexed the transcript as the turn ended: put it in the list now
@@ -456,7 +466,7 @@ class RunDesk(QObject):
         # chosen now, not after the list's next paint (`_listed`): the end's error and
         # prompt shown next must not be reset by a choice that comes after them
         self._choose_listed(live)
-        self.changes.sessions_changed.emit()  # the list follows
+        self.changes.publish(OpChanges.of(listing=True, sessions=[live.key]))  # the list follows
 
     def _is_shown(self, live: LiveRun) -> bool:
         """Whether the centre shows this run's conversation (its rows, cards or end)."""
