@@ -38,7 +38,7 @@ from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.accounts.switcher import carry_notice_text
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
-from desktop.ui.common.first_paint import after_first_paint, after_next_paint
+from desktop.ui.common.first_paint import after_first_paint, after_paint
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.activity import ActivityLine
@@ -406,8 +406,8 @@ class RunDesk(QObject):
         if not self.presenter.is_draft() or live is None or live.key is None:
             return
         if self.pane.source.row_of(live.key) >= 0:
-            after_next_paint(self.pane.view.viewport(), lambda: self._choose_listed(live),
-                             LISTED_PAINT_WAIT_MS)  # fmt: skip
+            after_paint(self.pane.view.viewport(), lambda: self._choose_listed(live),
+                        LISTED_PAINT_WAIT_MS)  # fmt: skip
 
     def _choose_listed(self, live: LiveRun) -> None:
         if not self.presenter.is_draft() or self.presenter.shown() is not live:
