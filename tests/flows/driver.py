@@ -186,7 +186,8 @@ class Driver:
 
 async def walk(d: Driver) -> None:
     """new, continue ×3, fork, edit & re-run, switch, a turn under the new account,
-    and a new conversation that names the first with `[[SESS-001]]`."""
+    a failed and a stopped turn, and a new conversation that names the first
+    with `[[SESS-001]]`."""
     w = d.w
     desk, pane = w.runs, w.conversation
     indexer = w.sessions.indexer
@@ -240,6 +241,20 @@ async def walk(d: Driver) -> None:
     d.report("switched")
     await d.turn("under beta now: summarise where we are")
     d.report("beta-turn")
+
+    await d.turn("this turn meets an API error")
+    d.report("failed")
+    desk.composer.prompt.clear()  # the person drops the prompt given back
+
+    runs = desk.controller.runs
+    d.type_and_send("a long answer, stopped half way")
+    await until(lambda: runs[-1].streaming and len(runs[-1].transcript.text()) > 20, 60,
+                "the long answer to stream")  # fmt: skip
+    d.report("streaming")
+    w.commands.stop_run.trigger()
+    await until(lambda: not runs[-1].streaming, 60, "the stop")
+    await d.settled(runs[-1])
+    d.report("stopped")
 
     w.commands.new_conversation.trigger()
     desk.composer.folder_edit.setText(str(d.project))

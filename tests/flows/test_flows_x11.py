@@ -117,9 +117,15 @@ def test_a_whole_conversation_reads_true_at_every_step(
 ) -> None:  # fmt: skip
     env = register(home, claude_account("alpha"), claude_bin)
     register(home, claude_account("beta"), claude_bin)
-    for n in range(8):
-        fake_api.enqueue(Reply.text(f"Answer {n}: " + " ".join(f"w{i}" for i in range(30)),
-                                    chunks=3, delay=0.05))  # fmt: skip
+    for n in range(10):
+        if n == 7:
+            fake_api.enqueue(Reply.error(500))  # the failed turn
+        elif n == 8:  # the stopped one: long and slow
+            fake_api.enqueue(Reply.text(" ".join(f"long{i}" for i in range(200)),
+                                        chunks=60, delay=0.3))  # fmt: skip
+        else:
+            fake_api.enqueue(Reply.text(f"Answer {n}: " + " ".join(f"w{i}" for i in range(30)),
+                                        chunks=3, delay=0.05))  # fmt: skip
     steps = {s["step"]: s for s in drive("walk", home, project, env)}
 
     new = steps["new"]
@@ -173,6 +179,19 @@ def test_a_whole_conversation_reads_true_at_every_step(
     shows_its_session(beta)
     assert beta["header"]["account"] == "beta" and beta["list_selected"][0] == "beta"
     assert len(beta["tree"]) == 8 and beta["tree"][-1]["account"] == "beta"
+
+    failed = steps["failed"]
+    assert failed["composer"]["error"], "a failed turn says why above the composer"
+    assert BUSY not in failed["composer"]["placeholder"] and not failed["composer"]["stop"]
+    assert failed["header"]["account"] == "beta"
+
+    streaming = steps["streaming"]
+    assert BUSY in streaming["composer"]["painted"] and streaming["composer"]["stop"]
+    assert not streaming["composer"]["send"]
+    stopped = steps["stopped"]
+    assert BUSY not in stopped["composer"]["placeholder"], "stopped: the hint"
+    assert BUSY not in (stopped["composer"]["painted"] or ""), "stopped: the screen"
+    assert not stopped["composer"]["stop"]
 
     reference = steps["reference"]
     at_rest(reference)

@@ -6,14 +6,17 @@ the session being chosen again."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from desktop.domain.changes import ChangeFeed, OpChanges, RunEvent
 from desktop.domain.conversations import ExecutionKind
 from desktop.ui.accounts.switcher import SwitchChoice
+from desktop.ui.common.changes import Changes
 from tests.rig.fakeapi import Reply
 from tests.rig.fixtures import AccountFactory
 from tests.sdrig import register
@@ -42,6 +45,26 @@ def test_an_op_changes_value_says_what_it_touches() -> None:
     stop()
     feed.report(changes)
     assert heard == [changes]
+
+
+@pytest.mark.gui
+def test_a_report_from_a_worker_thread_reaches_the_views_on_the_window_s_thread(
+    qtbot: QtBot,
+) -> None:
+    feed, spine = ChangeFeed(), Changes()
+    spine.follow(feed)
+    heard: list[tuple[OpChanges, str]] = []
+    spine.changed.connect(lambda c: heard.append((c, threading.current_thread().name)))
+    said = OpChanges.of(conversations=["c1"])
+    worker = threading.Thread(target=feed.report, args=(said,), name="worker")
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: bool(heard), timeout=5000)
+    assert heard == [(said, threading.main_thread().name)]
+    spine.close()
+    feed.report(said)  # a closed window's spine hears nothing more
+    qtbot.wait(50)
+    assert len(heard) == 1
 
 
 async def _settle(seconds: float = 0.4) -> None:

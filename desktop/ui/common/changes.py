@@ -5,11 +5,13 @@ services report on their hub's feed (from any thread) and what the window's
 runs say (started, recorded, needs an answer, replied, ended) arrive here as
 one kind of value, on the window's thread, in the order they happened. Each
 view connects `changed` once and decides from the ids whether what it shows
-is touched — the list, the transcript, the composer, the conversation's
-header and tree, the chart, insight, bundles, the status bar — so no view
-learns of a change by another path, and none needs to know another.
-(Anki's `operation_did_execute` is the model: an operation says what it
-changed; views listen for that, never for each other.)
+is touched: the conversation pane (header, tree, chart, the composer's fill
+line), the composer with Stop, the permission cards and the activity line,
+the list's run badges and status-bar count, its conversation and archived
+marks, the insight and bundles pages, the window's empty state. (The
+transcript follows its file and a run's live rows, which are data, not
+news.) Anki's `operation_did_execute` is the model: an operation says what
+it changed; views listen for that, never for each other.
 """
 
 from __future__ import annotations
