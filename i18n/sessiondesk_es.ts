@@ -2131,6 +2131,11 @@
         <source>Claude finished</source>
         <translation>Claude terminó</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude stopped</source>
+        <translation>Claude se detuvo</translation>
+    </message>
 </context>
 <context>
     <name>RunIndicator</name>

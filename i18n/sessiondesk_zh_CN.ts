@@ -2124,6 +2124,11 @@
         <source>Claude finished</source>
         <translation>Claude 已完成</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude stopped</source>
+        <translation>Claude 已停止</translation>
+    </message>
 </context>
 <context>
     <name>RunIndicator</name>

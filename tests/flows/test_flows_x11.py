@@ -192,6 +192,7 @@ def test_a_whole_conversation_reads_true_at_every_step(
     assert BUSY not in stopped["composer"]["placeholder"], "stopped: the hint"
     assert BUSY not in (stopped["composer"]["painted"] or ""), "stopped: the screen"
     assert not stopped["composer"]["stop"]
+    assert "Claude stopped" in stopped["status"], "a stopped turn is not said to have finished"
 
     reference = steps["reference"]
     at_rest(reference)

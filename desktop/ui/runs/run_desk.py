@@ -28,7 +28,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QMessageBox
 
 from desktop.domain.changes import OpChanges
-from desktop.domain.conversations import Execution
+from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Message
@@ -446,6 +446,9 @@ class RunDesk(QObject):
                 if not live.transcript.text():
                     self.composer.restore_prompt(live.prompt)
             self.notifier.tell(Attention.FAILED, self.tr("A turn failed"), reason, run_shown=shown)
+        elif live.status is ExecutionStatus.INTERRUPTED:  # stopped: it did not finish
+            self.notifier.tell(Attention.FINISHED, self.tr("Claude stopped"),
+                               shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
         else:
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
