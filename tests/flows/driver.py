@@ -264,13 +264,32 @@ async def walk(d: Driver) -> None:
     d.report("reference")
 
 
+async def rollover(d: Driver) -> None:
+    """Three turns whose context crosses the rollover threshold before the third:
+    the third starts a fresh session of the same conversation."""
+    w = d.w
+    indexer = w.sessions.indexer
+    await until(lambda: w.parts_built and indexer.completed >= 1 and not indexer.running(), 60,
+                "the window and its first index pass")  # fmt: skip
+    w.commands.new_conversation.trigger()
+    w.runs.composer.folder_edit.setText(str(d.project))
+    await d.turn("a big first question")
+    d.report("new")
+    await d.turn("a bigger second one")
+    d.report("full")
+    await d.turn("and a third, past the threshold")
+    d.report("rolled-over")
+
+
 def runs_first_key(d: Driver) -> tuple[str, str]:
     key = d.w.runs.controller.runs[0].key
     assert key is not None
     return key
 
 
-SCENARIOS: dict[str, Callable[[Driver], Coroutine[Any, Any, None]]] = {"walk": walk}
+SCENARIOS: dict[str, Callable[[Driver], Coroutine[Any, Any, None]]] = {
+    "walk": walk, "rollover": rollover,
+}
 
 
 def main() -> int:

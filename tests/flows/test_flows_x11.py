@@ -200,3 +200,25 @@ def test_a_whole_conversation_reads_true_at_every_step(
     nothing_cut(reference)
     assert reference["header"]["code"] not in ("", "SESS-001")
     assert kinds(reference) == ["new"]
+
+
+def test_a_rollover_keeps_the_conversation_and_the_window_follows_its_new_session(
+    home: Path, project: Path, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    for n, tokens in enumerate((40_000, 155_000, 30_000)):
+        fake_api.enqueue(Reply.text(f"Answer {n}.", input_tokens=tokens))
+    steps = {s["step"]: s for s in drive("rollover", home, project, env)}
+    full, rolled = steps["full"], steps["rolled-over"]
+    for step in (steps["new"], full, rolled):
+        at_rest(step)
+        shows_its_session(step)
+        nothing_cut(step)
+        assert step["header"]["code"] == "SESS-001", "one conversation throughout"
+    assert kinds(full) == ["new", "continue"]
+    assert "rollover" in kinds(rolled) and len(rolled["tree"]) == 3
+    assert rolled["list_selected"] != full["list_selected"], "the fresh session is shown"
+    assert rolled["tree_current"] == next(r["id"] for r in rolled["tree"]
+                                          if r["kind"] == "rollover")  # fmt: skip
+    tree_labels(rolled)
