@@ -59,6 +59,12 @@ class Driver:
         self.painted = PaintedPlaceholder(window.runs.composer.prompt)
         self.step_no = 0
 
+    async def ready(self) -> None:
+        """Until the window has all its parts and its first index pass is done."""
+        w, indexer = self.w, self.w.sessions.indexer
+        await until(lambda: w.parts_built and indexer.completed >= 1 and not indexer.running(),
+                    60, "the window and its first index pass")  # fmt: skip
+
     # -- what a person does --------------------------------------------------------------
 
     def type_and_send(self, text: str) -> None:
@@ -190,9 +196,7 @@ async def walk(d: Driver) -> None:
     with `[[SESS-001]]`."""
     w = d.w
     desk, pane = w.runs, w.conversation
-    indexer = w.sessions.indexer
-    await until(lambda: w.parts_built and indexer.completed >= 1 and not indexer.running(), 60,
-                "the window and its first index pass")  # fmt: skip
+    await d.ready()
     d.report("start")
 
     w.commands.new_conversation.trigger()
@@ -268,9 +272,7 @@ async def rollover(d: Driver) -> None:
     """Three turns whose context crosses the rollover threshold before the third:
     the third starts a fresh session of the same conversation."""
     w = d.w
-    indexer = w.sessions.indexer
-    await until(lambda: w.parts_built and indexer.completed >= 1 and not indexer.running(), 60,
-                "the window and its first index pass")  # fmt: skip
+    await d.ready()
     w.commands.new_conversation.trigger()
     w.runs.composer.folder_edit.setText(str(d.project))
     await d.turn("a big first question")
