@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.domain.changes import OpChanges
+from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import (
     Conversation,
     Execution,
@@ -76,6 +76,10 @@ MIN_NODE_WIDTH = 110
 MARKS_FOLD_MS = 100
 """The list's marks are read once for news that comes this close together (a run's
 end relists its session, tells its conversation changed, and the index follows)."""
+TREE_EVENTS = frozenset({RunEvent.STARTED, RunEvent.BOUND, RunEvent.RECORDED, RunEvent.ENDED})
+"""The steps of a run that add a node or change its status dot."""
+MARK_EVENTS = frozenset({RunEvent.STARTED, RunEvent.ENDED})
+"""The steps after which a session may have joined a conversation (the list's marks)."""
 ROLLOVER_SETTINGS = "rollover."
 """The settings whose change moves the chart's threshold line and the composer's fill."""
 TRANSCRIPT_FIRST_MS = 500
@@ -365,11 +369,13 @@ class ConversationPane(QWidget):
         conversations changed, and what the pane shows when the news names its
         conversation (or a fork of it in its tree), its session, one of its
         executions, or a setting (the rollover threshold)."""
-        if changes.listing or changes.conversations or changes.sessions:
+        runs = changes.run_events
+        if changes.listing or ((changes.conversations or changes.sessions) and (
+                not runs or not runs.isdisjoint(MARK_EVENTS))):  # fmt: skip
             self.mark_list()
         record = self._record
-        if record is None:
-            return
+        if record is None or (runs and runs.isdisjoint(TREE_EVENTS)):
+            return  # a reply or an answer changes no node: reads cost the streaming window
         rollover = any(key.startswith(ROLLOVER_SETTINGS) for key in changes.settings)
         if rollover or changes.touches(
             session=key_of(record), executions=self._known

@@ -469,7 +469,8 @@ class RunDesk(QObject):
         # chosen now, not after the list's next paint (`_listed`): the end's error and
         # prompt shown next must not be reset by a choice that comes after them
         self._choose_listed(live)
-        self.changes.publish(OpChanges.of(listing=True, sessions=[live.key]))  # the list follows
+        # the list follows; the run's own "ended" tells the rest (one read of the pane, not two)
+        self.changes.publish(OpChanges(listing=True))
 
     def _is_shown(self, live: LiveRun) -> bool:
         """Whether the centre shows this run's conversation (its rows, cards or end)."""
