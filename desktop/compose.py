@@ -129,7 +129,8 @@ class _Wiring:
         from desktop.vault.keyring_vault import KeyringVault
 
         accounts = AccountService(
-            SqlAccountRepository(self.db), KeyringVault(), self.settings_repo, default_config_dir()
+            SqlAccountRepository(self.db), KeyringVault(), self.settings_repo, default_config_dir(),
+            feed=hub.changes,
         )
         accounts.ensure_default()
         return accounts
@@ -137,7 +138,7 @@ class _Wiring:
     def _settings(self, hub: ServiceHub) -> Any:
         from desktop.services.settings import SettingsService
 
-        return SettingsService(self.settings_repo)
+        return SettingsService(self.settings_repo, hub.changes)
 
     def _sessions(self, hub: ServiceHub) -> Any:
         from desktop.services.sessions import SessionService
@@ -160,7 +161,9 @@ class _Wiring:
         from desktop.services.conversations import ConversationService
 
         rows, executions = self.conversation_rows, self.executions
-        return ConversationService(rows, executions, hub.sessions, self.launcher(hub))
+        return ConversationService(
+            rows, executions, hub.sessions, self.launcher(hub), feed=hub.changes
+        )
 
     def _runs(self, hub: ServiceHub) -> Any:
         from desktop.services.references import ReferenceService

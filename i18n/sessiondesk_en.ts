@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+147"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+146"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+58"/>
+        <location line="+57"/>
         <source>Added to the bundle “{name}”, now %Ln items.</source>
         <translation>
             <numerusform>Added to the bundle “{name}”, now %Ln item.</numerusform>
@@ -72,7 +72,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln run streaming</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+293"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+297"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>
@@ -141,7 +141,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+359"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+357"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln message</numerusform>

@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+191"/>
+        <location filename="../desktop/app.py" line="+199"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
@@ -243,7 +243,7 @@
         <translation>Reuniendo el contexto de «{name}»…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>Se empezó una conversación con el contexto de «{name}».</translation>
     </message>
@@ -290,7 +290,7 @@
         <translation>Comprobando e importando {path}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Imported the bundle “{name}”: conversations {codes}.</source>
         <translation>Se importó el paquete «{name}»: conversaciones {codes}.</translation>
     </message>
@@ -729,7 +729,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+213"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+216"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -741,12 +741,12 @@
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-92"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>Prompt</source>
         <translation>Mensaje</translation>
     </message>
@@ -756,12 +756,12 @@
         <translation>Enviar</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-9"/>
         <source>Claude is answering… (Esc stops it; the next prompt can be written now)</source>
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+88"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
     </message>
@@ -899,7 +899,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+488"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+487"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1731,7 +1731,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+81"/>
+        <location filename="../desktop/ui/library/room.py" line="+82"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
@@ -1850,7 +1850,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+256"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+258"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1960,7 +1960,7 @@
         <translation>Listar solo las sesiones de {name}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Could not load accounts</source>
         <translation>No se pudieron cargar las cuentas</translation>
     </message>
@@ -2264,7 +2264,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+272"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2272,7 +2272,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2312,15 +2312,20 @@
         <translation>Un turno falló</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Claude finished</source>
         <translation>Claude terminó</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Claude stopped</source>
+        <translation>Claude se detuvo</translation>
     </message>
 </context>
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2367,7 +2372,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+185"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
@@ -2565,7 +2570,7 @@
         <translation>{code} vuelve a estar en la lista.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Copied the session id {id}.</source>
         <translation>Se copió el id de sesión {id}.</translation>
     </message>
@@ -2997,7 +3002,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+316"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>

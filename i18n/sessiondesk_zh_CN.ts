@@ -132,7 +132,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+191"/>
+        <location filename="../desktop/app.py" line="+199"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
@@ -242,7 +242,7 @@
         <translation>正在收集“{name}”的上下文…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>已用“{name}”的上下文开始一个对话。</translation>
     </message>
@@ -287,7 +287,7 @@
         <translation>正在检查并导入 {path}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Imported the bundle “{name}”: conversations {codes}.</source>
         <translation>已导入资料包“{name}”:对话 {codes}。</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+213"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+216"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -737,12 +737,12 @@
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-92"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
@@ -752,12 +752,12 @@
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-9"/>
         <source>Claude is answering… (Esc stops it; the next prompt can be written now)</source>
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+88"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
     </message>
@@ -895,7 +895,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+488"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+487"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1726,7 +1726,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+81"/>
+        <location filename="../desktop/ui/library/room.py" line="+82"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>
@@ -1845,7 +1845,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+256"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+258"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1955,7 +1955,7 @@
         <translation>只列出 {name} 的会话</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Could not load accounts</source>
         <translation>无法加载账户</translation>
     </message>
@@ -2257,7 +2257,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+272"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2265,7 +2265,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2305,15 +2305,20 @@
         <translation>有一轮失败了</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Claude finished</source>
         <translation>Claude 已完成</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Claude stopped</source>
+        <translation>Claude 已停止</translation>
     </message>
 </context>
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln 个运行正在输出</numerusform>
@@ -2358,7 +2363,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+185"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
@@ -2554,7 +2559,7 @@
         <translation>{code} 已重新列出。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Copied the session id {id}.</source>
         <translation>已复制会话 ID {id}。</translation>
     </message>
@@ -2983,7 +2988,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+316"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>

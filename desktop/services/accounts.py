@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.domain.accounts import DEFAULT_ACCOUNT, Account, AuthKind, validate_account_name
+from desktop.domain.changes import ChangeFeed, OpChanges
 from desktop.domain.errors import ConflictError, NotFoundError, UsageError, VaultError
 from desktop.domain.ports import AccountRepository, SecretVault, SettingsRepository
 
@@ -33,7 +34,9 @@ class AccountService:
         vault: SecretVault,
         settings: SettingsRepository,
         default_config_dir: Path,
+        feed: ChangeFeed | None = None,
     ) -> None:
+        self._feed = feed or ChangeFeed()
         self._repo = repo
         self._vault = vault
         self._settings = settings
@@ -73,6 +76,7 @@ class AccountService:
             except VaultError:
                 self._repo.remove(name)
                 raise
+        self._changed(name)
         return account
 
     def edit(self, name: str, config_dir: str | None = None,
@@ -89,6 +93,7 @@ class AccountService:
             self._this_run.pop(name, None)
             with contextlib.suppress(VaultError):  # no keyring: no stored secret to forget
                 self._vault.delete(name)
+        self._changed(name)
         return changed
 
     def get(self, name: str) -> Account:
@@ -132,12 +137,14 @@ class AccountService:
     def set_secret(self, name: str, secret: str) -> None:
         self._vault.store(name, self._new_secret(name, secret))
         self._this_run.pop(name, None)  # the keyring's copy wins from now on
+        self._changed(name)
 
     def keep_for_this_run(self, name: str, secret: str) -> None:
         """Hold the secret in this process's memory only, for when no keyring
         can keep it: never a file, the database or the environment of this
         process; each run of `claude` gets it in its own environment."""
         self._this_run[name] = self._new_secret(name, secret)
+        self._changed(name)
 
     def kept_for_this_run(self, name: str) -> bool:
         return name in self._this_run
@@ -163,6 +170,10 @@ class AccountService:
         self._repo.remove(name)
         if name == DEFAULT_ACCOUNT:
             self._settings.set(_DEFAULT_REGISTERED, "1")
+        self._changed(name)
+
+    def _changed(self, name: str) -> None:
+        self._feed.report(OpChanges.of(accounts=[name]))
 
 
 def _config_folder(config_dir: str) -> Path:

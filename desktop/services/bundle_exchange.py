@@ -20,6 +20,7 @@ from desktop.domain.bundles import (
     ImportPlan,
     ItemKind,
 )
+from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Conversation, Execution
 from desktop.domain.errors import NotFoundError, SessiondeskError
 from desktop.domain.ports import RolloverRepository
@@ -157,6 +158,9 @@ class BundleExchange:
         self._archive.relist()  # the index lists and searches the new transcripts
         added = [sid for sid, _name, _size in plan.archived]
         codes = [f"SESS-{n:03d}" for n in numbers]
+        # the list gains its sessions, and their conversations join it
+        self._conversations.feed.report(OpChanges.of(listing=True, sessions=[
+            (account, sid) for sid in added]))  # fmt: skip
         return ImportReport(bundle_name, codes, added, present)
 
     def _present(self, session_id: str, account: str) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from desktop.domain.branches import Comparison, diverge
+from desktop.domain.changes import ChangeFeed, OpChanges
 from desktop.domain.conversations import (
     Conversation,
     Execution,
@@ -62,7 +63,10 @@ class ConversationService:
         executions: ExecutionRepository,
         sessions: SessionService,
         launcher: ClaudeLauncher,
+        feed: ChangeFeed | None = None,
     ) -> None:
+        self.feed = feed or ChangeFeed()
+        """Where this and the services built on it report what they changed."""
         self._conversations = conversations
         self._executions = executions
         self._sessions = sessions
@@ -329,18 +333,18 @@ class ConversationService:
             raise UsageError("the title is empty")
         conversation = self.get(ref)
         self._conversations.update(conversation.id, title=title.strip())
-        return self.get(conversation.id)
+        return self._changed(conversation.id)
 
     def describe(self, ref: str, text: str) -> Conversation:
         conversation = self.get(ref)
         self._conversations.update(conversation.id, description=text.strip())
-        return self.get(conversation.id)
+        return self._changed(conversation.id)
 
     def set_hidden(self, ref: str, hidden: bool) -> Conversation:
         """Hide a conversation from the main list, or show it again; nothing is deleted."""
         conversation = self.get(ref)
         self._conversations.update(conversation.id, hidden=hidden)
-        return self.get(conversation.id)
+        return self._changed(conversation.id)
 
     async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
         """A conversation of a session found on disk (the existing one if adopted before)."""
@@ -360,4 +364,11 @@ class ConversationService:
         self._conversations.update(
             conversation.id, session_id=session_id, runtime_id=str(launch.caps.fingerprint)
         )
-        return self.get(conversation.id)
+        return self._changed(conversation.id, sessions=[(record.account, session_id)])
+
+    def _changed(
+        self, conversation_id: str, *, sessions: list[tuple[str, str]] | None = None
+    ) -> Conversation:
+        """Report the edit of a conversation and give it back as it is now."""
+        self.feed.report(OpChanges.of(conversations=[conversation_id], sessions=sessions))
+        return self.get(conversation_id)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
+from desktop.domain.changes import ChangeFeed
+
 if TYPE_CHECKING:  # imported by the wiring as each service is built
     from desktop.services.accounts import AccountService
     from desktop.services.archive import ArchiveService
@@ -82,6 +84,8 @@ class ServiceHub:
         self.closers = closers if closers is not None else []
         self._wiring = wiring
         self._building = threading.RLock()
+        self.changes = ChangeFeed()
+        """What its services' operations changed, as they report it (the window listens)."""
 
     def close(self) -> None:
         for close in reversed(self.closers):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from desktop.domain import settings as spec
+from desktop.domain.changes import ChangeFeed, OpChanges
 from desktop.domain.ports import SettingsRepository
 
 
 class SettingsService:
-    def __init__(self, repo: SettingsRepository) -> None:
+    def __init__(self, repo: SettingsRepository, feed: ChangeFeed | None = None) -> None:
         self._repo = repo
+        self._feed = feed or ChangeFeed()
 
     def get(self, key: str) -> str:
         stored = self._repo.get(key)
@@ -20,6 +22,7 @@ class SettingsService:
     def set(self, key: str, raw: str) -> str:
         value = spec.normalize(key, raw)
         self._repo.set(key, value)
+        self._feed.report(OpChanges.of(settings=[key]))
         return value
 
     def effective(self) -> dict[str, str]:

@@ -14,6 +14,7 @@ from desktop.domain.carry import (
     check_carry,
     parse_pairs,
 )
+from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Conversation, Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
 from desktop.domain.ports import ConversationRepository, ExecutionRepository
@@ -97,6 +98,12 @@ class SwitchService:
             runtime_id=None,
             last_input_tokens=None,
         )
+        # the old session joins no conversation now, the new account holds it: both are told
+        self._threads.feed.report(OpChanges.of(
+            conversations=[conversation.id], executions=[record.id],
+            sessions=[(conversation.account or "", conversation.session_id or "")],
+            accounts=[to_account, conversation.account or ""],
+        ))  # fmt: skip
         return self._threads.get(conversation.id), record
 
     def carry_notice(self, record: Execution) -> str | None:

@@ -114,8 +114,7 @@ def test_the_description_is_edited_in_the_header_and_its_reference_opens(
         window.grab().save(str(Path(SHOT) / "reference-link.png"))
 
     # a hidden conversation's link still opens it: the list shows hidden ones then
-    hub.conversations.set_hidden(cranes.code, True)
-    window.changes.conversation_changed.emit(cranes.id)
+    hub.conversations.set_hidden(cranes.code, True)  # the service tells the window
     qtbot.waitUntil(lambda: ("work", cranes.session_id) not in pane(window).visible_keys(),
                     timeout=WAIT_MS)  # fmt: skip
     header.description_label.linkActivated.emit("sessiondesk:SESS-001")

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.compose import DB_NAME
+from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Conversation, ExecutionStatus
 from desktop.services.hub import ServiceHub
 from desktop.store.conversations import SqlConversationRepository
@@ -84,9 +85,10 @@ def test_two_quick_changes_fold_into_one_read_off_the_window_thread(
     seen = readers(hub, monkeypatch, gate)
     applied = pane.reader.applied
     hub.conversations.rename(made.id, "Cranes, first plan")
-    window.changes.conversation_changed.emit(made.id)
+    window.changes.publish(OpChanges.of(conversations=[made.id]))
     hub.conversations.rename(made.id, "Cranes, second plan")
-    window.changes.execution_changed.emit("x")  # before the loop runs again: one read
+    # before the loop runs again: one read
+    window.changes.publish(OpChanges.of(conversations=[made.id]))
     assert pane.reader.busy(), "read in a worker, not in place"
     qtbot.waitUntil(lambda: not pane.reader.busy(), timeout=WAIT_MS)
     assert pane.header.title_edit.text() == "Cranes, second plan"
@@ -95,11 +97,11 @@ def test_two_quick_changes_fold_into_one_read_off_the_window_thread(
 
     # news while a read is out: that read's answer is stale, one more read follows
     gate.clear()
-    window.changes.execution_changed.emit("x")
+    window.changes.publish(OpChanges.of(conversations=[made.id]))
     qtbot.waitUntil(lambda: len(seen) == 2, timeout=WAIT_MS)  # out, held by the gate
     hub.conversations.rename(made.id, "Cranes, third plan")
-    window.changes.execution_changed.emit("x")
-    window.changes.conversation_changed.emit(made.id)
+    window.changes.publish(OpChanges.of(conversations=[made.id]))
+    window.changes.publish(OpChanges.of(conversations=[made.id]))
     gate.set()
     qtbot.waitUntil(lambda: not pane.reader.busy(), timeout=WAIT_MS)
     assert pane.header.title_edit.text() == "Cranes, third plan"
@@ -123,7 +125,9 @@ def test_a_read_in_place_wins_over_one_still_out(
     assert pane.header.title_edit.text() == "Cranes, as saved"
     assert not pane.reader.busy()
     applied = pane.reader.applied
-    hub.conversations.rename(made.id, "Cranes, renamed behind the pane's back")
+    # straight into the store, past the service (which would tell the window)
+    behind = SqlConversationRepository(open_database(hub.home / DB_NAME))
+    behind.update(made.id, title="Cranes, renamed behind the pane's back")
     gate.set()  # whatever the held read found, it was asked for before the read in place
     background = window.sessions.background
     qtbot.waitUntil(lambda: not background.busy(), timeout=WAIT_MS)

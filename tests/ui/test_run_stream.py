@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 
+from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import ExecutionStatus
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.transcript.transcript_rows import RowKind
@@ -23,11 +24,8 @@ SECOND = "Yes: Esk, once more, and nothing else."
 def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
     rig.api.enqueue(Reply.text(REPLY, chunks=5, delay=0.2))
     panel = rig.desk.panel
-    heard: list[tuple[str, str]] = []
-    changes = rig.window.changes
-    changes.execution_changed.connect(lambda eid: heard.append(("execution", eid)))
-    changes.conversation_changed.connect(lambda cid: heard.append(("conversation", cid)))
-    changes.sessions_changed.connect(lambda: heard.append(("sessions", "")))
+    heard: list[OpChanges] = []
+    rig.window.changes.changed.connect(heard.append)
 
     async def scenario() -> None:
         rig.new_conversation()
@@ -66,11 +64,17 @@ def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Ri
         assert chosen is not None and chosen.session_id == execution.session_id
         assert not rig.window.commands.stop_run.isEnabled()
         assert rig.desk.indicator.label.isHidden()
-        # the end was announced once, by id, after the list took the new session
-        ended = heard.index(("execution", execution.id))
-        assert heard[ended + 1] == ("conversation", execution.conversation_id)
-        assert ("sessions", "") in heard[:ended]
-        assert [h for h in heard if h[0] == "execution"] == [("execution", execution.id)]
+        # the end was announced once on the spine, by id, after the list took the session
+        ends = [i for i, c in enumerate(heard) if RunEvent.ENDED in c.run_events]
+        assert len(ends) == 1
+        end = heard[ends[0]]
+        assert execution.id in end.executions
+        assert execution.conversation_id in end.conversations
+        assert (execution.account, execution.session_id) in end.sessions
+        assert any(c.listing for c in heard[: ends[0]])
+        steps = [e for c in heard for e in c.run_events]
+        assert steps.index(RunEvent.STARTED) < steps.index(RunEvent.REPLIED) < steps.index(
+            RunEvent.ENDED)  # fmt: skip
 
     rig.play(scenario())
     assert panel.current() is not None

@@ -223,8 +223,9 @@ def test_new_and_growing_sessions_show_up_without_a_restart(
     listing = pane(window)
     listing.view.setFocus()
     growing = new_session("/home/ana/src/live", "start a live session")
-    # a session found on disk is announced once on the window's one change notice
-    with qtbot.waitSignal(window.changes.sessions_changed, timeout=WAIT_MS):
+    # a session found on disk is announced on the window's one change spine
+    with qtbot.waitSignal(window.changes.changed, timeout=WAIT_MS,
+                          check_params_cb=lambda changes: changes.listing):  # fmt: skip
         path = write(populated["alpha"], growing)
     wait_listed(qtbot, window, 4)
     key = ("alpha", growing.session_id)

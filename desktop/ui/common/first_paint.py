@@ -1,4 +1,4 @@
-"""Start-up work that waits until the window has painted once.
+"""Work that waits until something has been painted: the one helper for it.
 
 A window's first paint comes from the window system some time after
 `show()`, once the event loop runs; work queued with a zero timer while the
@@ -7,13 +7,21 @@ the index is checked or the conversations' tables are read. `after_first_paint`
 runs such work just after the window's first paint instead: at once when the
 window is not shown at all (a test, a window built but never shown), or when
 it has painted already; and after `FALLBACK_MS` if no paint comes.
+
+`after_paint` is the same wait for any later paint: a widget's next paint, or
+a view's own "painted" signal (the transcript's first rows), each with the
+longest wait it may take. The session list's choice of a new run's row, the
+transcript's whole read after its last screen, and the conversation pane's
+read after the transcript's first rows all wait through it (they exist for
+the bench's stall row: work in a worker beside a paint made the paint wait
+for the interpreter lock).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 FALLBACK_MS = 1000
@@ -22,28 +30,49 @@ _PAINTED = "sessiondeskPainted"
 
 
 class _AfterPaint(QObject):
+    """Runs its work once: on the loop's turn after the paint, or at the fallback."""
+
     def __init__(
-        self, window: QWidget, work: Callable[[], None], fallback_ms: int = FALLBACK_MS
+        self,
+        owner: QObject,
+        work: Callable[[], None],
+        fallback_ms: int,
+        widget: QWidget | None = None,
+        painted: SignalInstance | None = None,
     ) -> None:
-        super().__init__(window)
-        self._window = window
+        super().__init__(owner)
+        self._widget = widget
         self._work: Callable[[], None] | None = work
-        window.installEventFilter(self)
+        if widget is not None:
+            widget.installEventFilter(self)
+        if painted is not None:
+            painted.connect(self._painted, Qt.ConnectionType.SingleShotConnection)
         QTimer.singleShot(fallback_ms, self, self._run)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._window and event.type() == QEvent.Type.Paint:
-            self._window.setProperty(_PAINTED, True)
-            QTimer.singleShot(0, self, self._run)  # once this paint is on screen
+        if watched is self._widget and event.type() == QEvent.Type.Paint:
+            self._widget.setProperty(_PAINTED, True)
+            self._painted()
         return False
 
+    def _painted(self) -> None:
+        QTimer.singleShot(0, self, self._run)  # once this paint is on screen
+
+    def cancel(self) -> None:
+        self._work = None
+        self._run()
+
+    def pending(self) -> bool:
+        return self._work is not None
+
     def _run(self) -> None:
+        if self._widget is not None:
+            self._widget.removeEventFilter(self)
+            self._widget = None
         work, self._work = self._work, None
-        if work is None:
-            return
-        self._window.removeEventFilter(self)
         self.deleteLater()
-        work()
+        if work is not None:
+            work()
 
 
 def after_first_paint(widget: QWidget, work: Callable[[], None]) -> None:
@@ -53,14 +82,26 @@ def after_first_paint(widget: QWidget, work: Callable[[], None]) -> None:
     def start() -> None:
         window = widget.window()
         if window.isVisible() and not window.property(_PAINTED):
-            _AfterPaint(window, work)
+            _AfterPaint(window, work, FALLBACK_MS, widget=window)
         else:
             work()
 
     QTimer.singleShot(0, widget, start)
 
 
-def after_next_paint(widget: QWidget, work: Callable[[], None], fallback_ms: int) -> None:
-    """Run `work` just after `widget`'s next paint, or after `fallback_ms` if none comes.
-    (A zero timer would not do: Qt posts a paint at low priority, after such calls.)"""
-    _AfterPaint(widget, work, fallback_ms)
+def after_paint(
+    after: QWidget | SignalInstance,
+    work: Callable[[], None],
+    fallback_ms: int,
+    owner: QObject | None = None,
+) -> _AfterPaint:
+    """Run `work` once, just after `after` painted — a widget's next paint, or a
+    signal a view emits once it has painted — or after `fallback_ms` if none
+    comes. (A zero timer would not do: Qt posts a paint at low priority, after
+    such calls.) The handle's `cancel()` calls it off; `owner` (by default the
+    widget) ends it when it goes."""
+    if isinstance(after, QWidget):
+        return _AfterPaint(owner or after, work, fallback_ms, widget=after)
+    if owner is None:
+        raise ValueError("waiting for a signal needs an owner")
+    return _AfterPaint(owner, work, fallback_ms, painted=after)

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import Qt, QTimer, SignalInstance
+from PySide6.QtCore import QTimer, SignalInstance
 
 from desktop.ui.common.background import Background
+from desktop.ui.common.first_paint import after_paint
 
 T = TypeVar("T")
 
@@ -49,6 +50,8 @@ class LatestRead(Generic[T]):
         self._timer = QTimer(background)  # made, run and dropped on the window's thread
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._start)
+        self._held: object | None = None
+        """The paint a held read waits for (`request_after`), while it waits."""
         self.applied = 0
         """How many answers were applied: for tests and benches."""
 
@@ -56,7 +59,7 @@ class LatestRead(Generic[T]):
         """Read again soon: after the news at hand, or after the read that is out."""
         if self._ticket is not None:
             self._again = True
-        elif not self._timer.isActive():
+        elif not self._timer.isActive() and self._held is None:  # a held read takes it
             self._timer.start(self._delay_ms)
 
     def request_after(self, ready: SignalInstance, wait_ms: int) -> None:
@@ -65,23 +68,26 @@ class LatestRead(Generic[T]):
         if self._ticket is not None:
             self._again = True
             return
-        self._timer.start(wait_ms)
-        ready.connect(self._ready, Qt.ConnectionType.SingleShotConnection)
+        self._timer.stop()
+        token = self._held = object()
+        after_paint(ready, lambda: self._released(token), wait_ms, owner=self._timer)
 
-    def _ready(self) -> None:
-        if self._timer.isActive():  # still held: not started by the wait's end
-            self._timer.start(0)
+    def _released(self, token: object) -> None:
+        if self._held is token:  # not cancelled, nor held again since
+            self._held = None
+            self._start()
 
     def cancel(self) -> None:
         """Forget what was asked and what is out: the caller has shown a newer state."""
         self._timer.stop()
+        self._held = None
         if self._ticket is not None:
             self._background.cancel(self._ticket)
         self._ticket, self._again = None, False
 
     def busy(self) -> bool:
         """A read is out or asked for: what is shown may still change."""
-        return self._ticket is not None or self._timer.isActive()
+        return self._ticket is not None or self._timer.isActive() or self._held is not None
 
     def _start(self) -> None:
         self._ticket = self._background.submit(self._plan(), self._done, self._error)

@@ -1,7 +1,9 @@
 """The pane right of the transcript: the conversation of the chosen session
 (its header) and its execution tree, with Continue, Fork and Compare.
 
-It follows the session list's choice and the window's `Changes`; choosing a
+It follows the session list's choice and the window's change spine (`Changes`:
+what services and runs changed, by id; it re-reads when they touch the
+conversation, sessions or executions it shows); choosing a
 node scrolls the transcript to that turn (showing the node's session when it
 is another one); Continue and Fork put the run desk's composer into
 "from this node" mode.
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import (
     Conversation,
     Execution,
@@ -59,7 +62,6 @@ from desktop.ui.conversations.token_chart import TokenChart, fill_text, turn_poi
 from desktop.ui.conversations.tree_fit import fit_columns
 from desktop.ui.conversations.tree_menu import reselect, show_node_menu
 from desktop.ui.conversations.tree_model import LABEL_ROLE, NODE, ExecutionTreeModel
-from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_desk import RunDesk
 from desktop.ui.sessions.session_browser import SessionBrowser
 
@@ -69,6 +71,12 @@ if TYPE_CHECKING:  # the dialog loads when first opened
 MARKS_FOLD_MS = 100
 """The list's marks are read once for news that comes this close together (a run's
 end relists its session, tells its conversation changed, and the index follows)."""
+TREE_EVENTS = frozenset({RunEvent.STARTED, RunEvent.BOUND, RunEvent.RECORDED, RunEvent.ENDED})
+"""The steps of a run that add a node or change its status dot."""
+MARK_EVENTS = frozenset({RunEvent.STARTED, RunEvent.ENDED})
+"""The steps after which a session may have joined a conversation (the list's marks)."""
+ROLLOVER_SETTINGS = "rollover."
+"""The settings whose change moves the chart's threshold line and the composer's fill."""
 TRANSCRIPT_FIRST_MS = 500
 """The longest a newly chosen session's read waits for its transcript to paint."""
 
@@ -187,8 +195,8 @@ class ConversationPane(QWidget):
         self._many_accounts = False
         self._known: dict[str, ExecutionStatus] = {}
         """The executions in the tree shown, by id: the status each shows."""
-        self._asked: dict[str, ExecutionStatus] = {}
-        """The running executions a read was asked for, by id: the status it was for."""
+        self._in_tree: set[str] = set()
+        """The conversations the tree shown holds (its own and its forks)."""
         background = sessions.background
         self.reader = LatestRead(background, self._plan_read, self._show_read)
         """The pane's reads: `reader.busy()` while what it shows may still change."""
@@ -199,17 +207,7 @@ class ConversationPane(QWidget):
         self.tree.activated.connect(lambda _index: self.continue_selected())  # Enter, double-click
         sessions.pane.record_selected.connect(self.show_session)
         sessions.panel.view.link_activated.connect(self._transcript_link)
-        changes.conversation_changed.connect(self.refresh)
-        changes.execution_changed.connect(self.refresh)
-        changes.sessions_changed.connect(self.mark_list)
-        # a turn of it is running: its node shows (a resumed session joined a conversation
-        # as the turn was prepared, under the same session id: no `bound` follows then)
-        desk.controller.started.connect(self._run_started)
-        desk.controller.bound.connect(self.refresh)
-        # its execution is recorded as the process starts, after `started`: its first news
-        desk.controller.updated.connect(self._run_news)
-        desk.controller.permission.connect(self._run_news)
-        changes.conversation_changed.connect(self.mark_list)
+        changes.changed.connect(self.follow)
         self.retranslate_ui()
         self.show_session(sessions.pane.selected_record())
         # the list's conversation marks are read once the window has painted:
@@ -244,7 +242,6 @@ class ConversationPane(QWidget):
         """Follow the list's choice: its conversation shows once read (no session: at once)."""
         shown = self._record
         self._record = record
-        self._asked.clear()
         if record is None:
             self.reload()
         elif self.sessions.panel_made() and (shown is None or key_of(shown) != key_of(record)):
@@ -287,6 +284,9 @@ class ConversationPane(QWidget):
         conversation, roots = state.conversation, list(state.roots)
         self._conversation = conversation
         self._known = {e.id: e.status for e in _executions(roots)}
+        self._in_tree = {e.conversation_id for e in _executions(roots)}
+        if conversation is not None:
+            self._in_tree.add(conversation.id)
         self.body.setVisible(conversation is not None)
         self.empty_label.setVisible(conversation is None)
         if conversation is None or record is None:
@@ -365,24 +365,23 @@ class ConversationPane(QWidget):
 
     # -- reactions -----------------------------------------------------------------------
 
-    def _run_news(self, live: LiveRun, *_args: object) -> None:
-        execution = live.execution
-        if execution is None:
-            return
-        status = execution.status
-        if self._known.get(execution.id) is status or self._asked.get(execution.id) is status:
-            return  # once per status: a node the tree does not hold is not asked for again
-        shown = (
-            self._conversation is not None and execution.conversation_id == self._conversation.id
-        )
-        if shown or (self._record is not None and live.key == key_of(self._record)):
-            self._asked[execution.id] = status
-            self.refresh()  # the running turn's node appears, or its status dot changes
-
-    def _run_started(self, live: LiveRun) -> None:
-        if live.origin is not None:  # a listed session it continues may have joined one
+    def follow(self, changes: OpChanges) -> None:
+        """The spine's news: the list's marks are read again when sessions or
+        conversations changed, and what the pane shows when the news names its
+        conversation (or a fork of it in its tree), its session, one of its
+        executions, or a setting (the rollover threshold)."""
+        runs = changes.run_events
+        if changes.listing or ((changes.conversations or changes.sessions) and (
+                not runs or not runs.isdisjoint(MARK_EVENTS))):  # fmt: skip
             self.mark_list()
-        self.refresh()  # its new node shows
+        record = self._record
+        if record is None or (runs and runs.isdisjoint(TREE_EVENTS)):
+            return  # a reply or an answer changes no node: reads cost the streaming window
+        rollover = any(key.startswith(ROLLOVER_SETTINGS) for key in changes.settings)
+        if rollover or changes.touches(
+            session=key_of(record), executions=self._known
+        ) or not changes.conversations.isdisjoint(self._in_tree):
+            self.refresh()  # a new node, a status dot, a switch, a new account or title
 
     def mark_list(self, *_args: object) -> None:
         """Read (in a worker) which conversation each session belongs to, for the

@@ -106,7 +106,6 @@ class BundleWork(QObject):
         except SessiondeskError as exc:
             self._refused(exc)
             return
-        self._changes.conversation_changed.emit(live.run.conversation_id)
         self._said(self.tr("Started a conversation with the context of “{name}”.").format(
             name=name), True)  # fmt: skip
 
@@ -177,7 +176,6 @@ class BundleWork(QObject):
         name = report.bundle
         codes = ", ".join(report.conversations) or "–"
         self._page.reload(name)
-        self._changes.sessions_changed.emit()
         self._said(self.tr("Imported the bundle “{name}”: conversations {codes}.").format(
             name=name, codes=codes), True)  # fmt: skip
 

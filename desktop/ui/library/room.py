@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
+from desktop.domain.changes import OpChanges, RunEvent
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
@@ -58,7 +59,7 @@ class LibraryRoom(QObject):
         self.work = BundleWork(hub, self.bundles_page, desk, status, changes, window)
         self.exporter = SessionExporter(hub, status, window)
         self._marks = Background(self)
-        changes.sessions_changed.connect(self.mark_archived)
+        changes.changed.connect(self._changed)
         after_first_paint(window, self.mark_archived)  # a thread: not before the window shows
         sessions.menu.bundle_requested.connect(self.work.ask_bundle_for)
         # the execution tree's right-click menu: the conversation it shows, into a bundle
@@ -122,6 +123,21 @@ class LibraryRoom(QObject):
 
     def export_selected(self) -> None:
         self.exporter.ask(self._sessions.pane.selected_record())
+
+    def _changed(self, changes: OpChanges) -> None:
+        """The spine's news: the archived marks follow the list; an open insight page
+        counts again when a run ended or a conversation changed, and an open bundles
+        page reads its conversations' titles and sessions again."""
+        if changes.listing:
+            self.mark_archived()
+        touched = bool(changes.conversations or changes.executions or changes.accounts)
+        insight = self.insight_page
+        if insight is not None and insight.isVisible() and touched and (
+                RunEvent.ENDED in changes.run_events or not changes.run_events):  # fmt: skip
+            insight.reload()
+        if self.bundles_page.isVisible() and (changes.listing or (
+                changes.conversations and not changes.run_events)):  # fmt: skip
+            self.bundles_page.reload()
 
     def mark_archived(self) -> int:
         """The list says "archived" of a session whose original is gone and we keep."""

@@ -210,6 +210,9 @@ class Composer(QFrame):
             self.prompt.setPlaceholderText(
                 self.tr("Ask Claude…  (Enter sends, Shift+Enter starts a new line)")
             )
+        # QPlainTextEdit repaints only when its placeholder appears or goes, not when
+        # the shown one changes: without this the screen said "answering" after the end
+        self.prompt.viewport().update()
         self.send_button.setText(self.tr("Starting…") if starting else self.tr("Send"))
         self._update_buttons()
 

@@ -4,8 +4,12 @@ Each run is driven by a `RunDriver`, a task on the window's loop whose
 blocking steps go to the one `BlockingLane` thread, so several conversations
 stream at once, none waits for another and none blocks the window. What the
 runs say arrives here in order, a frame's worth at a time, and is re-emitted
-as Qt signals for the widgets (one `updated` per run a frame). Nothing here
-knows which session the window shows: that is the presenter's business.
+as Qt signals for the run desk and the live rows (one `updated` per run a
+frame). Every step that changes what a view shows (started, bound, recorded,
+needs an answer, answered, replied, ended) also goes out on the window's
+change spine as an `OpChanges` naming the run, its conversation, executions
+and sessions: views follow the spine, not this. Nothing here knows which
+session the window shows: that is the presenter's business.
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import Event, PermissionRequest, Result, SystemInit
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run, TurnRequest
+from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.runs import run_driver
 from desktop.ui.runs.live_run import Change, LiveTranscript
@@ -62,6 +68,8 @@ class LiveRun:
     replied: bool = False
     """Its turn's result is in: claude has answered, its process may still be
     closing (a background task can keep it for seconds after)."""
+    told_status: ExecutionStatus | None = None
+    """The execution status the spine last heard of."""
 
     @property
     def prompt(self) -> str:
@@ -104,9 +112,10 @@ class RunController(QObject):
     finished = Signal(object)
     """A LiveRun ended; its execution is final."""
 
-    def __init__(self, hub: ServiceHub, parent: QObject | None = None) -> None:
+    def __init__(self, hub: ServiceHub, changes: Changes, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._hub = hub
+        self._changes = changes
         self._ids = count(1)
         self.runs: list[LiveRun] = []
         """Every run of this window, oldest first, finished ones included."""
@@ -125,6 +134,19 @@ class RunController(QObject):
         if key is None:
             return None
         return next((r for r in reversed(self.runs) if r.streaming and r.key == key), None)
+
+    def of_session(self, key: Key | None) -> LiveRun | None:
+        """The run going on for this session's conversation now: one writing to it, or
+        one sent from it that writes elsewhere (a fresh session, a rollover)."""
+        if key is None:
+            return None
+        return self.for_key(key) or next(
+            (r for r in reversed(self.runs) if r.streaming and r.origin == key), None
+        )
+
+    def run(self, run_id: str) -> LiveRun | None:
+        """One of this window's runs by its id (an id in `OpChanges.runs`)."""
+        return next((r for r in self.runs if r.id == run_id), None)
 
     # -- commands ------------------------------------------------------------------------
 
@@ -149,6 +171,7 @@ class RunController(QObject):
             return
         live.decided.append((request, choice))
         self.answered.emit(live)
+        self._tell(live, RunEvent.ANSWERED)
         live.driver.call(live.run.answer(request, choice), "answer")
 
     def stop(self, live: LiveRun) -> None:
@@ -186,7 +209,25 @@ class RunController(QObject):
         )
         self.runs.append(live)
         self.started.emit(live)
+        self._tell(live, RunEvent.STARTED)
         return live
+
+    def _tell(self, live: LiveRun, event: RunEvent) -> None:
+        """Put one step of a run on the spine, with everything it may have changed:
+        its conversation, its execution and the ones it continues or forks, the
+        session it writes to and the one it was sent from."""
+        execution = live.run.execution
+        executions: list[str] = []
+        if execution is not None:
+            live.told_status = execution.status
+            executions = [execution.id, execution.parent_execution_id or "",
+                          execution.forked_from_execution_id or ""]  # fmt: skip
+        self._changes.publish(OpChanges.of(
+            conversations=[live.run.conversation_id or "",
+                           execution.conversation_id if execution else ""],
+            executions=executions, sessions=[live.key, live.origin], runs=[live.id],
+            run_events=[event],
+        ))  # fmt: skip
 
     def _events(self, live: LiveRun, events: list[Event]) -> None:
         """A frame's events of one run: the transcript's changes go out in one `updated`,
@@ -199,10 +240,12 @@ class RunController(QObject):
                     changes = self._updated(live, changes)
                     live.key = key
                     self.bound.emit(live)
+                    self._tell(live, RunEvent.BOUND)
             elif isinstance(event, PermissionRequest):
                 changes = self._updated(live, changes)
                 live.pending[event.request_id] = event
                 self.permission.emit(live, event)
+                self._tell(live, RunEvent.NEEDS_ANSWER)
                 continue
             changes.extend(live.transcript.apply(event))
             # an error result may be followed by a retry (a refused resume replays): not yet
@@ -210,7 +253,10 @@ class RunController(QObject):
                 changes = self._updated(live, changes)
                 live.replied = True
                 self.replied.emit(live)
+                self._tell(live, RunEvent.REPLIED)
         self._updated(live, changes)
+        if live.status is not live.told_status:  # its row was made, or its status moved
+            self._tell(live, RunEvent.RECORDED)
 
     def _updated(self, live: LiveRun, changes: list[Change]) -> list[Change]:
         if changes:
@@ -224,7 +270,8 @@ class RunController(QObject):
         execution = live.run.execution
         if error is None and execution is not None and execution.status is ExecutionStatus.FAILED:
             live.error = execution.error or self.tr("The turn failed.")
-        self.finished.emit(live)
+        self.finished.emit(live)  # the run desk tells its end and lists its session first
+        self._tell(live, RunEvent.ENDED)
 
 
 @dataclass(eq=False)

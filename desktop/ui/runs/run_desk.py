@@ -5,8 +5,12 @@ session browser, the transcript area, the status bar, its two actions and
 the window's `Changes`, never the window. The composer and the permission
 cards go under the transcript; a send continues the session the list has
 chosen (adopting it into a conversation) or, in a draft made by New
-Conversation, starts one with the chosen account and folder. A run that ends
-is announced on `Changes` (its execution and conversation).
+Conversation, starts one with the chosen account and folder. Its runs' steps
+go out on the change spine (`Changes`) from the controller; the composer,
+Stop, the cards and the activity line follow the spine like every other
+view, each time asking the controller whether the conversation shown has a
+run going — so no path (new, continue, resume, fork, re-run, switch, a
+failure, a stop, a rollover) can leave them saying it is answering.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QMessageBox
 
-from desktop.domain.conversations import Execution
+from desktop.domain.changes import OpChanges
+from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Message
@@ -33,7 +38,7 @@ from desktop.services.run import PermissionChoice, TurnRequest
 from desktop.ui.accounts.switcher import carry_notice_text
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
-from desktop.ui.common.first_paint import after_first_paint, after_next_paint
+from desktop.ui.common.first_paint import after_first_paint, after_paint
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.runs.activity import ActivityLine
@@ -86,7 +91,7 @@ class RunDesk(QObject):
         self.new_action = new_conversation
         self.changes = changes
         self.pane, self.panel = sessions.pane, sessions.panel
-        self.controller = RunController(hub, self)
+        self.controller = RunController(hub, changes, self)
         self.presenter = LivePresenter(self.panel, self.controller)
         self.usage = TurnUsage(hub, self.panel, self.controller, sessions.background)
         page = area.transcript_page
@@ -108,7 +113,7 @@ class RunDesk(QObject):
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
         label = status_label(status)
         status.addPermanentWidget(label)
-        self.indicator = RunIndicator(self.controller, self.pane.view, TITLE, label)
+        self.indicator = RunIndicator(self.controller, changes, self.pane.view, TITLE, label)
         self.notifier = notifier
         self.starting = False
         self._sending: asyncio.Future[None] | None = None
@@ -131,14 +136,13 @@ class RunDesk(QObject):
         self.panel.view.rerun_requested.connect(self.rerun_message)
         self.pane.record_selected.connect(self._selected)
         self.pane.contents_changed.connect(self._fill_accounts)
-        changes.sessions_changed.connect(self._listed)
+        changes.changed.connect(self._changed)
         self.panel.loaded.connect(self._sync)
         c = self.controller
-        c.started.connect(self._sync)
+        # the owner's own work at a run's steps (notices, drafts, relisting); what
+        # the composer and its neighbours show follows the spine (`_changed`)
         c.bound.connect(self._bound)
         c.permission.connect(self._permission)
-        c.answered.connect(self._sync)
-        c.replied.connect(self._sync)
         c.finished.connect(self._finished)
         c.updated.connect(self._update_activity)
         self._fill_accounts()
@@ -155,7 +159,16 @@ class RunDesk(QObject):
             shown = self.presenter.shown()
             return shown if shown is not None and shown.streaming else None
         record = self.panel.current() or self.pane.selected_record()
-        return self.controller.for_key(key_of(record)) if record is not None else None
+        return self.controller.of_session(key_of(record)) if record is not None else None
+
+    def _changed(self, changes: OpChanges) -> None:
+        """The spine's news: a run's step, or the list, may change what the composer,
+        Stop, the cards and the activity line say; and a draft's session may be
+        listed now."""
+        if changes.listing:
+            self._listed()
+        if changes.run_events or changes.sessions or changes.conversations:
+            self._sync()
 
     def _sync(self, *_args: object) -> None:
         run = self.target_run()
@@ -393,8 +406,8 @@ class RunDesk(QObject):
         if not self.presenter.is_draft() or live is None or live.key is None:
             return
         if self.pane.source.row_of(live.key) >= 0:
-            after_next_paint(self.pane.view.viewport(), lambda: self._choose_listed(live),
-                             LISTED_PAINT_WAIT_MS)  # fmt: skip
+            after_paint(self.pane.view.viewport(), lambda: self._choose_listed(live),
+                        LISTED_PAINT_WAIT_MS)  # fmt: skip
 
     def _choose_listed(self, live: LiveRun) -> None:
         if not self.presenter.is_draft() or self.presenter.shown() is not live:
@@ -433,16 +446,16 @@ class RunDesk(QObject):
                 if not live.transcript.text():
                     self.composer.restore_prompt(live.prompt)
             self.notifier.tell(Attention.FAILED, self.tr("A turn failed"), reason, run_shown=shown)
+        elif live.status is ExecutionStatus.INTERRUPTED:  # stopped: it did not finish
+            self.notifier.tell(Attention.FINISHED, self.tr("Claude stopped"),
+                               shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
         else:
             self.notifier.tell(Attention.FINISHED, self.tr("Claude finished"),
                                shorten(live.prompt, 80), run_shown=shown)  # fmt: skip
         self.switching.finished(live, shown)
         if shown:
             self._tell_notice(live, ended=True)
-        self._sync()  # before the news: whoever follows Changes sees the composer at rest
-        if live.execution is not None:
-            self.changes.execution_changed.emit(live.execution.id)
-            self.changes.conversation_changed.emit(live.execution.conversation_id)
+        self._sync()  # the controller's "ended" on the spine comes after this
 
     def _relist(self, live: LiveRun) -> None:
         # the run service indexed the transcript as the turn ended: put it in the list now
@@ -456,7 +469,8 @@ class RunDesk(QObject):
         # chosen now, not after the list's next paint (`_listed`): the end's error and
         # prompt shown next must not be reset by a choice that comes after them
         self._choose_listed(live)
-        self.changes.sessions_changed.emit()  # the list follows
+        # the list follows; the run's own "ended" tells the rest (one read of the pane, not two)
+        self.changes.publish(OpChanges(listing=True))
 
     def _is_shown(self, live: LiveRun) -> bool:
         """Whether the centre shows this run's conversation (its rows, cards or end)."""

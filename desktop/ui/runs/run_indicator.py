@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.domain.changes import OpChanges, RunEvent
+from desktop.ui.common.changes import Changes
 from desktop.ui.common.records import key_of
 from desktop.ui.runs.run_controller import Key, LiveRun, RunController
 from desktop.ui.sessions.session_model import RECORD_ROLE
@@ -46,6 +48,10 @@ def badge_rect(cell: QRect) -> QRect:
     """Where a cell's badge sits: its right end, the text's room left of it."""
     return QRect(cell.right() - BADGE - 5, cell.top(), BADGE + 6, cell.height())
 
+
+BADGE_EVENTS = frozenset({RunEvent.STARTED, RunEvent.BOUND, RunEvent.NEEDS_ANSWER,
+                          RunEvent.ANSWERED, RunEvent.ENDED})  # fmt: skip
+"""The steps of a run that change a badge or the status bar's count."""
 
 class Badge(StrEnum):
     RUNNING = "running"
@@ -129,7 +135,12 @@ class RunIndicator(QObject):
     """Keeps the list's badges spinning and the status-bar count true."""
 
     def __init__(
-        self, controller: RunController, view: QAbstractItemView, column: int, label: QLabel
+        self,
+        controller: RunController,
+        changes: Changes,
+        view: QAbstractItemView,
+        column: int,
+        label: QLabel,
     ) -> None:
         super().__init__(view)
         self._controller = controller
@@ -141,10 +152,13 @@ class RunIndicator(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(SPIN_MS)
         self._timer.timeout.connect(self._spin)
-        for signal in (controller.started, controller.bound, controller.permission,
-                       controller.answered, controller.finished):  # fmt: skip
-            signal.connect(self.refresh)
+        changes.changed.connect(self._changed)
         self.refresh()
+
+    def _changed(self, changes: OpChanges) -> None:
+        # not at every status or reply: each refresh repaints the list's rows on screen
+        if not changes.run_events.isdisjoint(BADGE_EVENTS):
+            self.refresh()
 
     def badge(self, key: Key) -> Badge | None:
         return badge_for(self._controller.runs, key)

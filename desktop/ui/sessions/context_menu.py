@@ -97,7 +97,6 @@ class SessionMenu(QObject):
                         "lists it again.") if changed.hidden
                 else self.tr("{code} is listed again."))  # fmt: skip
         self._status.notify(said.format(code=changed.code))
-        self._changes.conversation_changed.emit(changed.id)
 
     def popup(self, record: SessionRecord, where: QPoint) -> QMenu:
         menu = self.build(record)
@@ -131,4 +130,3 @@ class SessionMenu(QObject):
                 reason=error_text(exc)))  # fmt: skip
             return
         self._status.notify(self.tr("Renamed to “{title}”.").format(title=conversation.title))
-        self._changes.conversation_changed.emit(conversation.id)

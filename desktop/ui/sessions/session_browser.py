@@ -20,6 +20,7 @@ from PySide6.QtCore import QLocale, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
+from desktop.domain.changes import OpChanges
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import IndexReport, SearchHit, SessionRecord
 from desktop.services.hub import ServiceHub
@@ -54,6 +55,9 @@ conversation's session listed while five runs streamed)."""
 QUIET_READS = 20
 """A background pass that reads fewer files than this does not show progress."""
 WATCHED_RECENT = 200
+
+LISTED = OpChanges(listing=True)
+"""Sessions on disk were listed or merged into the list (an index pass or its batch)."""
 
 
 class SessionBrowser(QObject):
@@ -282,7 +286,7 @@ class SessionBrowser(QObject):
     def _records(self, records: list[SessionRecord]) -> None:
         self._read_in_run += len(records)
         self.pane.merge(records)
-        self.changes.sessions_changed.emit()
+        self.changes.publish(LISTED)
 
     def _indexed(self, report: IndexReport, listing: list[SessionRecord] | None) -> None:
         if listing is not None:
@@ -301,7 +305,7 @@ class SessionBrowser(QObject):
         self._watch()
         if self._panel is not None and self._panel.is_loading():
             self._loading(True)  # the load outlived the indexing: say so again
-        self.changes.sessions_changed.emit()
+        self.changes.publish(LISTED)
 
     def _index_failed(self, message: str) -> None:
         self.status.hide_progress()

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidget
 
+from desktop.domain.changes import OpChanges
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
@@ -111,7 +112,8 @@ class MainWindow(QMainWindow):
         self.retranslate_ui()
         self.navigation.refresh()
         self._build_sessions()
-        self.changes.sessions_changed.connect(self._update_empty_state)
+        self.changes.follow(hub.changes)  # what the services report reaches every view
+        self.changes.changed.connect(self._changed)
         self.parts_built = False
         """The run desk, the conversation pane and the library are in (`build_parts`)."""
         if parts_after_paint:
@@ -348,6 +350,10 @@ class MainWindow(QMainWindow):
 
     # -- reactions -----------------------------------------------------------------
 
+    def _changed(self, changes: OpChanges) -> None:
+        if changes.listing:
+            self._update_empty_state()
+
     def _navigation_changed(self) -> None:
         self._update_empty_state()
         self._update_summary()
@@ -529,6 +535,7 @@ class MainWindow(QMainWindow):
         return QByteArray.fromBase64(text.encode("ascii", "ignore")) if text else None
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.changes.close()  # a closed window's views hear nothing more from the hub
         self.save_state()
         if self.parts_built:
             self.runs.shutdown()

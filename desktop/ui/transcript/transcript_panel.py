@@ -35,6 +35,7 @@ from desktop.domain.transcript_problems import LineProblem
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.first_paint import after_paint
 from desktop.ui.common.records import Key, key_of, project_name, short_time
 from desktop.ui.transcript.problem_text import heading, problem_line
 from desktop.ui.transcript.row_filler import RowFiller
@@ -289,10 +290,7 @@ class TranscriptPanel(QWidget):
                 self._whole_token = None
                 self._read(record, True, started, None)
 
-        self.view.rows_painted.connect(  # out of the paint first
-            lambda: QTimer.singleShot(0, self, read), Qt.ConnectionType.SingleShotConnection
-        )
-        QTimer.singleShot(PAINT_WAIT_MS, self, read)
+        after_paint(self.view.rows_painted, read, PAINT_WAIT_MS, owner=self)
 
     def _settled(self, record: SessionRecord, problems: list[LineProblem], started: float) -> None:
         """The whole transcript is in the model."""

@@ -1,0 +1,224 @@
+"""Whole conversations on a real X server, asserted step by step as a person sees them.
+
+The real app (its composition root, the real `claude`, the fake API, the real
+keyring) runs in a child process on Qt's xcb platform (`tests/flows/driver.py`)
+and reports after each step what is on screen; this test asserts it. A view
+that went stale fails here even when every property is right: the composer's
+hint is asserted as last painted, and a screenshot of each step is taken from
+the X server into `$SESSIONDESK_FLOW_SHOTS` (default `artifacts/flows/`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.rig.fakeapi import FakeAPI, Reply
+from tests.rig.fixtures import AccountFactory
+from tests.sdrig import register
+from tests.xserver import xvfb
+
+pytestmark = [
+    pytest.mark.x11,
+    pytest.mark.claude,
+    pytest.mark.keyring,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is tested on Linux"),
+    pytest.mark.timeout(600),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+BUSY = "Esc"
+"""In the composer's busy hint in every language, in no idle one."""
+Step = dict[str, Any]
+
+
+def shots_folder(name: str) -> Path:
+    base = os.environ.get("SESSIONDESK_FLOW_SHOTS") or str(ROOT / "artifacts" / "flows")
+    folder = Path(base) / name
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.png"):
+        old.unlink()
+    return folder
+
+
+def drive(scenario: str, home: Path, project: Path, env: dict[str, str]) -> list[Step]:
+    """Run the driver on a fresh X server; its steps, or the test fails with its words."""
+    shots = shots_folder(scenario)
+    with xvfb() as display:
+        child_env = {**env, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
+                     "SESSIONDESK_HOME": str(home), "PYTHONPATH": str(ROOT),
+                     # the default account must be the test's, never this machine's
+                     "CLAUDE_CONFIG_DIR": os.environ["CLAUDE_CONFIG_DIR"]}  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.flows.driver", "--home", str(home),
+             "--project", str(project), "--shots", str(shots), "--scenario", scenario],
+            env=child_env, cwd=ROOT, capture_output=True, text=True, timeout=540,
+        )  # fmt: skip
+    steps = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    errors = [s for s in steps if "error" in s]
+    if errors or done.returncode != 0:
+        said = errors[0]["trace"] if errors else ""
+        pytest.fail(f"the driver failed (exit {done.returncode}):\n{said}\n{done.stderr[-3000:]}")
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    return steps
+
+
+# -- what each step must show -------------------------------------------------------------
+
+
+def at_rest(step: Step) -> None:
+    """No run is going: the composer says so on screen, Stop is off, Send waits for text."""
+    composer = step["composer"]
+    name = step["step"]
+    assert BUSY not in composer["placeholder"], f"{name}: the composer's hint says busy"
+    assert BUSY not in (composer["painted"] or ""), f"{name}: the screen still says busy"
+    assert not composer["stop"], f"{name}: Stop is enabled with nothing running"
+    assert composer["send"] is bool(composer["text"].strip()), f"{name}: Send"
+    assert not composer["error"], f"{name}: {composer['error']}"
+
+
+def shows_its_session(step: Step) -> None:
+    """The list, the header and the tree's chosen node agree on the session shown."""
+    name = step["step"]
+    assert step["list_selected"], f"{name}: nothing chosen in the list"
+    _account, session = step["list_selected"]
+    assert step["header"]["session"] == session, f"{name}: the header names another session"
+    current = [r for r in step["tree"] if r["id"] == step["tree_current"]]
+    assert current, f"{name}: no node chosen in the tree"
+
+
+def nothing_cut(step: Step) -> None:
+    assert not step["cut"], f"{step['step']}: cut text in {step['cut']}"
+
+
+def tree_labels(step: Step) -> list[str]:
+    """The tree's labels as they read now (one place to change when the labels do)."""
+    labels = [r["label"] for r in step["tree"]]
+    assert all(label.strip() for label in labels), f"{step['step']}: a blank node {labels}"
+    return labels
+
+
+def kinds(step: Step) -> list[str]:
+    return [r["kind"] for r in step["tree"]]
+
+
+# -- the walk -------------------------------------------------------------------------------
+
+
+def test_a_whole_conversation_reads_true_at_every_step(
+    home: Path, project: Path, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    register(home, claude_account("beta"), claude_bin)
+    for n in range(10):
+        if n == 7:
+            fake_api.enqueue(Reply.error(500))  # the failed turn
+        elif n == 8:  # the stopped one: long and slow
+            fake_api.enqueue(Reply.text(" ".join(f"long{i}" for i in range(200)),
+                                        chunks=60, delay=0.3))  # fmt: skip
+        else:
+            fake_api.enqueue(Reply.text(f"Answer {n}: " + " ".join(f"w{i}" for i in range(30)),
+                                        chunks=3, delay=0.05))  # fmt: skip
+    steps = {s["step"]: s for s in drive("walk", home, project, env)}
+
+    new = steps["new"]
+    at_rest(new)
+    shows_its_session(new)
+    nothing_cut(new)
+    assert new["header"]["account"] == "alpha" and new["header"]["code"] == "SESS-001"
+    assert kinds(new) == ["new"]
+    tree_labels(new)
+
+    for n in range(1, 4):
+        step = steps[f"continue{n}"]
+        at_rest(step)  # issue 22: after every resumed turn the screen said "answering"
+        shows_its_session(step)
+        nothing_cut(step)
+        assert step["header"]["account"] == "alpha"
+        assert kinds(step) == ["new"] + ["continue"] * n
+        assert step["tree_current"] == step["tree"][-1]["id"], "the newest turn is chosen"
+        tree_labels(step)
+
+    fork = steps["fork"]
+    at_rest(fork)
+    shows_its_session(fork)
+    assert len(fork["tree"]) == 5 and "fork" in kinds(fork)
+    forked = next(r for r in fork["tree"] if r["kind"] == "fork")
+    first_continue = next(r for r in fork["tree"] if r["kind"] == "continue")
+    assert forked["depth"] > first_continue["depth"], "a fork branches: it is indented"
+    assert fork["tree_current"] == forked["id"]
+
+    back = steps["back-to-first"]
+    at_rest(back)
+    shows_its_session(back)
+    assert back["header"]["code"] == "SESS-001" and back["list_selected"] == new["list_selected"]
+    assert steps["rerun-mode"]["composer"]["text"] == "continue with step 1", "the edited prompt"
+    rerun = steps["rerun"]
+    at_rest(rerun)
+    shows_its_session(rerun)
+    assert len(rerun["tree"]) == 6
+
+    switched = steps["switched"]  # issue 22: the header and tree followed only on a re-choice
+    at_rest(switched)
+    assert switched["header"]["account"] == "beta", "the header names the new account"
+    assert "switch" in kinds(switched), "the tree has the switch node"
+    assert len(switched["tree"]) == 7
+    assert switched["composer"]["account"] == "beta"
+    assert steps["rerun"]["list_selected"] == switched["list_selected"], "still the same session"
+    tree_labels(switched)
+
+    beta = steps["beta-turn"]
+    at_rest(beta)
+    shows_its_session(beta)
+    assert beta["header"]["account"] == "beta" and beta["list_selected"][0] == "beta"
+    assert len(beta["tree"]) == 8 and beta["tree"][-1]["account"] == "beta"
+
+    failed = steps["failed"]
+    assert failed["composer"]["error"], "a failed turn says why above the composer"
+    assert BUSY not in failed["composer"]["placeholder"] and not failed["composer"]["stop"]
+    assert failed["header"]["account"] == "beta"
+
+    streaming = steps["streaming"]
+    assert BUSY in streaming["composer"]["painted"] and streaming["composer"]["stop"]
+    assert not streaming["composer"]["send"]
+    stopped = steps["stopped"]
+    assert BUSY not in stopped["composer"]["placeholder"], "stopped: the hint"
+    assert BUSY not in (stopped["composer"]["painted"] or ""), "stopped: the screen"
+    assert not stopped["composer"]["stop"]
+    assert "Claude stopped" in stopped["status"], "a stopped turn is not said to have finished"
+
+    reference = steps["reference"]
+    at_rest(reference)
+    shows_its_session(reference)
+    nothing_cut(reference)
+    assert reference["header"]["code"] not in ("", "SESS-001")
+    assert kinds(reference) == ["new"]
+
+
+def test_a_rollover_keeps_the_conversation_and_the_window_follows_its_new_session(
+    home: Path, project: Path, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    for n, tokens in enumerate((40_000, 155_000, 30_000)):
+        fake_api.enqueue(Reply.text(f"Answer {n}.", input_tokens=tokens))
+    steps = {s["step"]: s for s in drive("rollover", home, project, env)}
+    full, rolled = steps["full"], steps["rolled-over"]
+    for step in (steps["new"], full, rolled):
+        at_rest(step)
+        shows_its_session(step)
+        nothing_cut(step)
+        assert step["header"]["code"] == "SESS-001", "one conversation throughout"
+    assert kinds(full) == ["new", "continue"]
+    assert "rollover" in kinds(rolled) and len(rolled["tree"]) == 3
+    assert rolled["list_selected"] != full["list_selected"], "the fresh session is shown"
+    assert rolled["tree_current"] == next(r["id"] for r in rolled["tree"]
+                                          if r["kind"] == "rollover")  # fmt: skip
+    tree_labels(rolled)
