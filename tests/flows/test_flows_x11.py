@@ -143,6 +143,7 @@ def test_a_whole_conversation_reads_true_at_every_step(
         nothing_cut(step)
         assert step["header"]["account"] == "alpha"
         assert kinds(step) == ["new"] + ["continue"] * n
+        assert {r["depth"] for r in step["tree"]} == {0}, "a chain of continues is one column"
         assert step["tree_current"] == step["tree"][-1]["id"], "the newest turn is chosen"
         tree_labels(step)
 
@@ -178,7 +179,8 @@ def test_a_whole_conversation_reads_true_at_every_step(
     at_rest(beta)
     shows_its_session(beta)
     assert beta["header"]["account"] == "beta" and beta["list_selected"][0] == "beta"
-    assert len(beta["tree"]) == 8 and beta["tree"][-1]["account"] == "beta"
+    under_beta = [r for r in beta["tree"] if r["account"] == "beta" and r["kind"] != "switch"]
+    assert len(beta["tree"]) == 8 and len(under_beta) == 1, "one turn under beta, after the switch"
 
     failed = steps["failed"]
     assert failed["composer"]["error"], "a failed turn says why above the composer"

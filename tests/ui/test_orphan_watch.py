@@ -27,16 +27,16 @@ def test_the_window_marks_a_killed_runs_turn_and_ends_its_claude(
     changes = Changes()
     watch = OrphanWatch(hub, changes, interval_ms=200)
     try:
-        with qtbot.waitSignal(changes.execution_changed, timeout=1500, raising=False) as early:
+        with qtbot.waitSignal(changes.changed, timeout=1500, raising=False) as early:
             pass
         assert not early.signal_triggered, "a live run's turn was taken for an orphan"
         assert status_of(home, held.execution_id)[0] == "running"
         killed = time.monotonic()
         held.proc.kill()  # SIGKILL: no handler runs, the row stays `running`
         held.proc.communicate(timeout=10)
-        with qtbot.waitSignal(changes.execution_changed, timeout=10_000) as noticed:
+        with qtbot.waitSignal(changes.changed, timeout=10_000) as noticed:
             pass
-        assert noticed.args == [held.execution_id]
+        assert noticed.args[0].executions == {held.execution_id}
         assert time.monotonic() - killed < 10
         status, error = status_of(home, held.execution_id)
         assert status == "interrupted" and error

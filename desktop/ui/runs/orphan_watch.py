@@ -2,8 +2,8 @@
 
 Every `CHECK_EVERY_S` a short-lived thread asks the services for turns whose
 Sessiondesk process died; what it marked is announced on the change spine
-(`execution_changed`, `conversation_changed`), so the rows that show those
-turns repaint, and in the status bar.
+(one `OpChanges` naming their executions and conversations), so every view
+that shows those turns reads them again.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Execution
 from desktop.domain.errors import SessiondeskError
 from desktop.services.hub import ServiceHub
@@ -60,6 +61,6 @@ class OrphanWatch(QObject):
             self.reaped.emit(found)  # queued to the window's thread
 
     def _announce(self, found: list[Execution]) -> None:
-        for execution in found:
-            self._changes.execution_changed.emit(execution.id)
-            self._changes.conversation_changed.emit(execution.conversation_id)
+        self._changes.publish(OpChanges.of(
+            executions=[e.id for e in found], conversations=[e.conversation_id for e in found],
+        ))  # fmt: skip
