@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+144"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+147"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -72,7 +72,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln run streaming</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+211"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+293"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>
@@ -102,7 +102,7 @@
 <context>
     <name>SessionListPane</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_list.py" line="+355"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+370"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln session shown</numerusform>
@@ -113,7 +113,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+107"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+111"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagent · %Ln message</numerusform>
@@ -140,7 +140,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+304"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+361"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln message</numerusform>

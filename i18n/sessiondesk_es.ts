@@ -132,12 +132,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175"/>
+        <location filename="../desktop/app.py" line="+185"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk ya está abierto en {home} pero no responde.</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk no puede iniciarse</translation>
     </message>
@@ -153,7 +153,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+52"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk sufrió un error interno. Los detalles se guardaron en {path}.</translation>
     </message>
@@ -210,7 +210,7 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+47"/>
         <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
         <translation>Edite la indicación: el siguiente turno vuelve a ejecutar el nodo {node} como una rama nueva (la rama anterior se conserva).</translation>
     </message>
@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -321,7 +321,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -879,7 +879,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+485"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1546,7 +1546,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80"/>
+        <location filename="../desktop/ui/library/room.py" line="+81"/>
         <source>&amp;Insight…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
@@ -1665,7 +1665,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+251"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1726,6 +1726,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>Leyendo sesiones…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk está leyendo las sesiones de Claude Code de este equipo. Aparecen a la izquierda a medida que se encuentran.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No sessions yet</source>
         <translation>Aún no hay sesiones</translation>
     </message>
@@ -1745,7 +1755,7 @@
         <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>Accounts: {count}</source>
         <translation>Cuentas: {count}</translation>
     </message>
@@ -1795,27 +1805,27 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Added account {name}.</source>
         <translation>Cuenta {name} añadida.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Removed account {name}.</source>
         <translation>Cuenta {name} eliminada.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>The secret of {name} was changed.</source>
         <translation>Se cambió el secreto de {name}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Account {name} was changed.</source>
         <translation>Se cambió la cuenta {name}.</translation>
     </message>
@@ -2079,7 +2089,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2087,7 +2097,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2097,7 +2107,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2107,7 +2117,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+66"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2135,7 +2145,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2154,7 +2164,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
+        <location filename="../desktop/ui/search/search_panel.py" line="+194"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>Buscar en todas las sesiones (Ctrl+K)</translation>
     </message>
@@ -2164,12 +2174,12 @@
         <translation>Buscar en todas las sesiones</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>No session mentions “{query}”.</source>
         <translation>Ninguna sesión menciona «{query}».</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2177,12 +2187,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+95"/>
         <source>Indexing {done} / {total}</source>
         <translation>Indexando {done} / {total}</translation>
     </message>
@@ -2205,7 +2215,7 @@
         <translation>Falló la indexación: {reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
         <source>Loading transcript…</source>
         <translation>Cargando la transcripción…</translation>
     </message>
@@ -2213,7 +2223,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión de la lista</translation>
     </message>
@@ -2223,7 +2233,7 @@
         <translation>Exportar sesión</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Exporting…</source>
         <translation>Exportando…</translation>
     </message>
@@ -2246,7 +2256,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
@@ -2304,7 +2314,7 @@
         <translation>Mostrar conversaciones ocultas</translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+166"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln sesión mostrada</numerusform>
@@ -2315,7 +2325,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -2403,25 +2413,25 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
-        <location line="+3"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+119"/>
+        <location line="+6"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+3"/>
+        <location line="-6"/>
+        <location line="+6"/>
         <source>Project</source>
         <translation>Proyecto</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-5"/>
         <source>Msgs</source>
         <translation>Mens.</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Modified</source>
         <translation>Modificada</translation>
     </message>
@@ -2436,7 +2446,7 @@
         <translation>Mensajes</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+103"/>
         <source>(untitled)</source>
         <translation>(sin título)</translation>
     </message>
@@ -2589,7 +2599,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+52"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+61"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} tokens de contexto</translation>
     </message>
@@ -2614,7 +2624,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+75"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
@@ -2650,7 +2660,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+103"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
@@ -2776,7 +2786,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+320"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>
@@ -2825,7 +2835,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+221"/>
         <source>Transcript</source>
         <translation>Transcripción</translation>
     </message>
@@ -2838,7 +2848,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+53"/>
         <source>{count} tokens in</source>
         <translation>{count} tokens de entrada</translation>
     </message>
@@ -2979,7 +2989,7 @@
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <location filename="../desktop/ui/shell/menus.py" line="+24"/>
         <source>Choose a session in the list first</source>
         <translation>Elige primero una sesión en la lista</translation>
     </message>
@@ -2987,14 +2997,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51"/>
-        <location line="+12"/>
+        <location filename="../desktop/ui/common/records.py" line="+52"/>
+        <location line="+29"/>
         <source>Today {time}</source>
         <translation>Hoy {time}</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <location line="+11"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Yesterday {time}</source>
         <translation>Ayer {time}</translation>
     </message>

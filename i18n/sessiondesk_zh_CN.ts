@@ -132,12 +132,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../desktop/app.py" line="+175"/>
+        <location filename="../desktop/app.py" line="+185"/>
         <source>Sessiondesk is already open on {home} but does not answer.</source>
         <translation>Sessiondesk 已在 {home} 上打开，但没有响应。</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>Sessiondesk cannot start</source>
         <translation>Sessiondesk 无法启动</translation>
     </message>
@@ -153,7 +153,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+52"/>
         <source>Sessiondesk hit an internal error. Details were written to {path}.</source>
         <translation>Sessiondesk 遇到内部错误。详细信息已写入 {path}。</translation>
     </message>
@@ -209,7 +209,7 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+47"/>
         <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
         <translation>编辑提示：下一轮将把节点 {node} 作为新分支重新运行（旧分支保留）。</translation>
     </message>
@@ -232,7 +232,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+66"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -317,7 +317,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+167"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -875,7 +875,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+377"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+485"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1541,7 +1541,7 @@
 <context>
     <name>LibraryRoom</name>
     <message>
-        <location filename="../desktop/ui/library/room.py" line="+80"/>
+        <location filename="../desktop/ui/library/room.py" line="+81"/>
         <source>&amp;Insight…</source>
         <translation>统计(&amp;I)…</translation>
     </message>
@@ -1660,7 +1660,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+207"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+251"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1721,6 +1721,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk 正在读取这台电脑上的 Claude Code 会话，找到后会显示在左侧。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No sessions yet</source>
         <translation>还没有会话</translation>
     </message>
@@ -1740,7 +1750,7 @@
         <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>Accounts: {count}</source>
         <translation>账户：{count}</translation>
     </message>
@@ -1790,27 +1800,27 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Added account {name}.</source>
         <translation>已添加账户 {name}。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Removed account {name}.</source>
         <translation>已移除账户 {name}。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>The secret of {name} was changed.</source>
         <translation>{name} 的密钥已更改。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Account {name} was changed.</source>
         <translation>账户 {name} 已更改。</translation>
     </message>
@@ -2072,7 +2082,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+226"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2080,7 +2090,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+213"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+218"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2090,7 +2100,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -2100,7 +2110,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+66"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -2128,7 +2138,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+126"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+157"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln 个运行正在输出</numerusform>
@@ -2145,7 +2155,7 @@
 <context>
     <name>SearchBar</name>
     <message>
-        <location filename="../desktop/ui/search/search_panel.py" line="+140"/>
+        <location filename="../desktop/ui/search/search_panel.py" line="+194"/>
         <source>Search all sessions (Ctrl+K)</source>
         <translation>搜索所有会话 (Ctrl+K)</translation>
     </message>
@@ -2155,12 +2165,12 @@
         <translation>搜索所有会话</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>No session mentions “{query}”.</source>
         <translation>没有会话提到“{query}”。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -2168,12 +2178,12 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+121"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+181"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+95"/>
         <source>Indexing {done} / {total}</source>
         <translation>正在索引 {done} / {total}</translation>
     </message>
@@ -2195,7 +2205,7 @@
         <translation>索引失败：{reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
         <source>Loading transcript…</source>
         <translation>正在加载对话记录…</translation>
     </message>
@@ -2203,7 +2213,7 @@
 <context>
     <name>SessionExporter</name>
     <message>
-        <location filename="../desktop/ui/library/session_export.py" line="+54"/>
+        <location filename="../desktop/ui/library/session_export.py" line="+53"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
@@ -2213,7 +2223,7 @@
         <translation>导出会话</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Exporting…</source>
         <translation>正在导出…</translation>
     </message>
@@ -2236,7 +2246,7 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+184"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
         <location line="+9"/>
         <source>Accounts</source>
         <translation>账户</translation>
@@ -2294,7 +2304,7 @@
         <translation>显示隐藏的对话</translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+166"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>显示 %Ln 个会话</numerusform>
@@ -2304,7 +2314,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -2392,25 +2402,25 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+68"/>
-        <location line="+3"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+119"/>
+        <location line="+6"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+3"/>
+        <location line="-6"/>
+        <location line="+6"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-5"/>
         <source>Msgs</source>
         <translation>消息</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
@@ -2425,7 +2435,7 @@
         <translation>消息数</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+103"/>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -2578,7 +2588,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+52"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+61"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} 个上下文令牌</translation>
     </message>
@@ -2603,7 +2613,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+75"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>
@@ -2639,7 +2649,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+99"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+103"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>
@@ -2762,7 +2772,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+263"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+320"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>
@@ -2809,7 +2819,7 @@
 <context>
     <name>TranscriptView</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_view.py" line="+209"/>
+        <location filename="../desktop/ui/transcript/transcript_view.py" line="+221"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -2822,7 +2832,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+39"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+53"/>
         <source>{count} tokens in</source>
         <translation>输入 {count} 个令牌</translation>
     </message>
@@ -2963,7 +2973,7 @@
 <context>
     <name>menu</name>
     <message>
-        <location filename="../desktop/ui/shell/menus.py" line="+20"/>
+        <location filename="../desktop/ui/shell/menus.py" line="+24"/>
         <source>Choose a session in the list first</source>
         <translation>请先在列表中选择一个会话</translation>
     </message>
@@ -2971,14 +2981,14 @@
 <context>
     <name>records</name>
     <message>
-        <location filename="../desktop/ui/common/records.py" line="+51"/>
-        <location line="+12"/>
+        <location filename="../desktop/ui/common/records.py" line="+52"/>
+        <location line="+29"/>
         <source>Today {time}</source>
         <translation>今天 {time}</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <location line="+11"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Yesterday {time}</source>
         <translation>昨天 {time}</translation>
     </message>

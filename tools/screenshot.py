@@ -244,6 +244,7 @@ def shoot(
     *,
     theme: str = "system",
     palette: str | None = None,
+    size: tuple[int, int] = SIZE,
 ) -> Path:
     """One picture; `palette` opens the command palette with that text typed."""
     with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp, FakeAPI() as api:
@@ -258,7 +259,7 @@ def shoot(
             hub.settings.set("language", language)
             hub.settings.set("ui.theme", theme)
             window = build_window(hub)
-            window.resize(*SIZE)
+            window.resize(*size)
             window.show()
             window.default_layout()  # as a first start on a screen of this size lays it out
             if sessions is not None:
@@ -347,6 +348,11 @@ def show_session(window: object, sessions: Sessions) -> None:
     settle(lambda: time.monotonic() > deadline)
 
 
+def _size(text: str) -> tuple[int, int]:
+    width, _x, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", type=Path, default=ROOT / "docs" / "screenshot.png")
@@ -356,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synthetic", action="store_true", help="do not run the claude CLI")
     parser.add_argument("--theme", choices=list(THEMES), default="system")
     parser.add_argument("--palette", metavar="TEXT", help="open the command palette, TEXT typed")
+    parser.add_argument("--size", type=_size, default=SIZE, metavar="WxH", help="the window's size")
     args = parser.parse_args(argv)
     _app = QApplication.instance() or QApplication([sys.argv[0]])
     shots = [(args.output, args.language, not args.no_accounts)]
@@ -377,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"sessions written by {sessions.writer}", file=sys.stderr)
         for output, language, with_accounts in shots:
             shown = sessions if with_accounts else None
-            print(shoot(output, language, shown, theme=args.theme, palette=args.palette))
+            print(shoot(output, language, shown, theme=args.theme, palette=args.palette,
+                        size=args.size))
     return 0
 
 

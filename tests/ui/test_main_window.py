@@ -18,12 +18,8 @@ from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.sessions.navigation import NavigationPane
-from desktop.ui.shell.main_window import (
-    DEFAULT_RIGHT_WIDTH,
-    GEOMETRY_KEY,
-    SPLITTER_KEY,
-    MainWindow,
-)
+from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
+from desktop.ui.shell.window_layout import DEFAULT_RIGHT_WIDTH
 
 pytestmark = pytest.mark.gui
 
@@ -63,7 +59,8 @@ def test_adding_an_account_through_the_dialog_lists_it(
     assert window.navigation.account_names() == ["alpha"]
     assert window.navigation.selected_account() == "alpha"
     assert [view.account.name for view in hub.accounts.list()] == ["alpha"]
-    assert "No sessions yet" in window.transcript.empty_state.text()
+    # once the first pass over the files has ended ("Reading sessions…" until then)
+    qtbot.waitUntil(lambda: "No sessions yet" in window.transcript.empty_state.text())
     assert not window.transcript.empty_state.action_button.isVisibleTo(window)
     assert window.status_bar.summary_label.text() == "Accounts: 1"
     assert "alpha" in [action.text() for action in window.accounts_menu.actions()]
@@ -188,7 +185,7 @@ def test_a_session_list_and_a_transcript_view_drop_in(window: MainWindow, qtbot:
     window.set_navigation_pane(pane)
     assert window.navigation is pane and window.splitter.widget(0) is pane
     assert pane.refreshed == 1
-    assert "No sessions yet" in window.transcript.empty_state.text()
+    qtbot.waitUntil(lambda: "No sessions yet" in window.transcript.empty_state.text())
 
     view = QLabel("a transcript")
     window.transcript.set_transcript_view(view)
