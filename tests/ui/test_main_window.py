@@ -108,7 +108,11 @@ def test_geometry_and_splitter_survive_a_restart(
     try:
         first = open_window(first_hub)
         first.resize(780, 480)
-        first.splitter.setSizes([210, 440, 120])  # the list, the transcript, the conversation
+        # the list grows and shrinks with the window: place the panes once it has its
+        # size, in sizes that fill it (a pixel more or less is shared by the list too)
+        qtbot.waitUntil(lambda: first.splitter.width() == 780)
+        room = sum(first.splitter.sizes())
+        first.splitter.setSizes([210, room - 330, 120])  # the list, the transcript, the conversation
         qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 210)
         first.close()
         assert first_hub.settings.get(GEOMETRY_KEY)
@@ -181,11 +185,13 @@ class FakeSessionPane(NavigationPane):
 
 
 def test_a_session_list_and_a_transcript_view_drop_in(window: MainWindow, qtbot: QtBot) -> None:
+    indexer = window.sessions.indexer  # its first pass ends before the list is replaced
+    qtbot.waitUntil(lambda: indexer.completed >= 1 and not indexer.running())
     pane = FakeSessionPane()
     window.set_navigation_pane(pane)
     assert window.navigation is pane and window.splitter.widget(0) is pane
     assert pane.refreshed == 1
-    qtbot.waitUntil(lambda: "No sessions yet" in window.transcript.empty_state.text())
+    assert "No sessions yet" in window.transcript.empty_state.text()
 
     view = QLabel("a transcript")
     window.transcript.set_transcript_view(view)

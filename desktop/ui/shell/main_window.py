@@ -512,8 +512,6 @@ class MainWindow(QMainWindow):
         splitter = self._saved_bytes(SPLITTER_KEY)
         if splitter is None or not self.splitter.restoreState(splitter):
             self.default_layout()
-        else:
-            self.splitter.adopt()
 
     def default_layout(self) -> None:
         """The list, the transcript with most of the room, and the conversation

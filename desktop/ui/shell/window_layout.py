@@ -1,18 +1,19 @@
 """How the window's three panes share its width: the session list, the
 transcript and the conversation pane.
 
-* The list grows and shrinks with the window: a third of its width by
-  default (between `MIN_LEFT_WIDTH` and `MAX_LEFT_WIDTH`), or the share the
-  person dragged it to. On a wide screen sessions whose titles start alike
-  can be told apart; on a narrow one the transcript keeps most of the room.
-* The conversation pane keeps its width, and is folded away while the
-  window is narrower than `FOLD_BELOW` (the README names this width): at
-  800 px the composer and the transcript need the room. It comes back at its
-  old width when the window is widened again, unless the person folded it
-  themselves. Its handle drags it out at any width.
-* What a pane shows never changes these widths: a pane's minimum width is
-  not allowed to grow with its text (a long banner above the composer took
-  50 px from the list).
+* The list grows and shrinks with the window, in proportion with the
+  transcript (a third of the width on a first start, between
+  `MIN_LEFT_WIDTH` and `MAX_LEFT_WIDTH`): on a wide screen sessions whose
+  titles start alike can be told apart. The conversation pane keeps its
+  width.
+* The conversation pane is folded away when the window becomes narrower
+  than `FOLD_BELOW` (the README names this width): at 800 px the composer
+  and the transcript need the room. It comes back at its old width when the
+  window is widened past it again, unless the person moved it meanwhile.
+  Its handle drags it out at any width.
+* What a pane shows never changes these widths: a pane's minimum width must
+  not grow with its text (a long banner above the composer took 50 px from
+  the list).
 """
 
 from __future__ import annotations
@@ -23,84 +24,72 @@ from PySide6.QtWidgets import QSplitter, QWidget
 
 FOLD_BELOW = 1000
 """Window width (px) under which the conversation pane is folded away."""
-LEFT_SHARE = 0.34
+LEFT_SHARE = 0.342
+"""The list's share of a first start's width (410 px of the usual 1200)."""
 MIN_LEFT_WIDTH = 250
 MAX_LEFT_WIDTH = 640
 DEFAULT_RIGHT_WIDTH = 270
 MIN_RIGHT_WIDTH = 260
 LEFT, CENTRE, RIGHT = range(3)
-
-
-def left_width(width: int, share: float = LEFT_SHARE) -> int:
-    """The list's width in a splitter `width` px wide."""
-    left = max(MIN_LEFT_WIDTH, min(MAX_LEFT_WIDTH, round(width * share)))
-    return min(left, width * 2 // 5)  # a tiny window still gives the transcript the most
+STRETCH = {LEFT: 1, CENTRE: 1, RIGHT: 0}
+"""QSplitter shares a change of width by these factors times each pane's width."""
 
 
 def default_sizes(width: int, window_width: int) -> list[int]:
     """The three panes' widths for a first start in a splitter `width` px wide."""
-    left = left_width(width)
+    left = max(MIN_LEFT_WIDTH, min(MAX_LEFT_WIDTH, round(window_width * LEFT_SHARE)))
+    left = min(left, width * 2 // 5)  # a tiny window still gives the transcript the most
     right = 0 if window_width < FOLD_BELOW else DEFAULT_RIGHT_WIDTH
     return [left, max(width - left - right, left), right]
 
 
 class PaneSplitter(QSplitter):
-    """The window's splitter: keeps the list's share and the conversation pane's
-    width, and folds that pane below `FOLD_BELOW`, on each of its own resizes
-    (so sizes set right after a resize are kept)."""
+    """The window's splitter: the list and the transcript share a change of
+    width; the conversation pane folds when the window crosses `FOLD_BELOW`
+    and comes back when it crosses it again."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
-        self._share = LEFT_SHARE
-        self._right = DEFAULT_RIGHT_WIDTH
-        """The conversation pane's width on a wide window (0: the person folded it)."""
-        self._narrow: bool | None = None
-        """Whether the window was narrow at the last fit (None: not laid out yet)."""
+        self._unfold_to = 0
+        """The pane's width before it was folded for a narrow window (0: not folded by us)."""
         self.splitterMoved.connect(self._moved)
 
     def lay_out(self) -> None:
         """The first start's sizes for the width now."""
-        self._share, self._right = LEFT_SHARE, DEFAULT_RIGHT_WIDTH
-        self._narrow = self._is_narrow()
-        self.setSizes(default_sizes(self._total(), self.window().width()))
-
-    def adopt(self) -> None:
-        """Take the sizes now (restored from the last run) as the person's choice."""
-        sizes = self.sizes()
-        if len(sizes) == 3 and sum(sizes) > 0:
-            self._share = sizes[LEFT] / sum(sizes)
-            self._narrow = self._is_narrow()
-            if not self._narrow:
-                self._right = sizes[RIGHT]
+        width = max(0, self.window().width() - (self.count() - 1) * self.handleWidth())
+        sizes = default_sizes(width, self.window().width())
+        self._unfold_to = 0 if sizes[RIGHT] else DEFAULT_RIGHT_WIDTH  # folded by us
+        self.setSizes(sizes)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        self._stretch()
+        before = self.sizes()
         super().resizeEvent(event)
-        if self.count() == 3 and self._narrow is not None:
-            self._fit()
+        if self.count() != 3 or not self.window().isVisible():
+            return
+        old, new = event.oldSize().width(), event.size().width()
+        edge = FOLD_BELOW - (self.window().width() - new)  # the window's edge, in ours
+        if old >= edge > new and self.sizes()[RIGHT] > 0:
+            self._unfold_to = before[RIGHT]
+            self._share(before, 0)
+        elif old < edge <= new and self._unfold_to and self.sizes()[RIGHT] == 0:
+            self._share(before, max(self._unfold_to, MIN_RIGHT_WIDTH))
+            self._unfold_to = 0
 
-    def _is_narrow(self) -> bool:
-        return self.window().width() < FOLD_BELOW
+    def _share(self, before: list[int], right: int) -> None:
+        """The pane at `right` px; the list keeps the share of the width it had
+        `before` (while shrinking, the transcript's minimum took it all from the list)."""
+        total = sum(self.sizes())
+        left = round(total * before[LEFT] / sum(before)) if sum(before) else 0
+        left = max(min(left, (total - right) // 2), min(MIN_LEFT_WIDTH, (total - right) // 3))
+        self.setSizes([left, total - right - left, right])
 
-    def _total(self) -> int:
-        # the window's width: before the window is first shown, the splitter has none yet
-        return max(0, self.window().width() - (self.count() - 1) * self.handleWidth())
-
-    def _fit(self) -> None:
-        sizes = self.sizes()
-        width, right = sum(sizes), sizes[RIGHT]
-        narrow = self._is_narrow()
-        if narrow and not self._narrow:
-            right = 0  # folded for the narrow window; `_right` brings it back
-        elif not narrow:
-            right = self._right
-        self._narrow = narrow
-        left = left_width(width, self._share)
-        self.setSizes([left, max(width - left - right, 0), right])
+    def _stretch(self) -> None:
+        # a factor lives in the pane's size policy: a pane put in later has none yet
+        for index, factor in STRETCH.items():
+            widget = self.widget(index)
+            if widget is not None and widget.sizePolicy().horizontalStretch() != factor:
+                self.setStretchFactor(index, factor)
 
     def _moved(self, _pos: int, _index: int) -> None:
-        # the person placed the panes: keep the list's share, and the pane's width or fold
-        sizes = self.sizes()
-        if sum(sizes) > 0:
-            self._share = sizes[LEFT] / sum(sizes)
-        if not self._is_narrow():
-            self._right = sizes[RIGHT]
+        self._unfold_to = 0  # the person placed the panes: a wider window keeps their choice
