@@ -112,7 +112,7 @@ def test_geometry_and_splitter_survive_a_restart(
         # size, in sizes that fill it (a pixel more or less is shared by the list too)
         qtbot.waitUntil(lambda: first.splitter.width() == 780)
         room = sum(first.splitter.sizes())
-        first.splitter.setSizes([210, room - 330, 120])  # the list, the transcript, the conversation
+        first.splitter.setSizes([210, room - 330, 120])  # list, transcript, conversation
         qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 210)
         first.close()
         assert first_hub.settings.get(GEOMETRY_KEY)
