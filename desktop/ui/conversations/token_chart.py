@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
-from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -32,6 +32,7 @@ K = 1000.0
 """The chart counts in thousands of tokens: short labels on a narrow pane."""
 MARGIN = 6
 """Room around the plot (px): a marker on its edge is drawn whole."""
+PREFERRED_HEIGHT = 240
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,9 @@ class TokenChart(QChartView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_legend()
+
+    def sizeHint(self) -> QSize:
+        return QSize(250, PREFERRED_HEIGHT)  # as high as it can be read; less on a low window
 
     def _apply_palette(self) -> None:
         palette = self.palette()
