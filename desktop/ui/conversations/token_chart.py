@@ -155,13 +155,13 @@ class TokenChart(QChartView):
         """One entry per line drawn: its mark in its colour, its name unbroken."""
         entries = [("●", self.tokens.color(), self.tokens.name())]
         if self.limit is not None:
-            entries.append(("- -", THRESHOLD_COLOUR, self.threshold.name()))
+            entries.append(("╌╌", THRESHOLD_COLOUR, self.threshold.name()))  # no break in it
         if any(p.rollover for p in self.points):
             entries.append(("▲", ROLLOVER_COLOUR, self.rollovers.name()))
         self.legend.setText(
             " &nbsp; ".join(
-                f'<span style="white-space:nowrap"><span style="color:{colour.name()}">'
-                f"{mark}</span>&nbsp;{escape(name)}</span>"
+                f'<nobr><span style="color:{colour.name()}">{mark}</span>&nbsp;'
+                f"{escape(name).replace(' ', '&nbsp;')}</nobr>"
                 for mark, colour, name in entries
             )
         )
