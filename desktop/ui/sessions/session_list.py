@@ -193,6 +193,9 @@ class SessionListPane(NavigationPane):
         self.sessions_heading.setText(self.tr("Sessions"))
         self.accounts_view.set_all_label(self.tr("All accounts"))
         self.filter_edit.setPlaceholderText(self.tr("Filter sessions"))
+        # its words whole, in any language: the list is never narrowed past them
+        words = self.filter_edit.fontMetrics().horizontalAdvance(self.filter_edit.placeholderText())
+        self.filter_edit.setMinimumWidth(words + 16)
         self.project_combo.set_all_label(self.tr("All projects"))
         self.view.setAccessibleName(self.tr("Sessions"))
         self.view.setAccessibleDescription(self.tr("The selected session is shown beside the list"))

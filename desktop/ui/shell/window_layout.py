@@ -18,7 +18,7 @@ transcript and the conversation pane.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSplitter, QWidget
 
@@ -60,6 +60,23 @@ class PaneSplitter(QSplitter):
         sizes = default_sizes(width, self.window().width())
         self._unfold_to = 0 if sizes[RIGHT] else DEFAULT_RIGHT_WIDTH  # folded by us
         self.setSizes(sizes)
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            # a pane's minimum grew (another language's words): the splitter only
+            # notices at its next resize, and "Fresh session" was cut meanwhile
+            QTimer.singleShot(0, self._respect_minimums)
+        return handled
+
+    def _respect_minimums(self) -> None:
+        sizes = self.sizes()
+        shown = [(size, self.widget(i)) for i, size in enumerate(sizes) if size]
+        least = [max(w.minimumSizeHint().width(), w.minimumWidth()) for _s, w in shown]
+        if sum(least) > sum(sizes):
+            return  # the panes cannot all fit: the person placed them so, leave it
+        if any(size < need for (size, _w), need in zip(shown, least, strict=True)):
+            self.setSizes(sizes)  # QSplitter gives each pane at least its minimum
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._stretch()
