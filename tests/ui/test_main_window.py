@@ -110,10 +110,11 @@ def test_geometry_and_splitter_survive_a_restart(
         first.resize(780, 480)
         # the list grows and shrinks with the window: place the panes once it has its
         # size, in sizes that fill it (a pixel more or less is shared by the list too)
+        # and give each pane its least width (the list's filters need about 234 px)
         qtbot.waitUntil(lambda: first.splitter.width() == 780)
         room = sum(first.splitter.sizes())
-        first.splitter.setSizes([210, room - 330, 120])  # list, transcript, conversation
-        qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 210)
+        first.splitter.setSizes([240, room - 340, 100])  # list, transcript, conversation
+        qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 240)
         first.close()
         assert first_hub.settings.get(GEOMETRY_KEY)
         assert first_hub.settings.get(SPLITTER_KEY)
@@ -124,7 +125,7 @@ def test_geometry_and_splitter_survive_a_restart(
     try:
         second = open_window(second_hub)
         assert (second.width(), second.height()) == (780, 480)
-        assert second.splitter.sizes()[0] == 210
+        assert second.splitter.sizes()[0] == 240
         second.close()
     finally:
         second_hub.close()

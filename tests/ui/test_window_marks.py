@@ -77,7 +77,7 @@ def test_the_legend_is_whole_in_a_narrow_pane(qtbot: QtBot) -> None:
     points = [TurnPoint(1, 40_000, False), TurnPoint(2, 90_000, False),
               TurnPoint(3, 30_000, True)]  # fmt: skip
     made = chart(qtbot, points, 150_000)
-    legend = made.legend.text()
+    legend = made.legend.text().replace("&nbsp;", " ")
     for name in ("Context tokens", "Rollover threshold", "Rollover"):
         assert name in legend
     assert made.legend.isVisible() and cut_texts(made, {"tokenChartLegend"}) == []
