@@ -25,6 +25,10 @@ RADIUS = 2.5
 
 _FIELDS = (QStyle.PrimitiveElement.PE_FrameLineEdit, QStyle.PrimitiveElement.PE_Frame)
 _BUTTONS = (QStyle.PrimitiveElement.PE_PanelButtonCommand,)
+_OURS = frozenset({
+    *_FIELDS, *_BUTTONS,
+    QStyle.PrimitiveElement.PE_IndicatorCheckBox, QStyle.PrimitiveElement.PE_FrameFocusRect,
+})  # fmt: skip
 
 
 def _dark(palette: QPalette) -> bool:
@@ -58,6 +62,9 @@ class ContrastStyle(QProxyStyle):
         painter: QPainter,
         widget: QWidget | None = None,
     ) -> None:
+        if element not in _OURS:  # most calls (list rows): straight to Fusion, nothing read
+            super().drawPrimitive(element, option, painter, widget)
+            return
         rect = QRectF(option.rect)  # type: ignore[attr-defined]
         palette: QPalette = option.palette  # type: ignore[attr-defined]
         state = option.state  # type: ignore[attr-defined]

@@ -124,10 +124,15 @@ class ThemeController(QObject):
         dark = self.wants_dark()
         native = dark == self._native_dark
         style = self._native_style if native else FUSION
-        if style.lower() == FUSION.lower():  # Fusion's own edges are too faint (contrast_style)
-            if self._app.style().objectName() != "contrastStyle":
-                self._app.setStyle(ContrastStyle())
-        elif self._app.style().name().lower() != style.lower():
+        # Fusion's own edges vanish on dark (contrast_style); its drawing calls then pass
+        # through Python, which doubles a list's paint: the light window keeps plain Fusion
+        contrast = dark and style.lower() == FUSION.lower()
+        if contrast and self._app.style().objectName() != "contrastStyle":
+            self._app.setStyle(ContrastStyle())
+        elif not contrast and (
+            self._app.style().objectName() == "contrastStyle"
+            or self._app.style().name().lower() != style.lower()
+        ):
             self._app.setStyle(style)
         if native:
             self._app.setPalette(QPalette())  # an empty palette resolves to the platform's own
