@@ -18,7 +18,9 @@ transcript and the conversation pane.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSplitter, QWidget
 
@@ -43,6 +45,12 @@ def default_sizes(width: int, window_width: int) -> list[int]:
     return [left, max(width - left - right, left), right]
 
 
+def _least(widget: QWidget) -> QSize:
+    """The size QSplitter will not go below for `widget` (as its qSmartMinSize)."""
+    hint = widget.minimumSizeHint()
+    return QSize(widget.minimumWidth() or hint.width(), widget.minimumHeight() or hint.height())
+
+
 class PaneSplitter(QSplitter):
     """The window's splitter: the list and the transcript share a change of
     width; the conversation pane folds when the window crosses `FOLD_BELOW`
@@ -60,6 +68,21 @@ class PaneSplitter(QSplitter):
         sizes = default_sizes(width, self.window().width())
         self._unfold_to = 0 if sizes[RIGHT] else DEFAULT_RIGHT_WIDTH  # folded by us
         self.setSizes(sizes)
+
+    def minimumSizeHint(self) -> QSize:
+        """Without a folded pane's least size: QSplitter counts it, so the window
+        could not be made narrower than 941 px with the conversation folded."""
+        hint = super().minimumSizeHint()
+        sizes = self.sizes()
+        shown = [self.widget(i) for i, size in enumerate(sizes) if size > 0 or i != RIGHT]
+        folded = [self.widget(i) for i, size in enumerate(sizes) if size == 0 and i == RIGHT]
+        width = hint.width() - sum(_least(w).width() for w in folded if w is not None)
+        height = max([_least(w).height() for w in shown if w is not None] or [hint.height()])
+        return QSize(max(width, 0), min(hint.height(), height))
+
+    def setSizes(self, sizes: Sequence[int]) -> None:
+        super().setSizes(list(sizes))
+        self.updateGeometry()  # folded or not: the window's least size follows
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
@@ -109,4 +132,5 @@ class PaneSplitter(QSplitter):
                 self.setStretchFactor(index, factor)
 
     def _moved(self, _pos: int, _index: int) -> None:
+        self.updateGeometry()
         self._unfold_to = 0  # the person placed the panes: a wider window keeps their choice
