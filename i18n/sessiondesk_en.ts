@@ -102,7 +102,7 @@
 <context>
     <name>SessionListPane</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_list.py" line="+370"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+380"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln session shown</numerusform>
@@ -141,7 +141,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+357"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+359"/>
         <source>%Ln messages</source>
         <translation>
             <numerusform>%Ln message</numerusform>

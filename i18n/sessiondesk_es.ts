@@ -210,7 +210,7 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+47"/>
         <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
         <translation>Edite la indicación: el siguiente turno vuelve a ejecutar el nodo {node} como una rama nueva (la rama anterior se conserva).</translation>
     </message>
@@ -899,7 +899,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+487"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1850,7 +1850,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+258"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+259"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1911,6 +1911,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>Leyendo sesiones…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk está leyendo las sesiones de Claude Code de este equipo. Aparecen a la izquierda a medida que se encuentran.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No sessions yet</source>
         <translation>Aún no hay sesiones</translation>
     </message>
@@ -1930,7 +1940,7 @@
         <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>Accounts: {count}</source>
         <translation>Cuentas: {count}</translation>
     </message>
@@ -2441,25 +2451,25 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
-        <location line="+9"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+192"/>
+        <location line="+12"/>
         <source>Accounts</source>
         <translation>Cuentas</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+4"/>
+        <location line="-11"/>
+        <location line="+7"/>
         <source>Sessions</source>
         <translation>Sesiones</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-6"/>
         <source>All accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Filter sessions</source>
         <translation>Filtrar sesiones</translation>
     </message>
@@ -2499,7 +2509,7 @@
         <translation>Mostrar conversaciones ocultas</translation>
     </message>
     <message numerus="yes">
-        <location line="+166"/>
+        <location line="+171"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>%Ln sesión mostrada</numerusform>
@@ -2598,25 +2608,25 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+99"/>
-        <location line="+3"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+119"/>
+        <location line="+6"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+3"/>
+        <location line="-6"/>
+        <location line="+6"/>
         <source>Project</source>
         <translation>Proyecto</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-5"/>
         <source>Msgs</source>
         <translation>Mens.</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Modified</source>
         <translation>Modificada</translation>
     </message>
@@ -2784,7 +2794,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+52"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+62"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} tokens de contexto</translation>
     </message>
@@ -2809,7 +2819,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+75"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
@@ -3002,7 +3012,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+316"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>No se puede leer el archivo de la transcripción: {reason}</translation>
     </message>

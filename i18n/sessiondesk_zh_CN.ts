@@ -209,7 +209,7 @@
 <context>
     <name>BranchBanner</name>
     <message>
-        <location filename="../desktop/ui/runs/branch_banner.py" line="+43"/>
+        <location filename="../desktop/ui/runs/branch_banner.py" line="+47"/>
         <source>Edit the prompt: the next turn re-runs node {node} as a new branch (the old branch stays).</source>
         <translation>编辑提示：下一轮将把节点 {node} 作为新分支重新运行（旧分支保留）。</translation>
     </message>
@@ -895,7 +895,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+487"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1845,7 +1845,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+258"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+259"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1906,6 +1906,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk 正在读取这台电脑上的 Claude Code 会话，找到后会显示在左侧。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No sessions yet</source>
         <translation>还没有会话</translation>
     </message>
@@ -1925,7 +1935,7 @@
         <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>Accounts: {count}</source>
         <translation>账户：{count}</translation>
     </message>
@@ -2431,25 +2441,25 @@
 <context>
     <name>SessionListPane</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_list.py" line="+190"/>
-        <location line="+9"/>
+        <location filename="../desktop/ui/sessions/session_list.py" line="+192"/>
+        <location line="+12"/>
         <source>Accounts</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+4"/>
+        <location line="-11"/>
+        <location line="+7"/>
         <source>Sessions</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-6"/>
         <source>All accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Filter sessions</source>
         <translation>筛选会话</translation>
     </message>
@@ -2489,7 +2499,7 @@
         <translation>显示隐藏的对话</translation>
     </message>
     <message numerus="yes">
-        <location line="+166"/>
+        <location line="+171"/>
         <source>%Ln sessions shown</source>
         <translation>
             <numerusform>显示 %Ln 个会话</numerusform>
@@ -2587,25 +2597,25 @@
 <context>
     <name>SessionTableModel</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_model.py" line="+99"/>
-        <location line="+3"/>
+        <location filename="../desktop/ui/sessions/session_model.py" line="+119"/>
+        <location line="+6"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+3"/>
+        <location line="-6"/>
+        <location line="+6"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-5"/>
         <source>Msgs</source>
         <translation>消息</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
@@ -2773,7 +2783,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+52"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+62"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} 个上下文令牌</translation>
     </message>
@@ -2798,7 +2808,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+75"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>
@@ -2988,7 +2998,7 @@
 <context>
     <name>TranscriptPanel</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+316"/>
+        <location filename="../desktop/ui/transcript/transcript_panel.py" line="+318"/>
         <source>The transcript file cannot be read: {reason}</source>
         <translation>无法读取对话记录文件：{reason}</translation>
     </message>

@@ -6,6 +6,8 @@
     python tools/screenshot.py --synthetic           # without the claude CLI
     python tools/screenshot.py out.png --language es --theme dark
     python tools/screenshot.py out.png --palette     # with the command palette open
+    python tools/screenshot.py --matrix --synthetic  # docs/window-*.png: 800x560 and
+                                                     # 1600x1000, light and dark, en/es/zh_CN
 
 The window runs over a throwaway home with two made-up accounts, so the
 picture never shows anything of the machine it was taken on. Their sessions
@@ -50,8 +52,11 @@ from desktop.domain.settings import LANGUAGES, THEMES  # noqa: E402
 from desktop.ui.transcript.transcript_rows import RowKind  # noqa: E402
 from tests.rig.claude import ClaudeAccount, ClaudeUnavailable, find_claude, make_account  # noqa: E402
 from tests.rig.fakeapi import FakeAPI, Reply, Text, Thinking, ToolUse  # noqa: E402
+from tests.ui.layout_kit import TOKENS, record_conversation  # noqa: E402
 
 SIZE = (1200, 760)
+MATRIX_SIZES = ((800, 560), (1600, 1000))
+MATRIX_THEMES = ("light", "dark")
 WAIT_S = 20.0
 
 CONFIG_PY = """import tomllib
@@ -244,6 +249,8 @@ def shoot(
     *,
     theme: str = "system",
     palette: str | None = None,
+    size: tuple[int, int] = SIZE,
+    conversation: bool = False,
 ) -> Path:
     """One picture; `palette` opens the command palette with that text typed."""
     with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp, FakeAPI() as api:
@@ -254,11 +261,13 @@ def shoot(
         hub = open_services(home)
         try:
             live = add_accounts(hub, sessions, api.url, Path(tmp)) if sessions else False
-            live = live and palette is None
+            live = live and palette is None and not conversation
+            if conversation and sessions is not None:  # turns run from the app: tree, chart
+                record_conversation(home, sessions.main_account, sessions.main_id, TOKENS)
             hub.settings.set("language", language)
             hub.settings.set("ui.theme", theme)
             window = build_window(hub)
-            window.resize(*SIZE)
+            window.resize(*size)
             window.show()
             window.default_layout()  # as a first start on a screen of this size lays it out
             if sessions is not None:
@@ -347,6 +356,11 @@ def show_session(window: object, sessions: Sessions) -> None:
     settle(lambda: time.monotonic() > deadline)
 
 
+def _size(text: str) -> tuple[int, int]:
+    width, _x, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", type=Path, default=ROOT / "docs" / "screenshot.png")
@@ -356,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synthetic", action="store_true", help="do not run the claude CLI")
     parser.add_argument("--theme", choices=list(THEMES), default="system")
     parser.add_argument("--palette", metavar="TEXT", help="open the command palette, TEXT typed")
+    parser.add_argument("--size", type=_size, default=SIZE, metavar="WxH", help="the window's size")
+    parser.add_argument("--matrix", action="store_true",
+                        help="docs/window-WxH-LANG-THEME.png for the README's table")  # fmt: skip
     args = parser.parse_args(argv)
     _app = QApplication.instance() or QApplication([sys.argv[0]])
     shots = [(args.output, args.language, not args.no_accounts)]
@@ -370,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
                 if code != "en"
             ],
         ]
+    if args.matrix:
+        return _matrix(real=not args.synthetic)
     with tempfile.TemporaryDirectory(prefix="sessiondesk-claude-") as folder:
         sessions = None
         if any(with_accounts for _o, _l, with_accounts in shots):
@@ -377,7 +396,27 @@ def main(argv: list[str] | None = None) -> int:
             print(f"sessions written by {sessions.writer}", file=sys.stderr)
         for output, language, with_accounts in shots:
             shown = sessions if with_accounts else None
-            print(shoot(output, language, shown, theme=args.theme, palette=args.palette))
+            print(
+                shoot(
+                    output, language, shown, theme=args.theme, palette=args.palette, size=args.size
+                )
+            )
+    return 0
+
+
+def _matrix(*, real: bool) -> int:
+    """The default window at both sizes, in both themes and every language, with a
+    conversation of five turns (the last a rollover) in the pane."""
+    with tempfile.TemporaryDirectory(prefix="sessiondesk-claude-") as folder:
+        sessions = make_sessions(Path(folder), real=real)
+        for width, height in MATRIX_SIZES:
+            for theme in MATRIX_THEMES:
+                for code in LANGUAGES:
+                    name = f"window-{width}x{height}-{code}-{theme}.png"
+                    output = ROOT / "docs" / name
+                    shoot(output, code, sessions, theme=theme, size=(width, height),
+                          conversation=True)  # fmt: skip
+                    print(output)
     return 0
 
 

@@ -18,12 +18,8 @@ from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.sessions.navigation import NavigationPane
-from desktop.ui.shell.main_window import (
-    DEFAULT_RIGHT_WIDTH,
-    GEOMETRY_KEY,
-    SPLITTER_KEY,
-    MainWindow,
-)
+from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
+from desktop.ui.shell.window_layout import DEFAULT_RIGHT_WIDTH
 
 pytestmark = pytest.mark.gui
 
@@ -63,7 +59,8 @@ def test_adding_an_account_through_the_dialog_lists_it(
     assert window.navigation.account_names() == ["alpha"]
     assert window.navigation.selected_account() == "alpha"
     assert [view.account.name for view in hub.accounts.list()] == ["alpha"]
-    assert "No sessions yet" in window.transcript.empty_state.text()
+    # once the first pass over the files has ended ("Reading sessions…" until then)
+    qtbot.waitUntil(lambda: "No sessions yet" in window.transcript.empty_state.text())
     assert not window.transcript.empty_state.action_button.isVisibleTo(window)
     assert window.status_bar.summary_label.text() == "Accounts: 1"
     assert "alpha" in [action.text() for action in window.accounts_menu.actions()]
@@ -111,8 +108,13 @@ def test_geometry_and_splitter_survive_a_restart(
     try:
         first = open_window(first_hub)
         first.resize(780, 480)
-        first.splitter.setSizes([210, 440, 120])  # the list, the transcript, the conversation
-        qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 210)
+        # the list grows and shrinks with the window: place the panes once it has its
+        # size, in sizes that fill it (a pixel more or less is shared by the list too)
+        # and give each pane its least width (the list's filters need about 234 px)
+        qtbot.waitUntil(lambda: first.splitter.width() == 780)
+        room = sum(first.splitter.sizes())
+        first.splitter.setSizes([240, room - 340, 100])  # list, transcript, conversation
+        qtbot.waitUntil(lambda: first.splitter.sizes()[0] == 240)
         first.close()
         assert first_hub.settings.get(GEOMETRY_KEY)
         assert first_hub.settings.get(SPLITTER_KEY)
@@ -123,7 +125,7 @@ def test_geometry_and_splitter_survive_a_restart(
     try:
         second = open_window(second_hub)
         assert (second.width(), second.height()) == (780, 480)
-        assert second.splitter.sizes()[0] == 210
+        assert second.splitter.sizes()[0] == 240
         second.close()
     finally:
         second_hub.close()
@@ -184,6 +186,8 @@ class FakeSessionPane(NavigationPane):
 
 
 def test_a_session_list_and_a_transcript_view_drop_in(window: MainWindow, qtbot: QtBot) -> None:
+    indexer = window.sessions.indexer  # its first pass ends before the list is replaced
+    qtbot.waitUntil(lambda: indexer.completed >= 1 and not indexer.running())
     pane = FakeSessionPane()
     window.set_navigation_pane(pane)
     assert window.navigation is pane and window.splitter.widget(0) is pane

@@ -153,6 +153,9 @@ class ConversationPane(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._node_menu)
         self.tree_label.setBuddy(self.tree)
+        # four turns in sight on a low window: the chart gives way first (it was 1.5 rows)
+        rows = self.tree.fontMetrics().height() + 8
+        self.tree.setMinimumHeight(5 * rows + 8)  # the column heads and four rows
         self.tree.installEventFilter(self)
 
         self.continue_action = self._action("Ctrl+Shift+C", self.continue_selected)

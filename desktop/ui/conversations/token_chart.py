@@ -2,6 +2,12 @@
 rollover threshold as a dashed line, and a marker on each turn that rolled
 over to a fresh session. Drawn with QtCharts in the window's own colours.
 
+Its legend is a wrapped label under the plot, not QtCharts' own: that one
+lays its entries on one line and cut them in a 270 px pane ("Conte…",
+"Rollov…"). The turn axis runs half a turn past the first and last turn, so
+one turn's dot sits in the middle and a rollover marker on the last turn is
+whole.
+
 `fill_text` words the same numbers for the composer: "62% of the rollover
 threshold".
 """
@@ -11,11 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
-from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
 
 from desktop.domain.conversations import Execution, ExecutionKind
 
@@ -23,6 +30,9 @@ THRESHOLD_COLOUR = QColor("#DC2626")
 ROLLOVER_COLOUR = QColor("#F59E0B")
 K = 1000.0
 """The chart counts in thousands of tokens: short labels on a narrow pane."""
+MARGIN = 6
+"""Room around the plot (px): a marker on its edge is drawn whole."""
+PREFERRED_HEIGHT = 240
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +78,22 @@ def fill_text(tokens: int | None, threshold: int | None) -> tuple[str, str]:
 class TokenChart(QChartView):
     def __init__(self, parent: QWidget | None = None) -> None:
         chart = QChart()
-        chart.setMargins(QMargins(2, 2, 2, 2))
+        chart.setMargins(QMargins(MARGIN, MARGIN, MARGIN, MARGIN))
         chart.setBackgroundRoundness(0)
-        chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
-        chart.legend().setShowToolTips(True)  # a narrow pane cuts the names: hovering shows them
+        chart.legend().hide()  # `legend` below says the same, wrapped to the pane's width
         super().__init__(chart, parent)
         self.setObjectName("tokenChart")
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a picture: nothing to do with the keys
-        self.setMinimumSize(40, 220)  # a narrow pane squeezes it, never the other way round
+        # a narrow pane squeezes it, never the other way round; a low window gives
+        # the execution tree the height first (it was 1.5 rows at 560 px)
+        self.setMinimumSize(40, 110)
         self.setMaximumHeight(280)
+        self.legend = QLabel(self)
+        self.legend.setObjectName("tokenChartLegend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.tokens = QLineSeries()
         self.tokens.setPointsVisible(True)
         self.threshold = QLineSeries()
@@ -113,16 +129,19 @@ class TokenChart(QChartView):
         self.points, self.limit = list(points), threshold
         self.tokens.replace([QPointF(p.turn, p.tokens / K) for p in points])
         self.rollovers.replace([QPointF(p.turn, p.tokens / K) for p in points if p.rollover])
-        last = max(2, len(points))
+        last = max(1, len(points))
+        # half a turn either side: one turn's dot in the middle, the last marker whole
+        low, high = 0.5, last + 0.5
         self.threshold.replace(
-            [QPointF(1, threshold / K), QPointF(last, threshold / K)] if threshold else []
+            [QPointF(low, threshold / K), QPointF(high, threshold / K)] if threshold else []
         )
         self.threshold.setVisible(threshold is not None)
-        self.x_axis.setRange(1, last)
-        self.x_axis.setTickInterval(max(1, math.ceil((last - 1) / 8)))  # whole turns
+        self.x_axis.setRange(low, high)
+        self.x_axis.setTickInterval(max(1, math.ceil(last / 8)))  # whole turns
         top = max([p.tokens for p in points] + [threshold or 0, 1000])
         self.y_axis.setRange(0, top * 1.1 / K)
         self.y_axis.applyNiceNumbers()
+        self._fill_legend()
 
     def retranslate_ui(self) -> None:
         self.setAccessibleName(self.tr("Context tokens per turn"))
@@ -130,6 +149,38 @@ class TokenChart(QChartView):
         self.threshold.setName(self.tr("Rollover threshold"))
         self.rollovers.setName(self.tr("Rollover"))
         self.x_axis.setTitleText(self.tr("Turn"))
+        self._fill_legend()
+
+    def _fill_legend(self) -> None:
+        """One entry per line drawn: its mark in its colour, its name unbroken."""
+        entries = [("●", self.tokens.color(), self.tokens.name())]
+        if self.limit is not None:
+            entries.append(("╌╌", THRESHOLD_COLOUR, self.threshold.name()))  # no break in it
+        if any(p.rollover for p in self.points):
+            entries.append(("▲", ROLLOVER_COLOUR, self.rollovers.name()))
+        self.legend.setText(
+            " &nbsp; ".join(
+                f'<nobr><span style="color:{colour.name()}">{mark}</span>&nbsp;'
+                f"{escape(name).replace(' ', '&nbsp;')}</nobr>"
+                for mark, colour, name in entries
+            )
+        )
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        width = self.viewport().width() - 2 * MARGIN
+        height = self.legend.heightForWidth(width)
+        self.legend.setGeometry(MARGIN, self.height() - height - MARGIN // 2, width, height)
+        margins = QMargins(MARGIN, MARGIN, MARGIN, height + MARGIN)
+        if self.chart().margins() != margins:
+            self.chart().setMargins(margins)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_legend()
+
+    def sizeHint(self) -> QSize:
+        return QSize(250, PREFERRED_HEIGHT)  # as high as it can be read; less on a low window
 
     def _apply_palette(self) -> None:
         palette = self.palette()
@@ -144,6 +195,7 @@ class TokenChart(QChartView):
             axis.setGridLineColor(grid)
             axis.setLinePenColor(grid)
         self.tokens.setColor(palette.color(QPalette.ColorRole.Highlight))
+        self._fill_legend()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -15,6 +15,10 @@ class BranchBanner(QWidget):
         self.setObjectName("branchBanner")
         self.label = QLabel(self)
         self.label.setObjectName("branchLabel")
+        # wrapped, so its words never widen the transcript's column (that took ~50 px
+        # from the session list on entering fork or re-run mode)
+        self.label.setWordWrap(True)
+        self.label.setMinimumWidth(1)
         self.label.setStyleSheet(
             "QLabel#branchLabel { background: #EFF6FF; color: #1E3A8A;"
             " border: 1px solid #93C5FD; border-radius: 6px; padding: 4px 8px; }"

@@ -12,17 +12,44 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from PySide6.QtCore import QLocale, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPalette, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QTreeView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionComboBox,
+    QStyleOptionViewItem,
+    QTreeView,
+    QWidget,
+)
 
 from desktop.services.accounts import AccountView
+from desktop.ui.common.contrast import readable
 from desktop.ui.common.records import project_name
 from desktop.ui.sessions.navigation import account_avatar, account_tooltip
 
 ACCOUNT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_HEIGHT_PAD = 10
 MAX_VISIBLE_ROWS = 6
+
+
+class CountDelegate(QStyledItemDelegate):
+    """Draws a count in the palette's placeholder colour as it is at paint time: a
+    colour stored in the item stayed the light theme's (near black at half
+    strength) after a switch to dark, where the counts could hardly be seen."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        palette = option.palette  # type: ignore[attr-defined]
+        faint = readable(palette.color(QPalette.ColorRole.PlaceholderText),
+                         palette.color(QPalette.ColorRole.Window),
+                         palette.color(QPalette.ColorRole.WindowText))  # fmt: skip
+        palette.setColor(QPalette.ColorRole.Text, faint)
 
 
 class AccountFilterList(QTreeView):
@@ -46,6 +73,7 @@ class AccountFilterList(QTreeView):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.setItemDelegateForColumn(1, CountDelegate(self))
         self.setStyleSheet(
             "QTreeView#accountTree { background: palette(window); outline: 0; }"
             "QTreeView#accountTree::item { padding: 4px 2px; border: none; }"
@@ -115,7 +143,6 @@ class AccountFilterList(QTreeView):
     def _count_item(self) -> QStandardItem:
         item = QStandardItem("")
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        item.setForeground(self.palette().color(QPalette.ColorRole.PlaceholderText))
         return item
 
     def _all_icon(self) -> QIcon:
@@ -146,6 +173,17 @@ class ProjectCombo(QComboBox):
 
     def set_all_label(self, text: str) -> None:
         self.setItemText(0, text)
+        self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for "All projects" in any language (a project's long name may be cut:
+        its tooltip is whole); "Todos los proyectos" was cut to "Todos los pr…"."""
+        hint = super().minimumSizeHint()
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        text = QSize(self.fontMetrics().horizontalAdvance(self.itemText(0)), hint.height())
+        whole = self.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, text, self)
+        return QSize(max(hint.width(), whole.width()), hint.height())
 
     def chosen_project(self) -> str | None:
         return self.currentData() or None

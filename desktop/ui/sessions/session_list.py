@@ -61,6 +61,8 @@ REPAINTED_ON = frozenset({
 })  # fmt: skip
 """What changes how a row's cells look, beside the language."""
 MAX_PROJECT_CHARS = 22
+NARROW_LIST = 380
+"""A list narrower than this (px) leaves out the Msgs column."""
 DEFAULT_VIEWPORT = 420
 """The list's width before it is first shown (for the project column's cap)."""
 """The project column grows to its longest name up to this many characters' width."""
@@ -191,6 +193,9 @@ class SessionListPane(NavigationPane):
         self.sessions_heading.setText(self.tr("Sessions"))
         self.accounts_view.set_all_label(self.tr("All accounts"))
         self.filter_edit.setPlaceholderText(self.tr("Filter sessions"))
+        # its words whole, in any language: the list is never narrowed past them
+        words = self.filter_edit.fontMetrics().horizontalAdvance(self.filter_edit.placeholderText())
+        self.filter_edit.setMinimumWidth(words + 16)
         self.project_combo.set_all_label(self.tr("All projects"))
         self.view.setAccessibleName(self.tr("Sessions"))
         self.view.setAccessibleDescription(self.tr("The selected session is shown beside the list"))
@@ -236,6 +241,11 @@ class SessionListPane(NavigationPane):
         width = self.fontMetrics().horizontalAdvance
         cap = min(width("x" * MAX_PROJECT_CHARS), max(width("project_x"), self._viewport() // 5))
         self.view.header().resizeSection(PROJECT, min(self._project_width, cap) + 16)
+        # a narrow list (an 800 px window) left its titles one letter: the count of
+        # messages gives way (the transcript's header says it too)
+        narrow = self._viewport() < NARROW_LIST
+        if self.view.isColumnHidden(MESSAGES) != narrow:
+            self.view.setColumnHidden(MESSAGES, narrow)
 
     def _viewport(self) -> int:
         return self.view.viewport().width() if self.view.isVisible() else DEFAULT_VIEWPORT

@@ -26,10 +26,11 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QRectF,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QIcon, QPalette
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.domain.sessions import SessionRecord
@@ -53,6 +54,25 @@ PAINTED_ROLES = frozenset({
 """The roles a delegate asks of each cell it paints (`QStyledItemDelegate.initStyleOption`)."""
 Cell = dict[int, object]
 """A cell's painted roles that have a value."""
+
+
+_HEADS: dict[str, QIcon] = {}
+
+
+def account_head(colour: QColor) -> QIcon:
+    """A person's head and shoulders in `colour`: the account column's heading."""
+    if colour.name() not in _HEADS:
+        picture = QPixmap(32, 32)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawEllipse(QRectF(10, 3, 12, 12))
+        painter.drawRoundedRect(QRectF(4, 18, 24, 13), 6, 6)
+        painter.end()
+        _HEADS[colour.name()] = QIcon(picture)
+    return _HEADS[colour.name()]
 
 
 class SessionTableModel(QAbstractTableModel):
@@ -98,6 +118,9 @@ class SessionTableModel(QAbstractTableModel):
             # the account column shows avatars only: its name would not fit a sidebar
             return (self.tr("Title"), "", self.tr("Project"),
                     self.tr("Msgs"), self.tr("Modified"))[section]  # fmt: skip
+        if role == Qt.ItemDataRole.DecorationRole and section == ACCOUNT:
+            # a head for "account": an empty head over the avatars read as a missing label
+            return account_head(QApplication.palette().color(QPalette.ColorRole.WindowText))
         if role == Qt.ItemDataRole.ToolTipRole:
             return (self.tr("Title"), self.tr("Account"), self.tr("Project"),
                     self.tr("Messages"), self.tr("Modified"))[section]  # fmt: skip

@@ -25,7 +25,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QSplitter, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from desktop.domain.changes import OpChanges
 from desktop.domain.errors import SessiondeskError
@@ -43,6 +43,7 @@ from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations
+from desktop.ui.shell.window_layout import PaneSplitter
 from desktop.ui.transcript.transcript_area import TranscriptArea
 
 if TYPE_CHECKING:  # dialogs load when first opened, the parts after the first paint
@@ -61,9 +62,6 @@ if TYPE_CHECKING:  # dialogs load when first opened, the parts after the first p
 GEOMETRY_KEY = "ui.geometry"
 SPLITTER_KEY = "ui.splitter"
 DEFAULT_SIZE = QSize(1200, 760)
-DEFAULT_LEFT_WIDTH = 410
-DEFAULT_RIGHT_WIDTH = 270
-MIN_RIGHT_WIDTH = 260
 
 
 class MainWindow(QMainWindow):
@@ -89,11 +87,13 @@ class MainWindow(QMainWindow):
         self.translations = translations
         self.commands = WindowActions(self)
         self.changes = Changes(self)
+        self._indexed_once = False
+        """A pass over the session files has ended: an empty list is really empty."""
         self.status_bar = StatusBar(self)
         self.setStatusBar(self.status_bar)
         self.transcript = TranscriptArea(self)
         self.transcript.empty_state.action_requested.connect(self.open_add_account)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = PaneSplitter(self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.setChildrenCollapsible(False)
         self.navigation: NavigationPane = AccountsPane(hub.accounts, self.splitter)
@@ -103,8 +103,6 @@ class MainWindow(QMainWindow):
         self._right = QWidget(self.splitter)  # the conversation pane's place until it is built
         self.splitter.addWidget(self._right)
         self.splitter.setCollapsible(2, True)  # folded away on a narrow window
-        self.splitter.setStretchFactor(0, 0)  # extra width goes to the transcript
-        self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
         self._build_menus()
         self._connect_navigation(self.navigation)
@@ -114,6 +112,9 @@ class MainWindow(QMainWindow):
         self._build_sessions()
         self.changes.follow(hub.changes)  # what the services report reaches every view
         self.changes.changed.connect(self._changed)
+        for ended in (self.sessions.indexer.finished, self.sessions.indexer.failed):
+            ended.connect(self._index_ended)
+        self._update_empty_state()  # "reading" until the first pass ends
         self.parts_built = False
         """The run desk, the conversation pane and the library are in (`build_parts`)."""
         if parts_after_paint:
@@ -292,6 +293,14 @@ class MainWindow(QMainWindow):
                 self.tr("No Claude accounts yet"), f"{found}\n\n{where}",
                 self.tr("Add Account…"),
             )  # fmt: skip
+        elif not self.navigation.session_count() and self._first_index_running():
+            self.transcript.empty_state.set_content(
+                self.tr("Reading sessions…"),
+                self.tr(
+                    "Sessiondesk is reading the Claude Code sessions on this computer. "
+                    "They appear on the left as they are found."
+                ),
+            )
         elif not self.navigation.session_count():
             self.transcript.empty_state.set_content(
                 self.tr("No sessions yet"),
@@ -305,6 +314,14 @@ class MainWindow(QMainWindow):
                 self.tr("No session selected"),
                 self.tr("Select a session on the left to read its transcript."),
             )
+
+    def _first_index_running(self) -> bool:
+        """No pass over the files has ended yet: an empty list may only be unread."""
+        return hasattr(self, "sessions") and not self._indexed_once  # texts come before it
+
+    def _index_ended(self) -> None:
+        self._indexed_once = True
+        self._update_empty_state()
 
     def _update_summary(self) -> None:
         count = len(self.navigation.account_names())
@@ -511,13 +528,8 @@ class MainWindow(QMainWindow):
     def default_layout(self) -> None:
         """The list, the transcript with most of the room, and the conversation
         pane at a width its text can be read at, or folded away (its handle
-        drags it out) when the window is too narrow for that."""
-        width = self.width()
-        left = min(DEFAULT_LEFT_WIDTH, width * 2 // 5)
-        right = min(DEFAULT_RIGHT_WIDTH, width // 4)
-        if right < MIN_RIGHT_WIDTH:
-            right = 0
-        self.splitter.setSizes([left, max(width - left - right, left), right])
+        drags it out) when the window is too narrow for that (`window_layout`)."""
+        self.splitter.lay_out()
 
     def save_state(self) -> None:
         try:

@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from desktop.domain.settings import SYSTEM, THEMES
+from desktop.ui.shell.contrast_style import ContrastStyle
 
 THEME_KEY = "ui.theme"
 FUSION = "Fusion"
@@ -45,7 +46,7 @@ _DARK = {
     QPalette.ColorRole.Mid: "#3C414C",
     QPalette.ColorRole.Dark: "#101216",
     QPalette.ColorRole.Shadow: "#000000",
-    QPalette.ColorRole.Highlight: "#3B82F6",
+    QPalette.ColorRole.Highlight: "#2563EB",  # white on it reads at 5:1 (AA)
     QPalette.ColorRole.HighlightedText: "#FFFFFF",
     QPalette.ColorRole.Link: "#93C5FD",
     QPalette.ColorRole.LinkVisited: "#C4B5FD",
@@ -123,7 +124,15 @@ class ThemeController(QObject):
         dark = self.wants_dark()
         native = dark == self._native_dark
         style = self._native_style if native else FUSION
-        if self._app.style().name().lower() != style.lower():
+        # Fusion's own edges vanish on dark (contrast_style); its drawing calls then pass
+        # through Python, which doubles a list's paint: the light window keeps plain Fusion
+        contrast = dark and style.lower() == FUSION.lower()
+        if contrast and self._app.style().objectName() != "contrastStyle":
+            self._app.setStyle(ContrastStyle())
+        elif not contrast and (
+            self._app.style().objectName() == "contrastStyle"
+            or self._app.style().name().lower() != style.lower()
+        ):
             self._app.setStyle(style)
         if native:
             self._app.setPalette(QPalette())  # an empty palette resolves to the platform's own

@@ -34,6 +34,7 @@ from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript_problems import LineProblem
 from desktop.services.sessions import SessionService
 from desktop.ui.common.background import Background
+from desktop.ui.common.elided_label import ElidedLabel
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.first_paint import after_paint
 from desktop.ui.common.records import Key, key_of, project_name, short_time
@@ -85,7 +86,8 @@ class TranscriptPanel(QWidget):
         self._cooldown.setSingleShot(True)
         self._cooldown.timeout.connect(self._cooled_down)
 
-        self.title_label = QLabel(self)
+        # a long title ends in "…" (its tooltip whole), never cut off mid-word
+        self.title_label = ElidedLabel(self, Qt.TextElideMode.ElideRight)
         self.title_label.setObjectName("transcriptTitle")
         self.title_label.setTextFormat(Qt.TextFormat.PlainText)
         font = self.title_label.font()
@@ -94,7 +96,7 @@ class TranscriptPanel(QWidget):
             font.setPointSizeF(font.pointSizeF() * 1.15)
         self.title_label.setFont(font)
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.meta_label = QLabel(self)
+        self.meta_label = ElidedLabel(self, Qt.TextElideMode.ElideRight)
         self.meta_label.setTextFormat(Qt.TextFormat.PlainText)
         self.meta_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.meta_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
