@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import qasync  # noqa: E402
-from PySide6.QtCore import QCoreApplication  # noqa: E402  (the platform must be set first)
+from PySide6.QtCore import QCoreApplication, QEvent  # noqa: E402  (the platform must be set first)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from desktop.app import build_window  # noqa: E402
@@ -288,6 +288,10 @@ def shoot(
             window.close()
             if window.translations is not None:
                 window.translations.apply("en")  # the next shot starts from English
+            # gone before its home is: a later shot's language change reaches every live
+            # window, and this one's database no longer exists (it is never made again)
+            window.deleteLater()
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             QCoreApplication.processEvents()
         finally:
             hub.close()
