@@ -203,14 +203,21 @@ def sent_words(facts: NodeFacts) -> str:
     }[facts.sent]
 
 
-def english_label(facts: NodeFacts) -> str:
-    """The node's label as the tree shows it in English: how it came to be,
-    then what reached Claude. A switch names where it went (the next turn
-    says what it carried); a carry-over is what it carried."""
-    kind = KIND_WORDS.get(facts.kind, facts.kind)
+def compose_label(
+    facts: NodeFacts, kind_word: Callable[[str], str], sent: Callable[[NodeFacts], str]
+) -> str:
+    """A node's label, from words of one language: how it came to be, then what
+    reached Claude. A switch names where it went (the next turn says what it
+    carried); a carry-over is what it carried."""
+    kind = kind_word(facts.kind)
     if facts.sent is Sent.NOTHING:
         return f"{kind} → {facts.switch_to}" if facts.switch_to else kind
-    words = sent_words(facts)
+    words = sent(facts)
     if facts.kind == ExecutionKind.CARRYOVER:
         return words  # "carried raw 2.1 KB" says it all, and the pane is narrow
     return f"{kind} · {words}"
+
+
+def english_label(facts: NodeFacts) -> str:
+    """The label `tree --json` gives; the window says the same in its language."""
+    return compose_label(facts, lambda kind: KIND_WORDS.get(kind, kind), sent_words)

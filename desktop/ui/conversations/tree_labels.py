@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from desktop.domain.carry_mode import CarryMode
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.transcript_text import shorten
-from desktop.domain.tree_labels import NodeFacts, Sent
+from desktop.domain.tree_labels import NodeFacts, Sent, compose_label
 
 
 def kind_word(kind: str) -> str:
@@ -66,14 +66,8 @@ def sent_words(facts: NodeFacts) -> str:
 
 
 def node_label(facts: NodeFacts) -> str:
-    """The same shape as `tree_labels.english_label`, translated."""
-    kind = kind_word(facts.kind)
-    if facts.sent is Sent.NOTHING:
-        return f"{kind} → {facts.switch_to}" if facts.switch_to else kind
-    words = sent_words(facts)
-    if facts.kind == ExecutionKind.CARRYOVER:
-        return words  # "carried raw 2.1 KB" says it all, and the pane is narrow
-    return f"{kind} · {words}"
+    """`tree_labels.english_label`, translated."""
+    return compose_label(facts, kind_word, sent_words)
 
 
 def mode_line(facts: NodeFacts) -> str:
