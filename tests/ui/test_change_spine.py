@@ -145,3 +145,42 @@ def test_a_switch_shows_in_the_header_and_tree_without_choosing_the_session_agai
         assert rig.desk.composer.account() == "beta"
 
     rig.play(scenario())
+
+
+@pytest.mark.gui
+@pytest.mark.claude
+@pytest.mark.keyring
+def test_the_transcript_reads_its_file_again_when_the_spine_says_its_run_ended(rig: Rig) -> None:
+    """The run desk no longer tells the transcript a run ended: the spine does."""
+    rig.api.enqueue(Reply.text("First."))
+    rig.api.enqueue(Reply.text("Second: " + " ".join(f"w{i}" for i in range(40)),
+                               chunks=20, delay=0.15))  # fmt: skip
+    panel, presenter = rig.desk.panel, rig.desk.presenter
+    reads: list[object] = []
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("first")
+        first = await rig.started(1)
+        await rig.finished(first)
+        await rig.settled_on(first)
+        rig.type_and_send("second, resumed")  # shown from its file, live rows on top
+        live = await rig.started(2)
+        await until(lambda: live.transcript.prompt.uuid and live.transcript.text()
+                    and presenter.shown() is live and not presenter.is_draft()
+                    and not panel.is_loading(), 30, "the second reply to start")  # fmt: skip
+        panel.show_record = reads.append  # type: ignore[method-assign]  # counted, not read
+        try:
+            ended = OpChanges.of(runs=[live.id], run_events=[RunEvent.ENDED])
+            rig.window.changes.publish(ended)
+            assert reads == [panel.current()], "the spine's end did not reach the transcript"
+            reads.clear()
+            other = OpChanges.of(runs=["another"], run_events=[RunEvent.ENDED])
+            rig.window.changes.publish(other)
+            assert reads == [], "another run's end read the transcript"
+        finally:
+            del panel.show_record  # the class's own again
+        await rig.finished(live)
+        await rig.settled_on(live)
+
+    rig.play(scenario(), timeout=120)

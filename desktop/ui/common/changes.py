@@ -8,10 +8,11 @@ view connects `changed` once and decides from the ids whether what it shows
 is touched: the conversation pane (header, tree, chart, the composer's fill
 line), the composer with Stop, the permission cards and the activity line,
 the list's run badges and status-bar count, its conversation and archived
-marks, the insight and bundles pages, the window's empty state. (The
-transcript follows its file and a run's live rows, which are data, not
-news.) Anki's `operation_did_execute` is the model: an operation says what
-it changed; views listen for that, never for each other.
+marks, the insight and bundles pages, the window's empty state, the
+transcript's read at the end of the run it shows. (Between, the transcript
+follows its file and a run's live rows, which are data, not news.) Anki's
+`operation_did_execute` is the model: an operation says what it changed;
+views listen for that, never for each other.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QScrollArea,
+    QSizePolicy,
     QTextBrowser,
     QToolButton,
     QVBoxLayout,
@@ -27,6 +28,14 @@ from desktop.domain.replay import Turn
 
 HIGHLIGHT = "background-color: #FDE68A; color: #111827;"
 _WORDS = re.compile(r"\s+|[^\s]+")
+_LONG = re.compile(r"[^\s\u200b]{24}(?=[^\s])")
+"""A run of 24 characters with no break after which more follows (a path, a hash, code)."""
+
+
+def breakable(text: str) -> str:
+    """`text` with a zero-width space after each 24 characters of a long word, so a
+    column of the comparison wraps it rather than growing wider than the dialog."""
+    return _LONG.sub(lambda m: m.group(0) + "\u200b", text)
 
 
 def marked(text: str, other: str) -> str:
@@ -35,7 +44,7 @@ def marked(text: str, other: str) -> str:
     out = []
     matcher = difflib.SequenceMatcher(a=theirs, b=mine, autojunk=False)
     for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
-        chunk = html.escape("".join(mine[j1:j2]))
+        chunk = html.escape(breakable("".join(mine[j1:j2])))
         out.append(chunk if tag == "equal" else f'<span style="{HIGHLIGHT}">{chunk}</span>')
     return "".join(out).replace("\n", "<br>")
 
@@ -71,7 +80,8 @@ class CompareDialog(QDialog):
         self.grid.setColumnStretch(0, 1)
         self.grid.setColumnStretch(1, 1)
         for column, name in enumerate((name_a, name_b)):
-            heading = QLabel(f"<b>{html.escape(name)}</b>", grid_host)
+            heading = QLabel(f"<b>{html.escape(breakable(name))}</b>", grid_host)
+            heading.setWordWrap(True)
             self.grid.addWidget(heading, 0, column)
         a, b = comparison.a, comparison.b
         for row in range(max(len(a), len(b))):
@@ -82,6 +92,8 @@ class CompareDialog(QDialog):
         self.grid.setRowStretch(max(len(a), len(b)) + 1, 1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        # the two columns share the width and wrap: the comparison scrolls down, never across
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(grid_host)
         if not a and not b:
             self.grid.addWidget(QLabel(self.tr("The two branches say the same."), grid_host), 1, 0)
@@ -110,6 +122,7 @@ class CompareDialog(QDialog):
         label = QLabel(self)
         label.setObjectName("compareCell")
         label.setWordWrap(True)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         label.setFrameShape(QFrame.Shape.StyledPanel)

@@ -20,7 +20,6 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
-from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
 from desktop.ui.library.bundles_page import BundlesPage
@@ -42,11 +41,11 @@ class BundleWork(QObject):
 
     def __init__(
         self, hub: ServiceHub, page: BundlesPage, desk: RunDesk, status: StatusBar,
-        changes: Changes, parent: QWidget,
+        parent: QWidget,
     ) -> None:  # fmt: skip
         super().__init__(parent)
         self._hub, self._page, self._desk = hub, page, desk
-        self._status, self._changes, self._parent = status, changes, parent
+        self._status, self._parent = status, parent
         self._background = Background(self)
         self._tasks: set[asyncio.Future[None]] = set()
         self.dialog: QWidget | None = None

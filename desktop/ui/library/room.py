@@ -56,7 +56,7 @@ class LibraryRoom(QObject):
         sessions.toolbar.addActions([self.insight, self.bundles])
 
         self.bundles_page = BundlesPage(hub, window)
-        self.work = BundleWork(hub, self.bundles_page, desk, status, changes, window)
+        self.work = BundleWork(hub, self.bundles_page, desk, status, window)
         self.exporter = SessionExporter(hub, status, window)
         self._marks = Background(self)
         changes.changed.connect(self._changed)

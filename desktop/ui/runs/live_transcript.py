@@ -20,8 +20,10 @@ import time
 from msgspec.structs import replace
 from PySide6.QtCore import QObject, QTimer
 
+from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Role
+from desktop.ui.common.changes import Changes
 from desktop.ui.common.records import key_of, project_name
 from desktop.ui.runs.live_run import Change, LiveItem, Op, split_paragraphs
 from desktop.ui.runs.run_controller import LiveRun, RunController
@@ -34,7 +36,7 @@ MAX_FLUSH_MS = 250
 
 
 class LivePresenter(QObject):
-    def __init__(self, panel: TranscriptPanel, controller: RunController) -> None:
+    def __init__(self, panel: TranscriptPanel, controller: RunController, changes: Changes) -> None:
         super().__init__(panel)
         self._panel = panel
         self._controller = controller
@@ -49,6 +51,7 @@ class LivePresenter(QObject):
         self._timer.timeout.connect(self.flush)
         controller.updated.connect(self._updated)
         controller.finished.connect(self._finished)
+        changes.changed.connect(self._changed)
         panel.loaded.connect(self._loaded)
 
     # -- what the window asks ----------------------------------------------------------------
@@ -106,10 +109,13 @@ class LivePresenter(QObject):
         if live is self._shown:
             self.flush()  # the last words; the window then has the file read again
 
-    def reread(self, live: LiveRun) -> None:
-        """After `live` ended: read its transcript again unless a read is on its way."""
-        current = self._panel.current()
-        if live is not self._shown or self._draft or current is None:
+    def _changed(self, changes: OpChanges) -> None:
+        """The spine's news: the run shown ended (its session listed and chosen by then):
+        the file has it all now, read it again unless a read is on its way."""
+        live, current = self._shown, self._panel.current()
+        if live is None or live.id not in changes.runs or RunEvent.ENDED not in changes.run_events:
+            return
+        if self._draft or current is None:
             return
         if key_of(current) == live.key and not self._panel.is_loading():
             self._panel.show_record(current)  # the file has it all now; nothing live on top

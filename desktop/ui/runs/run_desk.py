@@ -92,7 +92,7 @@ class RunDesk(QObject):
         self.changes = changes
         self.pane, self.panel = sessions.pane, sessions.panel
         self.controller = RunController(hub, changes, self)
-        self.presenter = LivePresenter(self.panel, self.controller)
+        self.presenter = LivePresenter(self.panel, self.controller, changes)
         self.usage = TurnUsage(hub, self.panel, self.controller, sessions.background)
         page = area.transcript_page
         self.cards = PermissionStack(page)
@@ -438,7 +438,6 @@ class RunDesk(QObject):
     def _announce_end(self, live: LiveRun) -> None:
         shown = self._is_shown(live)
         self._relist(live)  # first: choosing the listed session resets the composer
-        self.presenter.reread(live)  # when listing it did not start a read already
         if live.failed():
             reason = live.error or self.tr("the turn failed")
             if shown:

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
-from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.files import open_folder, reveal_file
 from desktop.ui.common.status import StatusBar
@@ -38,11 +37,9 @@ class SessionMenu(QObject):
     export_requested = Signal(object)
     """A SessionRecord to save as Markdown or HTML (the library asks where)."""
 
-    def __init__(
-        self, hub: ServiceHub, status: StatusBar, changes: Changes, parent: QWidget
-    ) -> None:
+    def __init__(self, hub: ServiceHub, status: StatusBar, parent: QWidget) -> None:
         super().__init__(parent)
-        self._hub, self._status, self._changes = hub, status, changes
+        self._hub, self._status = hub, status
         self._parent = parent
         self.menu: QMenu | None = None
         self._tasks: set[asyncio.Future[None]] = set()

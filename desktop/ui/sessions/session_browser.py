@@ -145,7 +145,7 @@ class SessionBrowser(QObject):
         if self._menu is None:
             from desktop.ui.sessions.context_menu import SessionMenu
 
-            self._menu = SessionMenu(self.hub, self.status, self.changes, self.pane.view)
+            self._menu = SessionMenu(self.hub, self.status, self.pane.view)
         return self._menu
 
     def panel_made(self) -> bool:

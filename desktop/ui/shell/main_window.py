@@ -433,7 +433,6 @@ class MainWindow(QMainWindow):
         dialog.roots_changed.connect(self.navigation.refresh)
         dialog.accepted.connect(self.runs.settings_saved)
         ArchiveSection.attach(dialog, self.hub)
-        dialog.accepted.connect(self.conversation.reload)  # the rollover threshold may change
         dialog.open()
         return dialog
 
