@@ -4,6 +4,9 @@ The line reader itself (streaming, resumable, never fatal) is in
 `desktop.claude.transcript_reader`. On top of it:
 
 * `load_session`: the conversation for display, with subagents;
+* `stream_session`: its messages read again from the file as they are
+  taken, after a first pass that keeps only each line's small facts
+  (`sessions show` of a huge file);
 * `load_recent`: the end of a long transcript, enough for a first screen;
 * `summarise_transcript`: the index's incremental summary.
 

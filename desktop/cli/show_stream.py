@@ -5,6 +5,9 @@ JSON string of the whole (twice the file, and its encoding once more) before
 the first byte went out. Here each message becomes JSON and is written (a
 batch at a time, to keep the writes few), and the output is byte for byte
 what `json.dumps` of the whole document gave (`tests/test_show_stream.py`).
+The messages come from `stream_session`, read from the file as they are
+taken, so a batch (at most `BATCH` messages or about `BATCH_CHARS` of text)
+is all of their text in memory at once.
 """
 
 from __future__ import annotations
