@@ -34,6 +34,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain as concatenated
+from itertools import filterfalse
 from operator import attrgetter
 from typing import Protocol
 
@@ -246,7 +247,8 @@ def plan_thread(entries: Sequence[EntryFacts]) -> ThreadPlan:
         None,
     )
     chain, gaps = _walk(entries, by_uuid, leaf)
-    rest = set(range(count)).difference(chain)
+    # not set(range(count)) less the chain: that set of every index is the walk's peak
+    rest = set(filterfalse(chain.__contains__, range(count)))
     extra = _siblings(entries, chain, rest)
     rest -= extra
     order = sorted(chain | extra)
