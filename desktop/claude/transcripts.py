@@ -162,7 +162,9 @@ def stream_session(
     problems = reader.problems
     for sub in list_subagents(path):  # their messages are not shown: only what was wrong
         try:
-            sub_reader = TranscriptReader(sub.path, final=True, skip=BOOKKEEPING)
+            sub_reader = TranscriptReader(
+                sub.path, final=True, skip=BOOKKEEPING, typed=decode_entry_line
+            )
             for _ in sub_reader:
                 pass
         except OSError as exc:
