@@ -20,6 +20,7 @@ from desktop.domain.sessions import (
 
 if TYPE_CHECKING:  # the reading is imported when a file is read: a scan needs none of it
     from desktop.claude.transcripts import RawEntry
+    from desktop.domain.transcript import Message
     from desktop.domain.transcript_checkpoint import Checkpoint
     from desktop.domain.transcript_index import IndexLine
     from desktop.domain.transcript_summary import SessionSummary
@@ -211,6 +212,12 @@ class ClaudeTranscripts:
             thread, problems, whole = load_recent(path, recent)
         return SessionContent(thread, [f"{p.where}: {p.reason}" for p in problems], whole,
                               tuple(problems))  # fmt: skip
+
+    def stream(self, path: str) -> tuple[Iterator[Message], list[str]]:
+        from desktop.claude.transcripts import stream_session
+
+        messages, problems = stream_session(path)
+        return messages, [f"{p.where}: {p.reason}" for p in problems]
 
     def locate(self, config_dir: str, session_id: str) -> str | None:
         if not is_valid_session_id(session_id):  # strict: no trailing newline either

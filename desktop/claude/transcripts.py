@@ -4,6 +4,9 @@ The line reader itself (streaming, resumable, never fatal) is in
 `desktop.claude.transcript_reader`. On top of it:
 
 * `load_session`: the conversation for display, with subagents;
+* `stream_session`: its messages read again from the file as they are
+  taken, after a first pass that keeps only each line's small facts
+  (`sessions show` of a huge file);
 * `load_recent`: the end of a long transcript, enough for a first screen;
 * `summarise_transcript`: the index's incremental summary.
 
@@ -15,6 +18,7 @@ of them is shown or indexed.
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,9 +32,16 @@ from desktop.claude.transcript_reader import (
     RawEntry,
     TranscriptReader,
 )
-from desktop.claude.transcript_split import read_split, shown_entries
-from desktop.domain.transcript import Entry, parse_entry
-from desktop.domain.transcript_chain import Conversation, build_conversation
+from desktop.claude.transcript_split import read_split, shown, shown_entries
+from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
+from desktop.domain.transcript_chain import (
+    Conversation,
+    Facts,
+    build_conversation,
+    entry_facts,
+    plan_thread,
+    thread_messages,
+)
 from desktop.domain.transcript_checkpoint import Checkpoint
 from desktop.domain.transcript_index import IndexLine, index_line
 from desktop.domain.transcript_problems import LineProblem, describe_problems
@@ -49,6 +60,7 @@ __all__ = [
     "load_session",
     "read_entries",
     "resumed",
+    "stream_session",
     "summarise_part",
     "summarise_transcript",
 ]
@@ -124,6 +136,87 @@ def load_session(
         entries, subagents=side, agent_tool_uses=hints, include_meta=include_meta
     )
     return conversation, problems
+
+
+def stream_session(
+    path: str | os.PathLike[str],
+) -> tuple[Iterator[Message], list[LineProblem]]:
+    """`load_session(path)`'s main-thread messages and its problems, in two
+    passes over the file: the first keeps of each entry only its `Facts` and
+    where its line is, to walk the chain; the messages then come from each
+    shown line read again, one line at a time, as they are taken. Memory goes
+    with the count of lines, not with what they say (`sessions show` of a
+    file of hundreds of megabytes). The file is opened again for the messages:
+    lines appended meanwhile are not shown, a line changed under it is left out."""
+    path = Path(path)
+    reader = TranscriptReader(path, final=True, skip=BOOKKEEPING, typed=decode_entry_line)
+    facts: list[Facts] = []
+    offsets = array("q")
+    known: dict[str, str] = {}
+    for raw in reader:
+        entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
+        if shown(entry) and not entry.is_sidechain:
+            facts.append(entry_facts(entry, known))
+            offsets.append(raw.offset)
+    del known
+    problems = reader.problems
+    for sub in list_subagents(path):  # their messages are not shown: only what was wrong
+        try:
+            sub_reader = TranscriptReader(
+                sub.path, final=True, skip=BOOKKEEPING, typed=decode_entry_line
+            )
+            for _ in sub_reader:
+                pass
+        except OSError as exc:
+            problems.append(
+                LineProblem(0, 0, f"cannot open: {exc.strerror or exc}", path=str(sub.path))
+            )
+            continue
+        problems.extend(_with_path(p, sub.path) for p in sub_reader.problems)
+    plan = plan_thread(facts)
+
+    def entries_at(indices: list[int]) -> Iterator[Entry]:
+        return _read_again(path, [offsets[i] for i in indices], [facts[i].uuid for i in indices])
+
+    return thread_messages(plan, entries_at, include_meta=False), problems
+
+
+_NEAR = 64 << 10
+"""Lines closer than this to the last one wanted are read through, not sought."""
+
+
+def _read_again(path: Path, offsets: list[int], uuids: list[str | None]) -> Iterator[Entry]:
+    """The entries whose lines start at `offsets` (ascending), read again as
+    the first pass read them; one whose uuid is no longer `uuids`' (the file
+    was changed) comes back with no messages."""
+    at = 0
+    while at < len(offsets):
+        reader = TranscriptReader(
+            path, offsets[at], final=True, skip=BOOKKEEPING, typed=decode_entry_line
+        )
+        for raw in reader:
+            if raw.offset < offsets[at]:
+                continue
+            while at < len(offsets) and offsets[at] < raw.offset:
+                yield _LOST  # its line is gone
+                at += 1
+            if at == len(offsets):
+                return
+            if raw.offset == offsets[at]:
+                entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
+                yield entry if entry.uuid == uuids[at] else _LOST
+                at += 1
+                if at == len(offsets):
+                    return
+            if offsets[at] - (raw.offset + raw.length) > _NEAR:
+                break  # seek there instead of reading through
+        else:
+            while at < len(offsets):  # the file ends early
+                yield _LOST
+                at += 1
+
+
+_LOST = Entry("lost", EntryKind.META)
 
 
 FIRST_TAIL = 256 << 10

@@ -124,27 +124,33 @@ def _show(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     from desktop.cli.show_stream import write_document, write_lines
 
     _refresh_quietly(services)
-    record, content = services.sessions.show(args.id, args.account)
+    # the messages are read from the file as they are written, a batch at a time:
+    # a huge transcript is neither a huge string nor a huge list
+    record, messages, problems = services.sessions.show_streamed(args.id, args.account)
     archived = (record.account, record.session_id) in services.archive.archived()
-    if out.json_mode:  # written a message at a time: a huge transcript is no huge string
+    if out.json_mode:
         head = {**record_json(record), "archived": archived}
-        tail = {"problems": content.problems}
-        write_document(sys.stdout, head, "messages", content.messages, message_json, tail)
+        tail = {"problems": problems}
+        write_document(sys.stdout, head, "messages", messages, message_json, tail)
         return 0
 
     def human() -> Iterator[str]:
         yield f"{record.title or record.session_id}  ({record.account}, {record.cwd})"
         if record.missing:
             yield "(read from the archive: Claude Code has deleted the original)"
-        if content.messages or content.problems:
-            yield ""
-        for message in content.messages:
+        shown = False
+        for message in messages:
+            if not shown:
+                yield ""  # a blank line before the messages or problems
+                shown = True
             m = message_json(message)
             label = m["role"] + (f" {m['tool_name']}" if m.get("tool_name") else "")
             yield f"[{label}] {m.get('text') or ''}".rstrip()
-        if content.problems:
+        if problems and not shown:
             yield ""
-            yield f"problems: {len(content.problems)} (first: {content.problems[0]})"
+        if problems:
+            yield ""
+            yield f"problems: {len(problems)} (first: {problems[0]})"
 
     write_lines(sys.stdout, human())
     return 0

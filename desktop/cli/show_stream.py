@@ -5,6 +5,9 @@ JSON string of the whole (twice the file, and its encoding once more) before
 the first byte went out. Here each message becomes JSON and is written (a
 batch at a time, to keep the writes few), and the output is byte for byte
 what `json.dumps` of the whole document gave (`tests/test_show_stream.py`).
+The messages come from `stream_session`, read from the file as they are
+taken, so a batch (at most `BATCH` messages or about `BATCH_CHARS` of text)
+is all of their text in memory at once.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from desktop.domain.oddtext import clean
 
 BATCH = 2_000
 """Messages turned into text before a write."""
+BATCH_CHARS = 1 << 20
+"""Or fewer, once their text is this long: a batch of long messages stays small."""
 
 
 def _dumps(value: Any) -> str:
@@ -37,11 +42,13 @@ def write_document(
     stream.write(clean("{" + ", ".join([*fields, f"{_dumps(items_key)}: ["])))
     batch: list[str] = []
     first = True
+    chars = 0
     for item in items:
-        batch.append(_dumps(as_json(item)))
-        if len(batch) >= BATCH:
+        batch.append(text := _dumps(as_json(item)))
+        chars += len(text)
+        if len(batch) >= BATCH or chars >= BATCH_CHARS:
             stream.write(clean(("" if first else ", ") + ", ".join(batch)))
-            first, batch = False, []
+            first, batch, chars = False, [], 0
     if batch:
         stream.write(clean(("" if first else ", ") + ", ".join(batch)))
     rest = "".join(f", {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
@@ -52,10 +59,12 @@ def write_document(
 def write_lines(stream: TextIO, lines: Iterable[str]) -> None:
     """Lines for a person, a batch at a time."""
     batch: list[str] = []
+    chars = 0
     for line in lines:
         batch.append(line)
-        if len(batch) >= BATCH:
+        chars += len(line)
+        if len(batch) >= BATCH or chars >= BATCH_CHARS:
             stream.write(clean("\n".join(batch) + "\n"))
-            batch = []
+            batch, chars = [], 0
     stream.write(clean("".join(f"{line}\n" for line in batch)))
     stream.flush()

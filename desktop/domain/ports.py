@@ -109,6 +109,11 @@ class TranscriptSource(Protocol):
         that many processes at once (the same content)."""
         ...
 
+    def stream(self, path: str) -> tuple[Iterable[Any], list[str]]:
+        """`load(path)`'s messages, read as they are taken (memory bounded by
+        the count of lines, not by their text), and its problems, worded."""
+        ...
+
     def locate(self, config_dir: str, session_id: str) -> str | None: ...
     def subagents(self, path: str) -> list[str]:
         """The files of a transcript's subagents (their transcripts and notes), by name."""

@@ -30,12 +30,15 @@ Agent/Task tool call that started them when it can be told.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain as concatenated
+from itertools import filterfalse
 from operator import attrgetter
+from typing import Protocol
+
+import msgspec
 
 from desktop.domain.transcript import Entry, EntryKind, Message, Role, UserKind
 
@@ -52,6 +55,8 @@ def chain_of(messages: Sequence[Message]) -> Sequence[Message]:
         if message.divider == EARLIER:
             return messages[:index]
     return messages
+
+
 _AGENT_TOOLS = frozenset({"Agent", "Task"})
 
 
@@ -157,8 +162,80 @@ _messages = attrgetter("messages")
 
 
 def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
-    """Walk one file's tree (main thread or one subagent) into display order.
-    A 200 MB transcript's 75,000 entries pass through here after their reading,
+    """Walk one file's tree (main thread or one subagent) into display order."""
+    plan = plan_thread(entries)
+    said = thread_messages(plan, lambda indices: map(entries.__getitem__, indices), include_meta)
+    leaf_uuid = entries[plan.leaf].uuid if plan.leaf is not None else None
+    return _Thread(tuple(said), len(plan.unreached), leaf_uuid)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadPlan:
+    """Which entries of a file show, in what order, and where the dividers go:
+    made from what each entry is (its `EntryFacts`), not from what it says."""
+
+    order: list[int]
+    """The chain and the siblings brought back to it, in file order."""
+    gaps: frozenset[int]
+    """Entries of `order` a `gap` divider goes before."""
+    unreached: list[int]
+    """Message lines the walk did not reach, in file order (after `earlier`)."""
+    leaf: int | None
+
+
+class EntryFacts(Protocol):
+    """What the walk reads of an entry: an `Entry`, or `entry_facts` of one."""
+
+    @property
+    def uuid(self) -> str | None: ...
+    @property
+    def parent_uuid(self) -> str | None: ...
+    @property
+    def logical_parent_uuid(self) -> str | None: ...
+    @property
+    def kind(self) -> EntryKind: ...
+    @property
+    def user_kind(self) -> UserKind | None: ...
+    @property
+    def reply_key(self) -> str | None: ...
+    @property
+    def messages(self) -> tuple[Message, ...]: ...
+
+
+class Facts(msgspec.Struct, frozen=True, gc=False, array_like=True):
+    """An entry's small facts: all `plan_thread` needs, none of its text.
+    `messages` keeps only tool calls and results, and of them role and id."""
+
+    uuid: str | None
+    parent_uuid: str | None
+    logical_parent_uuid: str | None
+    kind: EntryKind
+    user_kind: UserKind | None
+    reply_key: str | None
+    messages: tuple[Message, ...]
+
+
+_TOOLED = (Role.TOOL_USE, Role.TOOL_RESULT)
+
+
+def entry_facts(entry: Entry, known: dict[str, str]) -> Facts:
+    """`entry`'s `Facts`; `known` shares one string among a uuid's mentions."""
+    uuid, parent = entry.uuid, entry.parent_uuid
+    if uuid is not None:
+        uuid = known.setdefault(uuid, uuid)
+    if parent is not None:
+        parent = known.setdefault(parent, parent)
+    tools = tuple(
+        Message(m.role, tool_use_id=m.tool_use_id)
+        for m in entry.messages
+        if m.role in _TOOLED or m.tool_use_id is not None
+    )
+    return Facts(uuid, parent, entry.logical_parent_uuid, entry.kind, entry.user_kind,
+                 entry.reply_key, tools)  # fmt: skip
+
+
+def plan_thread(entries: Sequence[EntryFacts]) -> ThreadPlan:
+    """A 200 MB transcript's 75,000 entries pass through here after their reading,
     with a person waiting: hence passes over whole lists in C (`map`, `zip`)
     wherever a step per entry in Python can be spared."""
     count = len(entries)
@@ -170,37 +247,46 @@ def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
         None,
     )
     chain, gaps = _walk(entries, by_uuid, leaf)
-    rest = set(range(count)).difference(chain)
+    # not set(range(count)) less the chain: that set of every index is the walk's peak
+    rest = set(filterfalse(chain.__contains__, range(count)))
     extra = _siblings(entries, chain, rest)
     rest -= extra
     order = sorted(chain | extra)
-    out: list[Message] = []
-    start = 0
-    for gap in [*sorted(gaps), None]:  # a gap's divider goes before its entry's messages
-        stop = len(order) if gap is None else bisect_left(order, gap)
-        said = _messages_of(entries, order[start:stop])
-        out += said if include_meta else [m for m in said if not m.is_meta]
-        if gap is not None:
-            out.append(Message(Role.SYSTEM, GAP_TEXT, divider="gap"))
-        start = stop
     unreached = sorted(
         index
         for index in rest
         if entries[index].kind is EntryKind.MESSAGE
         and entries[index].user_kind is not UserKind.META
     )
-    dropped = len(unreached)
-    said = _messages_of(entries, unreached)
-    earlier = list(said) if include_meta else [m for m in said if not m.is_meta]
-    if earlier:
-        out.append(Message(Role.SYSTEM, EARLIER_TEXT, divider=EARLIER))
-        out += earlier
-    leaf_uuid = entries[leaf].uuid if leaf is not None else None
-    return _Thread(tuple(out), dropped, leaf_uuid)
+    return ThreadPlan(order, frozenset(gaps), unreached, leaf)
+
+
+def thread_messages(
+    plan: ThreadPlan,
+    entries_at: Callable[[list[int]], Iterable[Entry]],
+    include_meta: bool,
+) -> Iterator[Message]:
+    """The messages a plan shows, dividers included, one entry at a time:
+    `entries_at` gives the entries at some indices (in file order), as they
+    are held or read again from the file."""
+    for index, entry in zip(plan.order, entries_at(plan.order), strict=True):
+        if index in plan.gaps:  # a gap's divider goes before its entry's messages
+            yield Message(Role.SYSTEM, GAP_TEXT, divider="gap")
+        for message in entry.messages:
+            if include_meta or not message.is_meta:
+                yield message
+    divided = False
+    for entry in entries_at(plan.unreached):
+        for message in entry.messages:
+            if include_meta or not message.is_meta:
+                if not divided:
+                    yield Message(Role.SYSTEM, EARLIER_TEXT, divider=EARLIER)
+                    divided = True
+                yield message
 
 
 def _walk(
-    entries: Sequence[Entry], by_uuid: Mapping[str, int], leaf: int | None
+    entries: Sequence[EntryFacts], by_uuid: Mapping[str, int], leaf: int | None
 ) -> tuple[set[int], set[int]]:
     """Indices on the chain from `leaf` to the root, and those that follow a gap."""
     parents = list(map(by_uuid.get, map(_parent_uuid, entries)))
@@ -234,14 +320,14 @@ def _walk(
     return chain, gaps
 
 
-def _earlier_message(entries: Sequence[Entry], before: int, chain: set[int]) -> int | None:
+def _earlier_message(entries: Sequence[EntryFacts], before: int, chain: set[int]) -> int | None:
     for index in range(before - 1, -1, -1):
         if entries[index].kind is EntryKind.MESSAGE and index not in chain:
             return index
     return None
 
 
-def _siblings(entries: Sequence[Entry], chain: set[int], rest: set[int]) -> set[int]:
+def _siblings(entries: Sequence[EntryFacts], chain: set[int], rest: set[int]) -> set[int]:
     """Off-chain lines (`rest`) that belong with the chain: other blocks of a shown
     reply, and the results of tool calls we show (parallel calls branch off each other)."""
     keys = {index: entries[index].reply_key for index in rest}
@@ -270,5 +356,5 @@ def _siblings(entries: Sequence[Entry], chain: set[int], rest: set[int]) -> set[
     return extra
 
 
-def _messages_of(entries: Sequence[Entry], indices: Iterable[int]) -> Iterator[Message]:
+def _messages_of(entries: Sequence[EntryFacts], indices: Iterable[int]) -> Iterator[Message]:
     return concatenated.from_iterable(map(_messages, map(entries.__getitem__, indices)))

@@ -14,7 +14,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -242,13 +242,9 @@ class SessionService:
         (a window's reading: its own process stays free to paint)."""
         record = self.find(session_id, account)
         if not record.missing:
-            path = record.path
-            if REPLACEMENT in path:
-                # a folder name that is not UTF-8 is stored with U+FFFD: find the file itself
-                config_dir = self._accounts.get(record.account).config_dir
-                path = self._source.locate(config_dir, record.session_id) or path
             try:
-                return record, self._source.load(path, recent, self._workers if split else 1)
+                workers = self._workers if split else 1
+                return record, self._source.load(self._path_of(record), recent, workers)
             except OSError:
                 pass  # deleted since the last refresh
         content = self._archived(record.account, record.session_id, recent)
@@ -257,6 +253,30 @@ class SessionService:
                 f"session {session_id} is gone from disk and no archived copy of it is kept"
             )
         return record, content
+
+    def show_streamed(
+        self, session_id: str, account: str | None = None
+    ) -> tuple[SessionRecord, Iterable[Any], list[str]]:
+        """`show`'s record, messages and problems, the messages read from the
+        file as they are taken (`sessions show` of a huge transcript); a session
+        read from the archive is loaded whole as by `show`."""
+        record = self.find(session_id, account)
+        if not record.missing:
+            try:
+                messages, problems = self._source.stream(self._path_of(record))
+            except OSError:
+                pass  # deleted since the last refresh
+            else:
+                return record, messages, problems
+        record, content = self.show(session_id, account)
+        return record, content.messages, content.problems
+
+    def _path_of(self, record: SessionRecord) -> str:
+        if REPLACEMENT not in record.path:
+            return record.path
+        # a folder name that is not UTF-8 is stored with U+FFFD: find the file itself
+        config_dir = self._accounts.get(record.account).config_dir
+        return self._source.locate(config_dir, record.session_id) or record.path
 
     def _archived(self, account: str, session_id: str, recent: int | None = None) -> Any:
         if self.archive is None:
