@@ -86,6 +86,8 @@ class ThemeController(QObject):
         self._native_style = app.style().name()
         self._native_dark = is_dark(app.palette())
         self._choice = SYSTEM
+        self._shown: bool | None = None
+        """Dark or not, as last applied (None: not yet)."""
         hints = app.styleHints()
         self._system = hints.colorScheme() if hasattr(hints, "colorScheme") else None
         if hasattr(hints, "colorSchemeChanged"):
@@ -112,6 +114,10 @@ class ThemeController(QObject):
         """Use `choice` (system, light or dark) from now on."""
         if choice not in THEMES:
             raise ValueError(f"unknown theme {choice!r}")
+        if choice == self._choice and self._shown == self.wants_dark():
+            # the same colours again: re-styling every widget (a window's worth, or a test
+            # suite's closed windows) would change nothing
+            return
         self._choice = choice
         self._refresh()
 
@@ -142,6 +148,7 @@ class ThemeController(QObject):
             # a style sheet fixes the palette it was polished with: polish it again
             if widget.styleSheet():
                 widget.setStyleSheet(widget.styleSheet())
+        self._shown = dark
         self.changed.emit(self.dark())
 
     def _light_palette(self) -> QPalette:
