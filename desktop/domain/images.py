@@ -82,6 +82,10 @@ class ImageAttachment:
         source = {"type": "base64", "media_type": self.media_type, "data": encoded}
         return {"type": "image", "source": source}
 
+    def ref(self) -> ImageRef:
+        """As a transcript will hold it: how a running turn shows what it sent."""
+        return ImageRef(self.media_type, self.size, base64.b64encode(self.data).decode("ascii"))
+
 
 def attachment(name: str, data: bytes, size: int | None = None) -> ImageAttachment:
     """`data` as an image to send, or a UsageError that says why it cannot be.
@@ -92,12 +96,16 @@ def attachment(name: str, data: bytes, size: int | None = None) -> ImageAttachme
         raise UsageError(
             f"{name} is not an image Claude accepts (PNG, JPEG, GIF or WebP)",
             kind="image_type",
+            name=name,
         )
     if size > MAX_IMAGE_BYTES:
         raise UsageError(
             f"{name} is {size_text(size)}; an image can be at most "
             f"{size_text(MAX_IMAGE_BYTES)} (the Claude API's limit)",
             kind="image_too_big",
+            name=name,
+            size=size_text(size),
+            limit=size_text(MAX_IMAGE_BYTES),
         )
     return ImageAttachment(name, media_type, data)
 
@@ -105,7 +113,10 @@ def attachment(name: str, data: bytes, size: int | None = None) -> ImageAttachme
 def check_count(count: int) -> None:
     if count > MAX_IMAGES:
         raise UsageError(
-            f"{count} images: a turn can send at most {MAX_IMAGES}", kind="image_count"
+            f"{count} images: a turn can send at most {MAX_IMAGES}",
+            kind="image_count",
+            count=count,
+            limit=MAX_IMAGES,
         )
 
 

@@ -21,7 +21,9 @@ def read_image(path: Path | str) -> ImageAttachment:
             # one byte past the limit is enough to refuse a 4 GB file unread
             data = stream.read(MAX_IMAGE_BYTES + 1)
     except FileNotFoundError:
-        raise UsageError(f"no such image file: {path}", kind="image_missing") from None
+        raise UsageError(
+            f"no such image file: {path}", kind="image_missing", path=str(path)
+        ) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise UsageError(
