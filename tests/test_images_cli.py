@@ -50,6 +50,15 @@ def test_images_reach_the_api_as_blocks_and_stay_out_of_text(
     latest = fake_api.main_turns()[-1]
     assert [s["data"] for s in sent_images(latest)] == [b64(second), b64(first)]
 
+    # a fresh session replays the history as text: the image goes as its placeholder
+    fake_api.enqueue(Reply.text("Replayed."))
+    replayed = run_turn(home, env, "--conversation", done["conversation_id"], "--fresh-session",
+                        "recap please")  # fmt: skip
+    assert replayed.json_lines()[-1]["status"] == "succeeded", replayed.stderr
+    fresh = fake_api.main_turns()[-1]
+    assert "[image: png, 1 KB]" in last_user_text(fresh)
+    assert b64(first) not in fresh.raw_body.decode() and sent_images(fresh) == []
+
     # Claude Code stored the base64 in its transcript; what we show of it is a placeholder
     stored = account.transcript(done["session_id"]).read_text(encoding="utf-8")
     assert b64(first) in stored
