@@ -59,7 +59,9 @@ def test_the_type_is_read_from_the_bytes(head: bytes, kind: str | None) -> None:
 
 
 def test_refusals_name_the_file_and_the_limit() -> None:
-    with pytest.raises(UsageError, match=r"shot\.png is 5\.0 MB; .* at most 5\.0 MB") as big:
+    with pytest.raises(
+        UsageError, match=r"shot\.png is 5,242,881 bytes; .* at most 5,242,880 bytes"
+    ) as big:
         attachment("shot.png", PNG, size=MAX_IMAGE_BYTES + 1)
     assert big.value.kind == "image_too_big" and big.value.exit_code == 2
     with pytest.raises(UsageError, match=r"notes\.png is not an image Claude accepts"):

@@ -99,13 +99,15 @@ def attachment(name: str, data: bytes, size: int | None = None) -> ImageAttachme
             name=name,
         )
     if size > MAX_IMAGE_BYTES:
+        said, limit = size_text(size), size_text(MAX_IMAGE_BYTES)
+        if said == limit:  # just over: "5.0 MB, at most 5.0 MB" would read as no reason
+            said, limit = f"{size:,} bytes", f"{MAX_IMAGE_BYTES:,} bytes"
         raise UsageError(
-            f"{name} is {size_text(size)}; an image can be at most "
-            f"{size_text(MAX_IMAGE_BYTES)} (the Claude API's limit)",
+            f"{name} is {said}; an image can be at most {limit} (the Claude API's limit)",
             kind="image_too_big",
             name=name,
-            size=size_text(size),
-            limit=size_text(MAX_IMAGE_BYTES),
+            size=said,
+            limit=limit,
         )
     return ImageAttachment(name, media_type, data)
 

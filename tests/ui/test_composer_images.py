@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.ui.runs.attachments import AttachmentTile
 from desktop.ui.runs.composer import Composer
@@ -24,17 +24,17 @@ pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 SHOTS = Path(os.environ.get("SESSIONDESK_SHOTS", "/tmp/sessiondesk-shots"))
 
 
-def drop_files(composer: Composer, *paths: Path) -> None:
-    """Drop files on the prompt as a file manager would: enter, then drop."""
+def drop_files(composer: Composer, *paths: Path, on: QWidget | None = None) -> None:
+    """Drop files on the prompt (or `on`) as a file manager would: enter, then drop."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    target = composer.prompt.viewport()
+    target = on or composer.prompt.viewport()
     where = QPoint(10, 10)
     actions = Qt.DropAction.CopyAction
     buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     enter = QDragEnterEvent(where.toPointF(), actions, mime, buttons, keys)
     QApplication.sendEvent(target, enter)
-    assert enter.isAccepted(), "the prompt takes a drop of image files"
+    assert enter.isAccepted(), "a drop of image files is taken"
     QApplication.sendEvent(target, QDropEvent(where.toPointF(), actions, mime, buttons, keys))
 
 
@@ -95,8 +95,8 @@ def test_pasted_and_dropped_images_reach_the_api_and_show_in_the_transcript(
         assert "readme.jpg is not an image Claude accepts" in composer.error_text()
         assert len(tiles(composer)) == 2
 
-        # removable: a third image comes and goes by its ×
-        drop_files(composer, photo)
+        # removable: a third image, dropped beside the others, comes and goes by its ×
+        drop_files(composer, photo, on=composer.attachments)
         assert len(tiles(composer)) == 3
         rig.qtbot.mouseClick(tiles(composer)[2].remove_button, Qt.MouseButton.LeftButton)
         await until(lambda: len(tiles(composer)) == 2, what="the removed tile to go")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QPixmap
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop.domain.errors import UsageError
@@ -139,6 +139,7 @@ class AttachmentStrip(QWidget):
         self._row.setContentsMargins(0, 0, 0, 0)
         self._row.setSpacing(6)
         self._row.addStretch(1)
+        self.setAcceptDrops(True)  # more images dropped beside those already waiting
         self.hide()
 
     def images(self) -> tuple[ImageAttachment, ...]:
@@ -163,6 +164,14 @@ class AttachmentStrip(QWidget):
             self._add(attachment(self.tr("pasted image {n}").format(n=self._pasted), data))
         except UsageError as exc:
             self.refused.emit(error_text(exc))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if offers_images(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self.offer(event.mimeData())
+        event.acceptProposedAction()
 
     def add_file(self, path: Path | str) -> None:
         """Attach an image file, as a drop of it would."""
