@@ -103,6 +103,11 @@ def test_a_bad_image_is_refused_before_anything_runs(
         assert result.code == 2, result.stderr
         assert said in result.stderr
         assert "Traceback" not in result.stderr
+    # the branching commands read their images before looking anything up
+    for args in (("fork", "SESS-404", "look"), ("rerun", "no-such-execution")):
+        result = sessiondesk(home, *args, "--image", str(notes), env=env)
+        assert result.code == 2, result.stderr
+        assert "notes.png is not an image Claude accepts" in result.stderr
     assert fake_api.requests == []
     listed = sessiondesk(home, "--json", "conversations", "list", env=env)
     assert listed.json() == []
