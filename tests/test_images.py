@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from desktop.claude.entry_decode import decode_entry_line
@@ -117,3 +118,13 @@ def test_an_image_with_odd_data_still_reads() -> None:
     line["message"]["content"][1]["source"]["media_type"] = "image/png"  # type: ignore[index]
     shown = parse_entry(line).messages[1]
     assert shown.image is not None and shown.image.decoded() is None
+
+
+def test_an_image_message_crosses_between_the_reading_processes_whole() -> None:
+    from desktop.claude.transcript_wire import pack_messages, unpack_messages
+
+    message = parse_entry(stored_line(PNG)).messages[1]
+    assert unpack_messages(pack_messages([message])) == [message]
+    # the fallback for batches msgpack cannot hold: a lone surrogate rides along
+    odd = msgspec.structs.replace(message, text="\ud800")
+    assert unpack_messages(pack_messages([odd, message])) == [odd, message]
