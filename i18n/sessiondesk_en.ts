@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+146"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -72,7 +72,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+172"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln run streaming</numerusform>
@@ -113,7 +113,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+112"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+113"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagent · %Ln message</numerusform>

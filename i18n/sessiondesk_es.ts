@@ -190,6 +190,27 @@
     </message>
 </context>
 <context>
+    <name>AttachmentStrip</name>
+    <message>
+        <location filename="../desktop/ui/runs/attachments.py" line="+163"/>
+        <source>pasted image {n}</source>
+        <translation>imagen pegada {n}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentTile</name>
+    <message>
+        <location line="-47"/>
+        <source>Remove this image</source>
+        <translation>Quitar esta imagen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove image {name}</source>
+        <translation>Quitar la imagen {name}</translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
@@ -233,7 +254,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -696,7 +717,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
@@ -711,7 +732,7 @@
         <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>Las dos ramas dicen lo mismo.</translation>
     </message>
@@ -729,29 +750,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+216"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+233"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+73"/>
         <location line="+17"/>
         <location line="+5"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-100"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+90"/>
         <source>Prompt</source>
         <translation>Mensaje</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-85"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -761,7 +782,7 @@
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+96"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
     </message>
@@ -990,7 +1011,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+219"/>
+        <location filename="../desktop/ui/common/error_text.py" line="+241"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>La base de datos de Sessiondesk {path} está dañada y se dejó como estaba. Restáurela desde una copia de seguridad; si solo está dañado el índice de búsqueda, reconstruya el índice.</translation>
     </message>
@@ -1005,12 +1026,12 @@
         <translation>Ese turno se ejecutó con {account} y su conversación se ha movido a {owner}: continúe la conversación en sí. No se envió nada.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
         <translation>El turno {execution} no se guardó; su transcripción: {transcript}.</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-244"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>
     </message>
@@ -1121,6 +1142,31 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>{name} is not an image Claude accepts (PNG, JPEG, GIF or WebP).</source>
+        <translation>{name} no es una imagen que Claude acepte (PNG, JPEG, GIF o WebP).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is {size}; an image can be at most {limit} (the Claude API&apos;s limit).</source>
+        <translation>{name} ocupa {size}; una imagen puede ocupar como máximo {limit} (el límite de la API de Claude).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A turn can send at most {limit} images.</source>
+        <translation>Un turno puede enviar como máximo {limit} imágenes.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no image file {path}.</source>
+        <translation>No existe el archivo de imagen {path}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The image {path} cannot be read.</source>
+        <translation>No se puede leer la imagen {path}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>{path} is a folder: choose a file name.</source>
         <translation>{path} es una carpeta: elige un nombre de archivo.</translation>
     </message>
@@ -1280,7 +1326,7 @@
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>That cannot be done as asked.</source>
         <translation>Eso no se puede hacer tal como se pidió.</translation>
     </message>
@@ -1413,7 +1459,7 @@
         <translation>desde cero</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Sesión de Claude: {id}</translation>
     </message>
@@ -1468,7 +1514,7 @@
         <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
@@ -1498,7 +1544,7 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
@@ -1769,7 +1815,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>Conversación nueva</translation>
     </message>
@@ -1990,7 +2036,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2292,7 +2338,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2312,7 +2358,7 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -2335,7 +2381,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+172"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2520,7 +2566,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -2855,7 +2901,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+104"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+105"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>

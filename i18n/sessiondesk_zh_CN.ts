@@ -189,6 +189,27 @@
     </message>
 </context>
 <context>
+    <name>AttachmentStrip</name>
+    <message>
+        <location filename="../desktop/ui/runs/attachments.py" line="+163"/>
+        <source>pasted image {n}</source>
+        <translation>粘贴的图片 {n}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentTile</name>
+    <message>
+        <location line="-47"/>
+        <source>Remove this image</source>
+        <translation>移除此图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove image {name}</source>
+        <translation>移除图片 {name}</translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
@@ -232,7 +253,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -692,7 +713,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
@@ -707,7 +728,7 @@
         <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>两个分支内容相同。</translation>
     </message>
@@ -725,29 +746,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+216"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+233"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+73"/>
         <location line="+17"/>
         <location line="+5"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-100"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+90"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-85"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -757,7 +778,7 @@
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+96"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
     </message>
@@ -986,7 +1007,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+219"/>
+        <location filename="../desktop/ui/common/error_text.py" line="+241"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>Sessiondesk 的数据库 {path} 已损坏，未作任何改动。请从备份恢复；如果只有搜索索引损坏，请重建索引。</translation>
     </message>
@@ -1001,12 +1022,12 @@
         <translation>该轮次在 {account} 下运行，而其对话已移至 {owner}：请直接继续该对话。未发送任何内容。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
         <translation>轮次 {execution} 未被保存；其记录：{transcript}。</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-244"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>
     </message>
@@ -1117,6 +1138,31 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>{name} is not an image Claude accepts (PNG, JPEG, GIF or WebP).</source>
+        <translation>{name} 不是 Claude 接受的图片（PNG、JPEG、GIF 或 WebP）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is {size}; an image can be at most {limit} (the Claude API&apos;s limit).</source>
+        <translation>{name} 大小为 {size}；一张图片最多 {limit}（Claude API 的限制）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A turn can send at most {limit} images.</source>
+        <translation>一轮最多可发送 {limit} 张图片。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no image file {path}.</source>
+        <translation>图片文件 {path} 不存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The image {path} cannot be read.</source>
+        <translation>无法读取图片 {path}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>{path} is a folder: choose a file name.</source>
         <translation>{path} 是一个文件夹：请选择一个文件名。</translation>
     </message>
@@ -1276,7 +1322,7 @@
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>That cannot be done as asked.</source>
         <translation>无法按要求完成此操作。</translation>
     </message>
@@ -1409,7 +1455,7 @@
         <translation>全新</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Claude 会话：{id}</translation>
     </message>
@@ -1464,7 +1510,7 @@
         <translation>◀ 该分支的最新一轮：从这里继续</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
@@ -1494,7 +1540,7 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
@@ -1764,7 +1810,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1985,7 +2031,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2285,7 +2331,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -2305,7 +2351,7 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -2328,7 +2374,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+172"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln 个运行正在输出</numerusform>
@@ -2509,7 +2555,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -2844,7 +2890,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+104"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+105"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>

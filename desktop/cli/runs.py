@@ -22,6 +22,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     run.add_argument("--fresh-session", action="store_true", help="do not resume Claude's session")
     permission_args(run)
     reference_args(run)
+    image_args(run)
     run.set_defaults(handler=_run)
     for name, text in (
         ("continue", "--resume that execution's session"),
@@ -33,6 +34,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         branch.add_argument("prompt")
         permission_args(branch)
         reference_args(branch)
+        image_args(branch)
         branch.set_defaults(handler=_run, branch=name)
     rerun = commands.add_parser(
         "rerun",
@@ -43,10 +45,21 @@ def register(commands: argparse._SubParsersAction) -> None:
     rerun.add_argument("prompt", nargs="?", default="", help="default: the execution's own")
     permission_args(rerun)
     reference_args(rerun)
+    image_args(rerun)
     rerun.set_defaults(handler=_run, branch="rerun")
     stop = commands.add_parser("stop", help="interrupt a running turn")
     stop.add_argument("execution_id")
     stop.set_defaults(handler=_stop)
+
+
+def image_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--image",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="send this image with the prompt (repeatable): PNG, JPEG, GIF or WebP, at most 5 MB",
+    )
 
 
 def reference_args(parser: argparse.ArgumentParser) -> None:
@@ -105,6 +118,7 @@ def execution_json(execution: Execution) -> dict[str, Any]:
 
 def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     from desktop.cli.drive import drive
+    from desktop.services.attachments import read_images
     from desktop.services.run import TurnRequest
 
     branch = getattr(args, "branch", None)
@@ -119,6 +133,7 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         fork_from=args.ref if branch == "fork" else None,
         rerun_of=args.execution_id if branch == "rerun" else None,
         confirm_cross_account=args.confirm_cross_account,
+        images=read_images(args.image),
     )
 
     return drive(services, services.runs.prepare(request), out, args.permission)
