@@ -73,10 +73,14 @@ class EditDiff:
     removed: int
     notes: tuple[DiffNote, ...] = ()
 
+    def headers(self) -> tuple[str, str]:
+        """A unified diff's two file lines (the file is the same on both sides)."""
+        path = " ".join(self.path.split("\n")) or "?"
+        return f"--- {path}", f"+++ {path}"
+
     def text(self) -> str:
         """The whole diff as a unified diff's text, with its file headers."""
-        path = self.path or "?"
-        return "\n".join((f"--- {path}", f"+++ {path}", *self.lines))
+        return "\n".join((*self.headers(), *self.lines))
 
 
 def _lines(text: str) -> list[str]:
