@@ -20,23 +20,23 @@ MAX_SHOWN_LINES = 400
 
 def note_text(note: DiffNote) -> str:
     """A note under a diff, in the window's language."""
-    n = [QLocale().toString(number) for number in note.numbers]
-
-    def tr(text: str, count: int = -1) -> str:
-        return QCoreApplication.translate("EditDiff", text, None, count)
-
+    n = note.numbers
     if note.kind is NoteKind.CUT:
-        return tr("cut to its first %n lines ({size} characters in all)", note.numbers[0]
-                  ).replace("{size}", n[1])  # fmt: skip
+        text = QCoreApplication.translate(
+            "EditDiff", "cut to its first %n lines ({size} characters in all)", None, n[0]
+        )
+        return text.replace("{size}", QLocale().toString(n[1]))
     if note.kind is NoteKind.UNREADABLE:
-        return tr("%n edits could not be read", note.numbers[0])
+        return QCoreApplication.translate("EditDiff", "%n edits could not be read", None, n[0])
     if note.kind is NoteKind.REPLACE_ALL:
-        return tr("every occurrence in the file is replaced")
+        return QCoreApplication.translate("EditDiff", "every occurrence in the file is replaced")
     if note.kind is NoteKind.MORE_LINES:
-        return tr("%n more lines of the diff are not shown", note.numbers[0])
+        return QCoreApplication.translate(
+            "EditDiff", "%n more lines of the diff are not shown", None, n[0]
+        )
     if note.kind is NoteKind.MORE_EDITS:
-        return tr("%n more edits are not shown", note.numbers[0])
-    return tr("no change")
+        return QCoreApplication.translate("EditDiff", "%n more edits are not shown", None, n[0])
+    return QCoreApplication.translate("EditDiff", "no change")
 
 
 def _line(line: str, theme: Theme) -> str:
