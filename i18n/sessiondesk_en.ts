@@ -45,7 +45,7 @@
         <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
         <source>cut to its first %n lines ({size} characters in all)</source>
         <translation>
-            <numerusform>cut to its first line ({size} characters in all)</numerusform>
+            <numerusform>cut to its first %n line ({size} characters in all)</numerusform>
             <numerusform>cut to its first %n lines ({size} characters in all)</numerusform>
         </translation>
     </message>

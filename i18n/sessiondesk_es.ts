@@ -993,7 +993,7 @@
         <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
         <source>cut to its first %n lines ({size} characters in all)</source>
         <translation>
-            <numerusform>recortado a su primera línea ({size} caracteres en total)</numerusform>
+            <numerusform>recortado a %n línea inicial ({size} caracteres en total)</numerusform>
             <numerusform>recortado a sus primeras %n líneas ({size} caracteres en total)</numerusform>
         </translation>
     </message>

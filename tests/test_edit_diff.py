@@ -129,8 +129,9 @@ TEXT = st.text(alphabet="abc \n", max_size=80)
 def test_an_edits_lines_are_its_two_snippets(old: str, new: str) -> None:
     diff = edit_diff("Edit", {"file_path": "f", "old_string": old, "new_string": new})
     assert diff is not None
-    if old.removesuffix("\n") == new.removesuffix("\n"):
-        assert diff.lines == ()
+    # a snippet's lines as a file's: its last line end ends a line, it does not start one
+    expected = tuple(text.removesuffix("\n").split("\n") if text else [] for text in (old, new))
+    if expected[0] == expected[1]:
+        assert diff.lines == () and [note.kind for note in diff.notes] == [NoteKind.UNCHANGED]
     else:
-        assert sides(diff) == (old.removesuffix("\n").split("\n") if old else [],
-                               new.removesuffix("\n").split("\n") if new else [])  # fmt: skip
+        assert sides(diff) == expected
