@@ -41,19 +41,19 @@ def diff_lines(plain: str) -> list[str]:
     return lines[start : end + 1]
 
 
-async def edit_card(rig: Rig) -> PermissionCard:
-    """The Edit's card; a Read asked first (claude edits only what it has read) is allowed."""
+async def tool_card(rig: Rig, tool: str = "Edit") -> PermissionCard:
+    """`tool`'s card; a Read asked first (claude edits only what it has read) is allowed."""
     found: list[PermissionCard] = []
 
-    def edit_waiting() -> bool:
+    def waiting() -> bool:
         for card in rig.desk.cards.pending():
-            if card.request.tool_name == "Edit":
+            if card.request.tool_name == tool:
                 found.append(card)
                 return True
             card.allow_button.click()
         return False
 
-    await until(edit_waiting, 45, "the Edit's permission card")
+    await until(waiting, 45, f"the {tool}'s permission card")
     return found[0]
 
 
@@ -70,7 +70,7 @@ def test_an_edit_is_decided_on_its_diff_and_shown_as_one_afterwards(
         rig.new_conversation()
         rig.type_and_send("type the basket")
         live = await rig.started()
-        card = await edit_card(rig)
+        card = await tool_card(rig)
         assert card.diff_view is not None and card.diff_view.isVisible()
         shown = diff_lines(card.diff_view.toPlainText())
         # the card's lines are the tool's input, each side whole, marked line by line
@@ -121,3 +121,29 @@ def test_an_edit_is_decided_on_its_diff_and_shown_as_one_afterwards(
                      "+    # an empty basket costs nothing"]  # fmt: skip
     assert removed == ["-def total(items):"]
     assert ".diff .add{background:" in html
+
+
+def test_a_new_file_is_asked_for_as_all_added_lines(rig: Rig) -> None:
+    target = rig.project / "notes.md"
+    content = "# Notes\n\n- buy <bread> & `milk`\n"
+    rig.api.enqueue(Reply.tool_use("Write", {"file_path": str(target), "content": content}),
+                    Reply.text("Wrote the notes."))  # fmt: skip
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("write my notes")
+        live = await rig.started()
+        card = await tool_card(rig, "Write")
+        assert card.diff_view is not None
+        assert diff_lines(card.diff_view.toPlainText()) == [
+            "@@",
+            "+# Notes",
+            "+",
+            "+- buy <bread> & `milk`",
+        ]
+        assert "+3 −0" in card.input_label.text()
+        card.allow_button.click()
+        await rig.finished(live)
+        assert target.read_text() == content
+
+    rig.play(scenario())
