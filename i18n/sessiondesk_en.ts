@@ -43,34 +43,34 @@
     <name>EditDiff</name>
     <message numerus="yes">
         <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
-        <source>cut to its first %n lines ({size} characters in all)</source>
+        <source>cut to its first %Ln lines ({size} characters in all)</source>
         <translation>
-            <numerusform>cut to its first %n line ({size} characters in all)</numerusform>
-            <numerusform>cut to its first %n lines ({size} characters in all)</numerusform>
+            <numerusform>cut to its first %Ln line ({size} characters in all)</numerusform>
+            <numerusform>cut to its first %Ln lines ({size} characters in all)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <source>%n edits could not be read</source>
+        <source>%Ln edits could not be read</source>
         <translation>
-            <numerusform>%n edit could not be read</numerusform>
-            <numerusform>%n edits could not be read</numerusform>
+            <numerusform>%Ln edit could not be read</numerusform>
+            <numerusform>%Ln edits could not be read</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n more lines of the diff are not shown</source>
+        <source>%Ln more lines of the diff are not shown</source>
         <translation>
-            <numerusform>%n more line of the diff is not shown</numerusform>
-            <numerusform>%n more lines of the diff are not shown</numerusform>
+            <numerusform>%Ln more line of the diff is not shown</numerusform>
+            <numerusform>%Ln more lines of the diff are not shown</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n more edits are not shown</source>
+        <source>%Ln more edits are not shown</source>
         <translation>
-            <numerusform>%n more edit is not shown</numerusform>
-            <numerusform>%n more edits are not shown</numerusform>
+            <numerusform>%Ln more edit is not shown</numerusform>
+            <numerusform>%Ln more edits are not shown</numerusform>
         </translation>
     </message>
 </context>

@@ -991,18 +991,18 @@
     <name>EditDiff</name>
     <message numerus="yes">
         <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
-        <source>cut to its first %n lines ({size} characters in all)</source>
+        <source>cut to its first %Ln lines ({size} characters in all)</source>
         <translation>
-            <numerusform>recortado a %n línea inicial ({size} caracteres en total)</numerusform>
-            <numerusform>recortado a sus primeras %n líneas ({size} caracteres en total)</numerusform>
+            <numerusform>recortado a %Ln línea inicial ({size} caracteres en total)</numerusform>
+            <numerusform>recortado a sus primeras %Ln líneas ({size} caracteres en total)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <source>%n edits could not be read</source>
+        <source>%Ln edits could not be read</source>
         <translation>
-            <numerusform>%n edición no se pudo leer</numerusform>
-            <numerusform>%n ediciones no se pudieron leer</numerusform>
+            <numerusform>%Ln edición no se pudo leer</numerusform>
+            <numerusform>%Ln ediciones no se pudieron leer</numerusform>
         </translation>
     </message>
     <message>
@@ -1012,18 +1012,18 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n more lines of the diff are not shown</source>
+        <source>%Ln more lines of the diff are not shown</source>
         <translation>
-            <numerusform>%n línea más del diff no se muestra</numerusform>
-            <numerusform>%n líneas más del diff no se muestran</numerusform>
+            <numerusform>%Ln línea más del diff no se muestra</numerusform>
+            <numerusform>%Ln líneas más del diff no se muestran</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n more edits are not shown</source>
+        <source>%Ln more edits are not shown</source>
         <translation>
-            <numerusform>%n edición más no se muestra</numerusform>
-            <numerusform>%n ediciones más no se muestran</numerusform>
+            <numerusform>%Ln edición más no se muestra</numerusform>
+            <numerusform>%Ln ediciones más no se muestran</numerusform>
         </translation>
     </message>
     <message>

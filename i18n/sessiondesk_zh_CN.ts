@@ -987,16 +987,16 @@
     <name>EditDiff</name>
     <message numerus="yes">
         <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
-        <source>cut to its first %n lines ({size} characters in all)</source>
+        <source>cut to its first %Ln lines ({size} characters in all)</source>
         <translation>
-            <numerusform>已截取前 %n 行（共 {size} 个字符）</numerusform>
+            <numerusform>已截取前 %Ln 行（共 {size} 个字符）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <source>%n edits could not be read</source>
+        <source>%Ln edits could not be read</source>
         <translation>
-            <numerusform>%n 处编辑无法读取</numerusform>
+            <numerusform>%Ln 处编辑无法读取</numerusform>
         </translation>
     </message>
     <message>
@@ -1006,16 +1006,16 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n more lines of the diff are not shown</source>
+        <source>%Ln more lines of the diff are not shown</source>
         <translation>
-            <numerusform>还有 %n 行差异未显示</numerusform>
+            <numerusform>还有 %Ln 行差异未显示</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n more edits are not shown</source>
+        <source>%Ln more edits are not shown</source>
         <translation>
-            <numerusform>还有 %n 处编辑未显示</numerusform>
+            <numerusform>还有 %Ln 处编辑未显示</numerusform>
         </translation>
     </message>
     <message>

@@ -23,19 +23,19 @@ def note_text(note: DiffNote) -> str:
     n = note.numbers
     if note.kind is NoteKind.CUT:
         text = QCoreApplication.translate(
-            "EditDiff", "cut to its first %n lines ({size} characters in all)", None, n[0]
+            "EditDiff", "cut to its first %Ln lines ({size} characters in all)", None, n[0]
         )
         return text.replace("{size}", QLocale().toString(n[1]))
     if note.kind is NoteKind.UNREADABLE:
-        return QCoreApplication.translate("EditDiff", "%n edits could not be read", None, n[0])
+        return QCoreApplication.translate("EditDiff", "%Ln edits could not be read", None, n[0])
     if note.kind is NoteKind.REPLACE_ALL:
         return QCoreApplication.translate("EditDiff", "every occurrence in the file is replaced")
     if note.kind is NoteKind.MORE_LINES:
         return QCoreApplication.translate(
-            "EditDiff", "%n more lines of the diff are not shown", None, n[0]
+            "EditDiff", "%Ln more lines of the diff are not shown", None, n[0]
         )
     if note.kind is NoteKind.MORE_EDITS:
-        return QCoreApplication.translate("EditDiff", "%n more edits are not shown", None, n[0])
+        return QCoreApplication.translate("EditDiff", "%Ln more edits are not shown", None, n[0])
     return QCoreApplication.translate("EditDiff", "no change")
 
 
