@@ -76,6 +76,7 @@ class DiffView(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("permissionDiff")
         self.setOpenLinks(False)
+        self.setTabChangesFocus(True)  # Tab goes on to Allow and Deny, never into the diff
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.document().setDocumentMargin(0)
