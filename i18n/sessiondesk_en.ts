@@ -40,6 +40,41 @@
     </message>
 </context>
 <context>
+    <name>EditDiff</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
+        <source>cut to its first %Ln lines ({size} characters in all)</source>
+        <translation>
+            <numerusform>cut to its first %Ln line ({size} characters in all)</numerusform>
+            <numerusform>cut to its first %Ln lines ({size} characters in all)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln edits could not be read</source>
+        <translation>
+            <numerusform>%Ln edit could not be read</numerusform>
+            <numerusform>%Ln edits could not be read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln more lines of the diff are not shown</source>
+        <translation>
+            <numerusform>%Ln more line of the diff is not shown</numerusform>
+            <numerusform>%Ln more lines of the diff are not shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln more edits are not shown</source>
+        <translation>
+            <numerusform>%Ln more edit is not shown</numerusform>
+            <numerusform>%Ln more edits are not shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InsightPage</name>
     <message numerus="yes">
         <location filename="../desktop/ui/library/insight_page.py" line="+230"/>

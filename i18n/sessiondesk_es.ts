@@ -1009,6 +1009,51 @@
     </message>
 </context>
 <context>
+    <name>EditDiff</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
+        <source>cut to its first %Ln lines ({size} characters in all)</source>
+        <translation>
+            <numerusform>recortado a %Ln línea inicial ({size} caracteres en total)</numerusform>
+            <numerusform>recortado a sus primeras %Ln líneas ({size} caracteres en total)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln edits could not be read</source>
+        <translation>
+            <numerusform>%Ln edición no se pudo leer</numerusform>
+            <numerusform>%Ln ediciones no se pudieron leer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every occurrence in the file is replaced</source>
+        <translation>se reemplaza cada aparición en el archivo</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln more lines of the diff are not shown</source>
+        <translation>
+            <numerusform>%Ln línea más del diff no se muestra</numerusform>
+            <numerusform>%Ln líneas más del diff no se muestran</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln more edits are not shown</source>
+        <translation>
+            <numerusform>%Ln edición más no se muestra</numerusform>
+            <numerusform>%Ln ediciones más no se muestran</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no change</source>
+        <translation>sin cambios</translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <location filename="../desktop/ui/common/error_text.py" line="+241"/>

@@ -1005,6 +1005,47 @@
     </message>
 </context>
 <context>
+    <name>EditDiff</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/transcript/diff_html.py" line="+25"/>
+        <source>cut to its first %Ln lines ({size} characters in all)</source>
+        <translation>
+            <numerusform>已截取前 %Ln 行（共 {size} 个字符）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln edits could not be read</source>
+        <translation>
+            <numerusform>%Ln 处编辑无法读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every occurrence in the file is replaced</source>
+        <translation>文件中的每一处都会被替换</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln more lines of the diff are not shown</source>
+        <translation>
+            <numerusform>还有 %Ln 行差异未显示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln more edits are not shown</source>
+        <translation>
+            <numerusform>还有 %Ln 处编辑未显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no change</source>
+        <translation>无改动</translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <location filename="../desktop/ui/common/error_text.py" line="+241"/>

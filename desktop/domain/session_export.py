@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from desktop.domain.edit_diff import EditDiff, edit_diff
 from desktop.domain.prompt_wrap import SentPart, part_label
 
 if TYPE_CHECKING:
@@ -101,7 +102,12 @@ def to_markdown(header: ExportHeader, messages: Iterable[Any]) -> str:
         if block.tool_name is not None:
             summary = f"Tool: {block.tool_name}" + (" (error)" if block.is_error else "")
             out += ["<details>", f"<summary>{html.escape(summary)}</summary>", ""]
-            out += [_fence(_input_text(block.tool_input), "json"), ""]
+            diff = edit_diff(block.tool_name, block.tool_input)
+            if diff is None:
+                out += [_fence(_input_text(block.tool_input), "json"), ""]
+            else:
+                out += [_fence(diff.text(), "diff"), ""]
+                out += [f"*{note.text()}*" for note in diff.notes] + [""] * bool(diff.notes)
             if block.result is not None:
                 out += ["Result:", "", _fence(block.result), ""]
             out += ["</details>", ""]
@@ -139,6 +145,8 @@ details{margin:.5rem 0;padding:.25rem .75rem;background:#f6f8fa;border-radius:6p
 pre{overflow-x:auto;padding:.5rem;background:#f6f8fa}
 .sent summary{color:#57606a;font-size:.9em}.sent pre{white-space:pre-wrap}
 code{font-family:ui-monospace,monospace}
+.diff span{display:block;white-space:pre-wrap}.diff .add{background:#dcfce7;color:#14532d}
+.diff .del{background:#fee2e2;color:#7f1d1d}.diff .hunk,.note{color:#57606a}
 """
 
 
@@ -175,6 +183,17 @@ def _md_highlight(code: str, language: str, _attrs: str) -> str:
     return _highlight(code, language.strip() or None)
 
 
+def _diff_html(diff: EditDiff) -> str:
+    """Each line a block of its own colour: added green, removed red."""
+    kinds = {"+": "add", "-": "del", "@": "hunk"}
+    lines = [f"<span class='hunk'>{html.escape(line)}</span>" for line in diff.headers()]
+    for line in diff.lines:
+        kind = kinds.get(line[:1], "ctx")
+        lines.append(f"<span class='{kind}'>{html.escape(line) or ' '}</span>")
+    notes = "".join(f"<p class='note'><i>{html.escape(n.text())}</i></p>" for n in diff.notes)
+    return f"<pre class='diff'>{''.join(lines)}</pre>{notes}"
+
+
 def to_html(header: ExportHeader, messages: Iterable[Any]) -> str:
     md = _markdown()
     esc = html.escape
@@ -191,7 +210,12 @@ def to_html(header: ExportHeader, messages: Iterable[Any]) -> str:
     for block in _blocks(messages):
         if block.tool_name is not None:
             summary = f"Tool: {block.tool_name}" + (" (error)" if block.is_error else "")
-            body = _highlight(_input_text(block.tool_input), "json")
+            diff = edit_diff(block.tool_name, block.tool_input)
+            body = (
+                _highlight(_input_text(block.tool_input), "json")
+                if diff is None
+                else _diff_html(diff)
+            )
             if block.result is not None:
                 body += "<div class='role'>Result</div>" + _highlight(block.result, None)
             css = "msg error" if block.is_error else "msg"

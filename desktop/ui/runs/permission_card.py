@@ -13,22 +13,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop.domain.edit_diff import MAX_LINES, EditDiff, edit_diff
 from desktop.domain.events import PermissionRequest
 from desktop.services.run import PermissionChoice
 from desktop.ui.runs.run_controller import LiveRun
+from desktop.ui.transcript.diff_html import diff_html
+from desktop.ui.transcript.transcript_render import STYLE_SHEET, Theme
 
 MAX_INPUT_CHARS = 800
+MAX_DIFF_HEIGHT = 280
+"""Pixels a diff takes on the card before it scrolls: the buttons stay in sight."""
 DECIDED_SHOWN = 2
 """How many answered cards of the shown run stay in sight."""
 
@@ -62,6 +68,35 @@ def _cut(text: str) -> str:
     return text if len(text) <= MAX_INPUT_CHARS else text[: MAX_INPUT_CHARS - 1] + "…"
 
 
+class DiffView(QTextBrowser):
+    """The change an Edit, MultiEdit or Write asks for, as tall as its lines up to
+    MAX_DIFF_HEIGHT. The card is light in either theme, so is its diff."""
+
+    def __init__(self, diff: EditDiff, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("permissionDiff")
+        self.setOpenLinks(False)
+        self.setTabChangesFocus(True)  # Tab goes on to Allow and Deny, never into the diff
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.document().setDocumentMargin(0)
+        self.document().setDefaultStyleSheet(STYLE_SHEET)
+        self.setHtml(diff_html(diff, Theme.for_dark(False), limit=MAX_LINES))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        document = self.document()
+        document.setTextWidth(self.viewport().width())
+        tall = int(document.size().height()) + 2 * self.frameWidth() + 2
+        if self.height() != min(tall, MAX_DIFF_HEIGHT):
+            self.setFixedHeight(min(tall, MAX_DIFF_HEIGHT))
+
+
 class PermissionCard(QFrame):
     decided = Signal(str, object)
     """(request id, PermissionChoice)"""
@@ -78,6 +113,7 @@ class PermissionCard(QFrame):
             " color: #451A03; }"
             "QFrame#permissionCard QLabel#permissionInput { background: #FEF3C7;"
             " border-radius: 4px; padding: 4px 6px; }"
+            "QFrame#permissionCard QTextBrowser#permissionDiff { background: #FFFBEB; }"
         )
         self.title_label = QLabel(self)
         font = self.title_label.font()
@@ -93,6 +129,10 @@ class PermissionCard(QFrame):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.input_label.setFont(mono)
+        diff = edit_diff(request.tool_name, request.input)
+        self.diff_view = DiffView(diff, self) if diff is not None else None
+        if diff is not None:
+            self.input_label.setText(f"{command}   +{diff.added} −{diff.removed}")
         note = note or (request.description or "")
         if repeats(note, command):
             note = ""  # claude's description may repeat the command: show it once
@@ -121,6 +161,8 @@ class PermissionCard(QFrame):
         layout.setSpacing(5)
         layout.addWidget(self.title_label)
         layout.addWidget(self.input_label)
+        if self.diff_view is not None:
+            layout.addWidget(self.diff_view)
         layout.addWidget(self.note_label)
         layout.addLayout(buttons)
         self.allow_button.clicked.connect(lambda: self._decide(PermissionChoice.ALLOW))

@@ -11,7 +11,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from desktop.domain.edit_diff import edit_diff
 from desktop.domain.transcript import Message, Role
+from desktop.ui.transcript.diff_html import diff_html
 from desktop.ui.transcript.transcript_render import (
     MONO,
     Labels,
@@ -58,7 +60,7 @@ def _path_line(path: str, theme: Theme, note: str = "") -> str:
     return f'<p><span style="font-family:{MONO}">{esc(path)}</span>{extra}</p>'
 
 
-def input_html(name: str | None, data: Any, theme: Theme) -> str:
+def input_html(name: str | None, data: Any, theme: Theme, labels: Labels) -> str:
     """A call's input the way a person reads it: a command, a diff, a path, else JSON."""
     if isinstance(data, dict):
         command, path = data.get("command"), data.get("file_path")
@@ -68,15 +70,10 @@ def input_html(name: str | None, data: Any, theme: Theme) -> str:
                 f'<p style="color:{theme.muted}">{esc(note)}</p>' if isinstance(note, str) else ""
             )
             return code_html(command, theme, "bash") + extra
-        if not isinstance(path, str):
-            pass
-        elif isinstance(data.get("old_string"), str) and isinstance(data.get("new_string"), str):
-            diff = [*("- " + line for line in data["old_string"].split("\n")),
-                    *("+ " + line for line in data["new_string"].split("\n"))]  # fmt: skip
-            return _path_line(path, theme) + code_html("\n".join(diff), theme, "diff")
-        elif name == "Write" and isinstance(data.get("content"), str):
-            return _path_line(path, theme) + code_html(data["content"], theme, filename=path)
-        elif set(data) <= {"file_path", "offset", "limit"}:
+        if (diff := edit_diff(name, data)) is not None:
+            counts = f"+{diff.added} −{diff.removed}"
+            return _path_line(diff.path, theme, counts) + diff_html(diff, theme, labels.diff_note)
+        if isinstance(path, str) and set(data) <= {"file_path", "offset", "limit"}:
             start, count = data.get("offset"), data.get("limit")
             span = (
                 f"lines {start}–{start + count}"
@@ -120,7 +117,7 @@ def card_html(
     """The opened card: what went in, what came back, and any subagent's work."""
     parts = [
         _heading(labels.input, theme.muted),
-        input_html(message.tool_name, message.input, theme),
+        input_html(message.tool_name, message.input, theme, labels),
     ]
     if subagent:
         parts.append(subagent_html(subagent, theme, labels))

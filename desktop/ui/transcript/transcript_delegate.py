@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem,
 from desktop.domain.prompt_wrap import SentKind, SentPart
 from desktop.ui.transcript import transcript_cards as cards
 from desktop.ui.transcript import transcript_render as render
+from desktop.ui.transcript.diff_html import note_text
 from desktop.ui.transcript.transcript_images import THUMB, image_html
 from desktop.ui.transcript.transcript_paint import (
     CARD_PAD,
@@ -120,6 +121,7 @@ class TranscriptDelegate(QStyledItemDelegate):
             ).replace("{size}", QLocale().toString(size / 1024, "f", 1)),
             sent_heading=self.tr("Sent with this turn"),
             sent_part=self._sent_part,
+            diff_note=note_text,
         )
         self.gap_text = self.tr("Part of the transcript could not be read here.")
         self.compact_text = self.tr("Conversation compacted")

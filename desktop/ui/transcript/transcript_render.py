@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # markdown-it and pygments load at the first message shown
     from markdown_it import MarkdownIt
 
 
+from desktop.domain.edit_diff import DiffNote
 from desktop.domain.prompt_wrap import SentPart, part_label
 from desktop.ui.common.reference_links import linked_html
 
@@ -47,14 +48,21 @@ class Theme:
     error_bg: str
     error_text: str
     pygments: str
+    added_bg: str
+    """A diff's added line (`diff_html`); its text is `text`, its sign `added_sign`."""
+    removed_bg: str
+    added_sign: str
+    removed_sign: str
 
     @classmethod
     def for_dark(cls, dark: bool) -> Theme:
         if dark:
             return cls("#E5E7EB", "#9CA3AF", "#93C5FD", "#1F2430", "#333A48", "#2A3040",
-                       "#3B1F23", "#FCA5A5", "github-dark")  # fmt: skip
+                       "#3B1F23", "#FCA5A5", "github-dark",
+                       "#15352A", "#41202A", "#86EFAC", "#FCA5A5")  # fmt: skip
         return cls("#1F2328", "#6B7280", "#2563EB", "#F6F8FA", "#E5E7EB", "#EEF0F3",
-                   "#FEF2F2", "#B91C1C", "default")  # fmt: skip
+                   "#FEF2F2", "#B91C1C", "default",
+                   "#DCFCE7", "#FEE2E2", "#15803D", "#B91C1C")  # fmt: skip
 
 
 def _subagent(count: int) -> str:
@@ -89,6 +97,8 @@ class Labels:
     sent_heading: str = "Sent with this turn"
     sent_part: Callable[[SentPart], str] = part_label
     """What one part sent with a prompt was, and its size."""
+    diff_note: Callable[[DiffNote], str] = DiffNote.text
+    """What a diff's lines leave out (`edit_diff`)."""
 
 
 SENT_LINK = "sent-with:toggle"
@@ -235,7 +245,7 @@ def _formatter(style: str) -> Any:
     return HtmlFormatter(nowrap=True, noclasses=True, style=style)
 
 
-def _box(inner: str, background: str, border: str) -> str:
+def box_html(inner: str, background: str, border: str) -> str:
     # QTextDocument draws boxes only around table cells
     return (
         f'<table width="100%" cellspacing="0" cellpadding="8" border="1" '
@@ -256,7 +266,7 @@ def code_html(code: str, theme: Theme, language: str = "", filename: str | None 
         from pygments import highlight
 
         inner = highlight(code, lexer, _formatter(theme.pygments)).rstrip("\n")
-    return _box(_pre(inner, theme.text), theme.code_bg, theme.code_border)
+    return box_html(_pre(inner, theme.text), theme.code_bg, theme.code_border)
 
 
 def output_html(text: str, theme: Theme, labels: Labels, *, error: bool = False) -> str:
@@ -266,7 +276,7 @@ def output_html(text: str, theme: Theme, labels: Labels, *, error: bool = False)
     shown = "\n".join(lines[:MAX_OUTPUT_LINES])[:MAX_OUTPUT_CHARS]
     hidden = len(text.expandtabs(4)) - len(shown)
     colour = theme.error_text if error else theme.text
-    body = _box(_pre(esc(shown), colour), theme.error_bg if error else theme.code_bg,
+    body = box_html(_pre(esc(shown), colour), theme.error_bg if error else theme.code_bg,
                 theme.error_text if error else theme.code_border)  # fmt: skip
     return body + (_more(hidden, theme, labels) if hidden > 0 else "")
 
