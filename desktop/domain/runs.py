@@ -20,6 +20,7 @@ from desktop.domain.events import (
     SystemInit,
     context_tokens,
 )
+from desktop.domain.run_modes import check_model, check_permission_mode
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
 
@@ -85,6 +86,7 @@ class RunRequest:
     allowed_tools: tuple[str, ...] = ()
     disallowed_tools: tuple[str, ...] = ()
     model: str | None = None
+    permission_mode: str | None = None
     # True: the host answers permission prompts (can_use_tool control
     # requests). False: the CLI denies silently and lists the calls in
     # Result.permission_denials.
@@ -97,6 +99,10 @@ class RunRequest:
             raise UsageError(f"a new session id must be a UUID, not {self.session_id!r}")
         if self.session_id is not None and self.resume and not self.fork_session:
             raise UsageError("a session id can be chosen for a new or forked session only")
+        if self.model is not None:
+            check_model(self.model)
+        if self.permission_mode is not None:
+            check_permission_mode(self.permission_mode)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
--- revision 0010
+-- revision 0011
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
@@ -30,7 +30,7 @@ CREATE TABLE conversations (
 	history_epoch INTEGER NOT NULL, 
 	last_input_tokens INTEGER, 
 	created DATETIME NOT NULL, 
-	updated DATETIME NOT NULL, context_window INTEGER, 
+	updated DATETIME NOT NULL, context_window INTEGER, model TEXT, permission_mode VARCHAR(32), 
 	PRIMARY KEY (id), 
 	UNIQUE (number), 
 	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL
@@ -88,10 +88,10 @@ CREATE TABLE "executions" (
 	stop_requested BOOLEAN DEFAULT 0 NOT NULL, 
 	resumed BOOLEAN DEFAULT 0 NOT NULL, 
 	resume_reason TEXT, 
-	last_uuid VARCHAR(64), sent_bytes INTEGER, saved_bytes INTEGER, history_epoch INTEGER DEFAULT '0' NOT NULL, 
+	last_uuid VARCHAR(64), sent_bytes INTEGER, saved_bytes INTEGER, history_epoch INTEGER DEFAULT '0' NOT NULL, model TEXT, permission_mode VARCHAR(32), 
 	PRIMARY KEY (id), 
-	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE, 
-	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL
+	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL, 
+	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE
 );
 CREATE INDEX ix_executions_session_id ON executions (session_id);
 CREATE INDEX ix_executions_status ON executions (status);
@@ -149,4 +149,4 @@ CREATE TABLE rollovers (
 CREATE INDEX ix_rollovers_conversation_id ON rollovers (conversation_id);
 CREATE INDEX ix_executions_parent_execution_id ON executions (parent_execution_id);
 CREATE INDEX ix_executions_forked_from_execution_id ON executions (forked_from_execution_id);
-INSERT INTO alembic_version (version_num) VALUES ('0010');
+INSERT INTO alembic_version (version_num) VALUES ('0011');
