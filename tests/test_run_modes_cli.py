@@ -110,3 +110,22 @@ def test_a_bad_model_or_mode_is_refused_in_one_line(
 def test_the_branching_commands_refuse_the_same(home: Path, command: str) -> None:
     refused = sessiondesk(home, command, "abc", "--permission-mode", "plan!", "hello")
     assert refused.code == 2 and "invalid choice: 'plan!'" in refused.stderr, refused.stderr
+
+
+def test_the_turn_records_the_model_that_answered_not_only_the_one_init_named(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    """claude 2.1.332 answers a haiku plan-mode turn with sonnet, while its
+    init still says haiku: the record follows the reply's own model."""
+    account = claude_account("alpha")
+    env = register(home, account, claude_bin)
+    fake_api.enqueue(Reply.text("planned"))
+    result = run_turn(home, env, "--account", "alpha", "--cwd", str(tmp_path),
+                      "--model", "haiku", "--permission-mode", "plan", "plan it")  # fmt: skip
+    lines = result.json_lines()
+    init = next(e for e in lines if e.get("type") == "system" and e.get("subtype") == "init")
+    done = lines[-1]
+    (turn,) = fake_api.main_turns()
+    assert "haiku" in init["model"]
+    assert done["model"] == turn.json["model"] != init["model"]

@@ -5,7 +5,10 @@ full name; an unknown one only fails at the API) and lists the models an
 account may pick in its answer to the `initialize` control request. Its
 `--permission-mode` accepts more than the four a person chooses between here
 (`auto`, `manual`, `dontAsk` are its own); `default` is accepted though `--help`
-leaves it out. A `bypassPermissions` turn is refused by `claude` itself when
+leaves it out. The model `system/init` reports is not always the one that
+answers: `--model haiku --permission-mode plan` reports haiku and is answered
+by sonnet; the replies' own `message.model` says which did
+(`runs.TurnOutcome.model`). A `bypassPermissions` turn is refused by `claude` itself when
 it runs as root, with its own message.
 """
 

@@ -117,6 +117,8 @@ class TurnOutcome:
     exit_code: int | None  # None while the process lives on
     stderr: str = ""
     errors: tuple[str, ...] = field(default=())
+    model: str | None = None
+    """The model that answered (its last reply's own, not a subagent's), when one did."""
 
     @property
     def ok(self) -> bool:
@@ -138,9 +140,9 @@ def summarize_turn(events: Iterable[Event]) -> TurnOutcome:
     init = next((e for e in seen if isinstance(e, SystemInit)), None)
     result = next((e for e in reversed(seen) if isinstance(e, Result)), None)
     exited = next((e for e in reversed(seen) if isinstance(e, ProcessExited)), None)
-    streamed = "".join(
-        e.text for e in seen if isinstance(e, AssistantMessage) and e.parent_tool_use_id is None
-    )
+    replies = [e for e in seen if isinstance(e, AssistantMessage) and e.parent_tool_use_id is None]
+    streamed = "".join(e.text for e in replies)
+    answered = [e.model for e in replies if e.model and not e.is_api_error]
     errors: list[str] = []
     if result is not None and result.is_error:
         errors.append(result.text or "; ".join(result.errors) or result.subtype)
@@ -159,6 +161,7 @@ def summarize_turn(events: Iterable[Event]) -> TurnOutcome:
         exit_code=exited.returncode if exited else None,
         stderr=stderr,
         errors=tuple(dict.fromkeys(errors)),  # keep order, drop repeats
+        model=answered[-1] if answered else None,
     )
 
 

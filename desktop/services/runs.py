@@ -35,7 +35,11 @@ from desktop.domain.ports import (
 from desktop.domain.redact import redact
 from desktop.domain.rollover import FRAMING as ROLLOVER_FRAMING
 from desktop.domain.rollover import Rollover, RolloverPolicy, RolloverTrigger, failed_notice
-from desktop.domain.run_modes import ModelOption, check_model, check_permission_mode
+from desktop.domain.run_modes import (
+    ModelOption,
+    check_model,
+    check_permission_mode,
+)
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
@@ -427,6 +431,7 @@ class RunService:
             cost_usd=result.total_cost_usd if result else None,
             session_id=session_id,
             last_uuid=last_uuid,
+            model=outcome.model or current.model,
             finished=True,
         )
         if session_id and status is not ExecutionStatus.FAILED:

@@ -1,0 +1,56 @@
+"""A turn's model and permission mode in the window's words: the composer's
+choices, the turn's footer and the tree's tooltip say them alike."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from desktop.domain.run_modes import BYPASS, PLAN
+
+PLAN_STYLE = "background: #DBEAFE; color: #1E3A8A; border: 1px solid #3B82F6; font-weight: 600;"
+"""Plan mode stands out wherever it is shown: a turn that may change nothing."""
+BYPASS_STYLE = "background: #FEE2E2; color: #991B1B; border: 1px solid #F87171;"
+"""Bypass: every tool runs unasked."""
+
+
+def mode_name(mode: str | None) -> str:
+    """A permission mode as a person reads it (None: claude's default)."""
+    names = {
+        "default": QCoreApplication.translate("RunModes", "Ask before changes"),
+        "acceptEdits": QCoreApplication.translate("RunModes", "Accept edits"),
+        PLAN: QCoreApplication.translate("RunModes", "Plan (changes nothing)"),
+        BYPASS: QCoreApplication.translate("RunModes", "Bypass permissions"),
+    }
+    return names.get(mode or "default", mode or "")
+
+
+def mode_tip(mode: str | None) -> str:
+    tips = {
+        "default": QCoreApplication.translate(
+            "RunModes", "Claude asks before it edits a file or runs a command"
+        ),
+        "acceptEdits": QCoreApplication.translate(
+            "RunModes", "File edits need no answer; commands still ask"
+        ),
+        PLAN: QCoreApplication.translate(
+            "RunModes", "Claude reads and thinks, then proposes a plan: it changes nothing"
+        ),
+        BYPASS: QCoreApplication.translate(
+            "RunModes", "Every tool runs without asking (claude refuses this as root)"
+        ),
+    }
+    return tips.get(mode or "default", "")
+
+
+def mode_parts(model: str | None, mode: str | None) -> list[str]:
+    """What a turn ran with, as the footer and the tooltip say it: its model and,
+    unless the default, its permission mode."""
+    parts = [model] if model else []
+    if mode and mode != "default":
+        parts.append(mode_name(mode))
+    return parts
+
+
+def turn_modes(model: str | None, mode: str | None) -> str:
+    """ "claude-sonnet-5-5 · Plan (changes nothing)" """
+    return " · ".join(mode_parts(model, mode))
