@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -696,7 +696,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
@@ -711,7 +711,7 @@
         <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>Las dos ramas dicen lo mismo.</translation>
     </message>
@@ -729,7 +729,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+216"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+222"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -1323,7 +1323,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+19"/>
         <source>new</source>
         <translation>nueva</translation>
     </message>
@@ -1413,7 +1413,7 @@
         <translation>desde cero</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Sesión de Claude: {id}</translation>
     </message>
@@ -1468,7 +1468,7 @@
         <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
@@ -1498,12 +1498,17 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>Ran with: {modes}</source>
+        <translation>Se ejecutó con: {modes}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
     </message>
@@ -1769,7 +1774,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>Conversación nueva</translation>
     </message>
@@ -1990,7 +1995,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2028,6 +2033,58 @@
         <location line="+3"/>
         <source>Data folder: {path}</source>
         <translation>Carpeta de datos: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoices</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+118"/>
+        <location line="+31"/>
+        <source>Default</source>
+        <translation>Predeterminado</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Claude&apos;s own choice for this account</source>
+        <translation>La elección de Claude para esta cuenta</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading the models…</source>
+        <translation>Cargando los modelos…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model this conversation&apos;s turns ask for</source>
+        <translation>El modelo que piden los turnos de esta conversación</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission mo&amp;de:</source>
+        <translation>Mo&amp;do de permisos:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission mode</source>
+        <translation>Modo de permisos</translation>
+    </message>
+</context>
+<context>
+    <name>ModeFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+100"/>
+        <source>claude did not list its models: {reason}</source>
+        <translation>claude no indicó sus modelos: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2282,7 +2339,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2292,7 +2349,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2302,7 +2359,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2312,7 +2369,7 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -2349,6 +2406,49 @@
             <numerusform>%Ln espera permiso</numerusform>
             <numerusform>%Ln esperan permiso</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunModes</name>
+    <message>
+        <location filename="../desktop/ui/common/run_mode_words.py" line="+19"/>
+        <source>Ask before changes</source>
+        <translation>Preguntar antes de cambiar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accept edits</source>
+        <translation>Aceptar ediciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plan (changes nothing)</source>
+        <translation>Planificar (no cambia nada)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bypass permissions</source>
+        <translation>Omitir permisos</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Claude asks before it edits a file or runs a command</source>
+        <translation>Claude pregunta antes de editar un archivo o ejecutar un comando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File edits need no answer; commands still ask</source>
+        <translation>Las ediciones de archivos no requieren respuesta; los comandos siguen preguntando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude reads and thinks, then proposes a plan: it changes nothing</source>
+        <translation>Claude lee y piensa, y luego propone un plan: no cambia nada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every tool runs without asking (claude refuses this as root)</source>
+        <translation>Todas las herramientas se ejecutan sin preguntar (claude lo rechaza como root)</translation>
     </message>
 </context>
 <context>
@@ -2520,7 +2620,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -3079,7 +3179,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+57"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+60"/>
         <source>interrupted</source>
         <translation>interrumpido</translation>
     </message>

@@ -232,7 +232,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -692,7 +692,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
@@ -707,7 +707,7 @@
         <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>两个分支内容相同。</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+216"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+222"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1319,7 +1319,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+19"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
@@ -1409,7 +1409,7 @@
         <translation>全新</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Claude 会话：{id}</translation>
     </message>
@@ -1464,7 +1464,7 @@
         <translation>◀ 该分支的最新一轮：从这里继续</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
@@ -1494,12 +1494,17 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>Ran with: {modes}</source>
+        <translation>运行方式：{modes}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>已发送 {sent}；恢复节省 {saved}</translation>
     </message>
@@ -1764,7 +1769,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1985,7 +1990,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2023,6 +2028,58 @@
         <location line="+3"/>
         <source>Data folder: {path}</source>
         <translation>数据文件夹：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoices</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+118"/>
+        <location line="+31"/>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Claude&apos;s own choice for this account</source>
+        <translation>由 Claude 为此账户选择</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading the models…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model this conversation&apos;s turns ask for</source>
+        <translation>此对话的各轮所请求的模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission mo&amp;de:</source>
+        <translation>权限模式(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission mode</source>
+        <translation>权限模式</translation>
+    </message>
+</context>
+<context>
+    <name>ModeFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+100"/>
+        <source>claude did not list its models: {reason}</source>
+        <translation>claude 未列出其模型：{reason}</translation>
     </message>
 </context>
 <context>
@@ -2275,7 +2332,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2285,7 +2342,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -2295,7 +2352,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -2305,7 +2362,7 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -2340,6 +2397,49 @@
         <translation>
             <numerusform>%Ln 个等待授权</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunModes</name>
+    <message>
+        <location filename="../desktop/ui/common/run_mode_words.py" line="+19"/>
+        <source>Ask before changes</source>
+        <translation>更改前询问</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accept edits</source>
+        <translation>接受编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plan (changes nothing)</source>
+        <translation>计划（不做任何更改）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bypass permissions</source>
+        <translation>跳过权限</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Claude asks before it edits a file or runs a command</source>
+        <translation>Claude 在编辑文件或运行命令前先询问</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File edits need no answer; commands still ask</source>
+        <translation>编辑文件无需回答；运行命令仍会询问</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude reads and thinks, then proposes a plan: it changes nothing</source>
+        <translation>Claude 阅读并思考，然后提出计划：不做任何更改</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every tool runs without asking (claude refuses this as root)</source>
+        <translation>所有工具都不经询问直接运行（以 root 运行时 claude 会拒绝）</translation>
     </message>
 </context>
 <context>
@@ -2509,7 +2609,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -3063,7 +3163,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+57"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+60"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>

@@ -7,9 +7,15 @@ from PySide6.QtCore import QCoreApplication
 
 from desktop.domain.run_modes import BYPASS, PLAN
 
-PLAN_STYLE = "background: #DBEAFE; color: #1E3A8A; border: 1px solid #3B82F6; font-weight: 600;"
+PLAN_STYLE = (
+    "background: #DBEAFE; color: #1E3A8A; border: 1px solid #3B82F6; border-radius: 4px;"
+    " padding: 2px 6px; font-weight: 600;"
+)
 """Plan mode stands out wherever it is shown: a turn that may change nothing."""
-BYPASS_STYLE = "background: #FEE2E2; color: #991B1B; border: 1px solid #F87171;"
+BYPASS_STYLE = (
+    "background: #FEE2E2; color: #991B1B; border: 1px solid #F87171; border-radius: 4px;"
+    " padding: 2px 6px;"
+)
 """Bypass: every tool runs unasked."""
 
 

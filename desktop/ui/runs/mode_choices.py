@@ -138,7 +138,7 @@ class ModeChoices(QWidget):
 
     def retranslate_ui(self) -> None:
         self.model_label.setText(self.tr("&Model:"))
-        self.mode_label.setText(self.tr("&Mode:"))
+        self.mode_label.setText(self.tr("Permission mo&de:"))
         self.model_combo.setAccessibleName(self.tr("Model"))
         self.mode_combo.setAccessibleName(self.tr("Permission mode"))
         for index in range(self.mode_combo.count()):
