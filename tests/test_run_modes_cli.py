@@ -4,6 +4,7 @@ real claude, the fake API, and what the records and the JSON say of each turn.""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -129,3 +130,19 @@ def test_the_turn_records_the_model_that_answered_not_only_the_one_init_named(
     (turn,) = fake_api.main_turns()
     assert "haiku" in init["model"]
     assert done["model"] == turn.json["model"] != init["model"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="claude refuses bypass only as root")
+def test_bypass_refused_by_claude_as_root_fails_the_turn_with_its_words(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    result = run_turn(home, env, "--account", "alpha", "--cwd", str(tmp_path),
+                      "--permission-mode", "bypassPermissions", "hi")  # fmt: skip
+    assert result.code != 0
+    done = result.json_lines()[-1]
+    assert done["status"] == "failed" and done["permission_mode"] == "bypassPermissions"
+    assert "root" in done["error"], done["error"]
+    assert "Traceback" not in result.stderr
+    assert not fake_api.requests, "nothing reached the API"
