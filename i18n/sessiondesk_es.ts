@@ -2038,7 +2038,7 @@
 <context>
     <name>ModeChoices</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_choices.py" line="+118"/>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
         <location line="+31"/>
         <source>Default</source>
         <translation>Predeterminado</translation>
@@ -2050,11 +2050,16 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Loading the models…</source>
-        <translation>Cargando los modelos…</translation>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+16"/>
+        <source>Mo&amp;de:</source>
+        <translation>Mo&amp;do:</translation>
+    </message>
+    <message>
+        <location line="-11"/>
         <source>The model this conversation&apos;s turns ask for</source>
         <translation>El modelo que piden los turnos de esta conversación</translation>
     </message>
@@ -2064,12 +2069,7 @@
         <translation>&amp;Modelo:</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Permission mo&amp;de:</source>
-        <translation>Mo&amp;do de permisos:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -2082,7 +2082,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+100"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude no indicó sus modelos: {reason}</translation>
     </message>
@@ -2411,9 +2411,9 @@
 <context>
     <name>RunModes</name>
     <message>
-        <location filename="../desktop/ui/common/run_mode_words.py" line="+19"/>
-        <source>Ask before changes</source>
-        <translation>Preguntar antes de cambiar</translation>
+        <location filename="../desktop/ui/common/run_mode_words.py" line="+26"/>
+        <source>Ask</source>
+        <translation>Preguntar</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2422,33 +2422,33 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Plan (changes nothing)</source>
-        <translation>Planificar (no cambia nada)</translation>
+        <source>Plan</source>
+        <translation>Planificar</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Bypass permissions</source>
-        <translation>Omitir permisos</translation>
+        <source>Bypass</source>
+        <translation>Omitir</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Claude asks before it edits a file or runs a command</source>
-        <translation>Claude pregunta antes de editar un archivo o ejecutar un comando</translation>
+        <source>Claude asks before it edits a file or runs a command (its default)</source>
+        <translation>Claude pregunta antes de editar un archivo o ejecutar un comando (lo predeterminado)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing</source>
+        <translation>Modo plan: Claude lee y piensa, y luego propone un plan; no cambia nada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
+        <translation>Omitir permisos: todas las herramientas se ejecutan sin preguntar (claude lo rechaza como root)</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>File edits need no answer; commands still ask</source>
         <translation>Las ediciones de archivos no requieren respuesta; los comandos siguen preguntando</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Claude reads and thinks, then proposes a plan: it changes nothing</source>
-        <translation>Claude lee y piensa, y luego propone un plan: no cambia nada</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Every tool runs without asking (claude refuses this as root)</source>
-        <translation>Todas las herramientas se ejecutan sin preguntar (claude lo rechaza como root)</translation>
     </message>
 </context>
 <context>

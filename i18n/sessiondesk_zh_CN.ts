@@ -2033,7 +2033,7 @@
 <context>
     <name>ModeChoices</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_choices.py" line="+118"/>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
         <location line="+31"/>
         <source>Default</source>
         <translation>默认</translation>
@@ -2045,11 +2045,16 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Loading the models…</source>
-        <translation>正在加载模型…</translation>
+        <source>Loading…</source>
+        <translation>加载中…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+16"/>
+        <source>Mo&amp;de:</source>
+        <translation>模式(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="-11"/>
         <source>The model this conversation&apos;s turns ask for</source>
         <translation>此对话的各轮所请求的模型</translation>
     </message>
@@ -2059,12 +2064,7 @@
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Permission mo&amp;de:</source>
-        <translation>权限模式(&amp;D)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2077,7 +2077,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+100"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude 未列出其模型：{reason}</translation>
     </message>
@@ -2402,9 +2402,9 @@
 <context>
     <name>RunModes</name>
     <message>
-        <location filename="../desktop/ui/common/run_mode_words.py" line="+19"/>
-        <source>Ask before changes</source>
-        <translation>更改前询问</translation>
+        <location filename="../desktop/ui/common/run_mode_words.py" line="+26"/>
+        <source>Ask</source>
+        <translation>询问</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2413,33 +2413,33 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Plan (changes nothing)</source>
-        <translation>计划（不做任何更改）</translation>
+        <source>Plan</source>
+        <translation>计划</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Bypass permissions</source>
-        <translation>跳过权限</translation>
+        <source>Bypass</source>
+        <translation>跳过</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Claude asks before it edits a file or runs a command</source>
-        <translation>Claude 在编辑文件或运行命令前先询问</translation>
+        <source>Claude asks before it edits a file or runs a command (its default)</source>
+        <translation>Claude 在编辑文件或运行命令前先询问（默认）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing</source>
+        <translation>计划模式：Claude 阅读并思考，然后提出计划；不做任何更改</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
+        <translation>跳过权限：所有工具都不经询问直接运行（以 root 运行时 claude 会拒绝）</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>File edits need no answer; commands still ask</source>
         <translation>编辑文件无需回答；运行命令仍会询问</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Claude reads and thinks, then proposes a plan: it changes nothing</source>
-        <translation>Claude 阅读并思考，然后提出计划：不做任何更改</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Every tool runs without asking (claude refuses this as root)</source>
-        <translation>所有工具都不经询问直接运行（以 root 运行时 claude 会拒绝）</translation>
     </message>
 </context>
 <context>

@@ -20,12 +20,13 @@ BYPASS_STYLE = (
 
 
 def mode_name(mode: str | None) -> str:
-    """A permission mode as a person reads it (None: claude's default)."""
+    """A permission mode as a person reads it (None: claude's default): a word
+    or two, as the composer shares its row at the narrowest window."""
     names = {
-        "default": QCoreApplication.translate("RunModes", "Ask before changes"),
+        "default": QCoreApplication.translate("RunModes", "Ask"),
         "acceptEdits": QCoreApplication.translate("RunModes", "Accept edits"),
-        PLAN: QCoreApplication.translate("RunModes", "Plan (changes nothing)"),
-        BYPASS: QCoreApplication.translate("RunModes", "Bypass permissions"),
+        PLAN: QCoreApplication.translate("RunModes", "Plan"),
+        BYPASS: QCoreApplication.translate("RunModes", "Bypass"),
     }
     return names.get(mode or "default", mode or "")
 
@@ -33,16 +34,18 @@ def mode_name(mode: str | None) -> str:
 def mode_tip(mode: str | None) -> str:
     tips = {
         "default": QCoreApplication.translate(
-            "RunModes", "Claude asks before it edits a file or runs a command"
+            "RunModes", "Claude asks before it edits a file or runs a command (its default)"
         ),
         "acceptEdits": QCoreApplication.translate(
             "RunModes", "File edits need no answer; commands still ask"
         ),
         PLAN: QCoreApplication.translate(
-            "RunModes", "Claude reads and thinks, then proposes a plan: it changes nothing"
+            "RunModes",
+            "Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing",
         ),
         BYPASS: QCoreApplication.translate(
-            "RunModes", "Every tool runs without asking (claude refuses this as root)"
+            "RunModes",
+            "Bypass permissions: every tool runs without asking (claude refuses this as root)",
         ),
     }
     return tips.get(mode or "default", "")

@@ -15,6 +15,7 @@ from desktop.domain.run_modes import BYPASS, PERMISSION_MODES, PLAN, ModelOption
 from desktop.ui.common.run_mode_words import BYPASS_STYLE, PLAN_STYLE, mode_name, mode_tip
 
 TIP = Qt.ItemDataRole.ToolTipRole
+MODEL_WIDTH_PX = 220
 
 
 class ModelCombo(QComboBox):
@@ -41,13 +42,13 @@ class ModeChoices(QWidget):
         self.model_label = QLabel(self)
         self.model_combo = ModelCombo(self)
         self.model_combo.setObjectName("modelPicker")
-        self.model_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.model_combo.setMinimumContentsLength(8)
+        # as wide as its longest entry: a shown name is never cut
+        self.model_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.model_combo.setMaximumWidth(MODEL_WIDTH_PX)  # a cloud provider's long id aside
         self.mode_label = QLabel(self)
         self.mode_combo = QComboBox(self)
         self.mode_combo.setObjectName("permissionModePicker")
+        self.mode_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for mode in PERMISSION_MODES:
             self.mode_combo.addItem("", mode)
         self.model_label.setBuddy(self.model_combo)
@@ -122,7 +123,7 @@ class ModeChoices(QWidget):
             if option.resolved:
                 combo.setItemData(combo.count() - 1, option.resolved, TIP)
         if not self._loaded:
-            combo.addItem(self.tr("Loading the models…"), None)
+            combo.addItem(self.tr("Loading…"), None)
             # shown, not chosen: the list fills in under it
             combo.setItemData(combo.count() - 1, 0, Qt.ItemDataRole.UserRole - 1)
         combo.blockSignals(False)
@@ -138,7 +139,7 @@ class ModeChoices(QWidget):
 
     def retranslate_ui(self) -> None:
         self.model_label.setText(self.tr("&Model:"))
-        self.mode_label.setText(self.tr("Permission mo&de:"))
+        self.mode_label.setText(self.tr("Mo&de:"))
         self.model_combo.setAccessibleName(self.tr("Model"))
         self.mode_combo.setAccessibleName(self.tr("Permission mode"))
         for index in range(self.mode_combo.count()):

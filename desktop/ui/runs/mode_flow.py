@@ -15,10 +15,12 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject
 
+from desktop.domain.conversations import Conversation
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
 from desktop.services.hub import ServiceHub
 from desktop.services.run import TurnRequest
+from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
 from desktop.ui.runs.composer import Composer
 
@@ -26,9 +28,12 @@ log = logging.getLogger(__name__)
 
 
 class ModeFlow(QObject):
-    def __init__(self, hub: ServiceHub, composer: Composer, parent: QObject) -> None:
+    def __init__(
+        self, hub: ServiceHub, composer: Composer, background: Background, parent: QObject
+    ) -> None:
         super().__init__(parent)
         self._hub = hub
+        self._background = background
         self._composer = composer
         self._choices = composer.modes
         self._record: SessionRecord | None = None
@@ -46,22 +51,20 @@ class ModeFlow(QObject):
         starts from the choices as they are)."""
         self._record, self._conversation = record, None
         if record is not None:
-            self.pending = asyncio.ensure_future(self._recall(record))
+            # read in a worker: a session of no conversation reads every conversation
+            read = self._hub.conversations.for_session
+            self._background.submit(
+                lambda: read(record.account, record.session_id),
+                lambda found: self._recalled(record, found),
+                lambda exc: log.info("no conversation read for %s: %s", record.session_id, exc),
+            )
 
     def request_for(self, request: TurnRequest) -> TurnRequest:
         return replace(
             request, model=self._choices.model(), permission_mode=self._choices.permission_mode()
         )
 
-    async def _recall(self, record: SessionRecord) -> None:
-        conversations = self._hub.conversations
-        try:
-            found = await self._hub.runs.offload(
-                lambda: conversations.for_session(record.account, record.session_id)
-            )
-        except SessiondeskError as exc:
-            log.info("the conversation of %s could not be read: %s", record.session_id, exc)
-            return
+    def _recalled(self, record: SessionRecord, found: Conversation | None) -> None:
         if self._record is not record:
             return  # another session was chosen meanwhile
         self._conversation = found.id if found is not None else None
@@ -76,8 +79,10 @@ class ModeFlow(QObject):
             return
         model, mode = self._choices.model(), self._choices.permission_mode()
         remember = self._hub.conversations.remember_modes
-        self.pending = asyncio.ensure_future(
-            self._hub.runs.offload(lambda: remember(conversation, model, mode))
+        self._background.submit(
+            lambda: remember(conversation, model, mode),
+            lambda _done: None,
+            lambda exc: log.warning("the choice of model and mode was not kept: %s", exc),
         )
 
     def _account_changed(self, _index: int) -> None:

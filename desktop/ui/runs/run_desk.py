@@ -100,7 +100,7 @@ class RunDesk(QObject):
         self.composer = Composer(page)
         self.activity = ActivityLine(page)
         self.switching = SwitchFlow(hub, self.composer, status, self.controller, self)
-        self.modes = ModeFlow(hub, self.composer, self)
+        self.modes = ModeFlow(hub, self.composer, sessions.background, self)
         layout = page.layout()
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)
