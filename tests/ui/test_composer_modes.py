@@ -5,6 +5,7 @@ and shown on the turn."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from desktop.domain.conversations import ExecutionStatus
@@ -67,6 +68,11 @@ def test_a_model_and_plan_mode_picked_in_the_composer_reach_claude_and_stay(rig:
                     20, "the turn's footer")  # fmt: skip
         (note,) = rig.texts(RowKind.NOTE)
         assert mode_name("plan") in note
+        # the tree's node says it too
+        tree = rig.window.conversation.model
+        await until(lambda: tree.index_of(execution.id).isValid(), 20, "the turn's node")
+        tip = tree.index_of(execution.id).data(Qt.ItemDataRole.ToolTipRole) or ""
+        assert turn.json["model"] in tip and mode_name("plan") in tip, tip
 
         # another choice for a draft, then back: the conversation's own comes back
         rig.new_conversation()
