@@ -32,7 +32,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
 from desktop.home_trouble import explain
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell import main_thread_gc, refcount_guard
+from desktop.ui import pyside_workarounds
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.theme import THEME_KEY, theme_controller
@@ -116,8 +116,8 @@ def build_window(
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         raise RuntimeError("build_window needs a QApplication")
-    refcount_guard.pin()
-    main_thread_gc.install(app)
+    pyside_workarounds.pin()
+    pyside_workarounds.install_collector(app)
     configure_application(app)
     translations = translations or make_translations(app, hub)
     translations.apply(saved_choice(hub, "language", (SYSTEM, *LANGUAGES)))
@@ -181,7 +181,7 @@ def _run_loop(app: QApplication) -> int:
 def run_app(home: Path, claude: str | None) -> int:
     """Open the window over the home's services; returns the process exit code."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    refcount_guard.pin()
+    pyside_workarounds.pin()
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])  # our own options are not Qt's to parse

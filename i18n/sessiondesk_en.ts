@@ -113,7 +113,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+112"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+113"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagent · %Ln message</numerusform>

@@ -190,6 +190,27 @@
     </message>
 </context>
 <context>
+    <name>AttachmentStrip</name>
+    <message>
+        <location filename="../desktop/ui/runs/attachments.py" line="+164"/>
+        <source>pasted image {n}</source>
+        <translation>imagen pegada {n}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentTile</name>
+    <message>
+        <location line="-48"/>
+        <source>Remove this image</source>
+        <translation>Quitar esta imagen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove image {name}</source>
+        <translation>Quitar la imagen {name}</translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
@@ -729,29 +750,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+222"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+239"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+73"/>
         <location line="+17"/>
         <location line="+5"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-100"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>Pregunta a Claude…  (Intro envía, Mayús+Intro empieza una línea nueva)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+90"/>
         <source>Prompt</source>
         <translation>Mensaje</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-85"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -761,7 +782,7 @@
         <translation>Claude está respondiendo… (Esc lo detiene; ya puedes escribir el siguiente mensaje)</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+96"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>Intro envía el mensaje; Mayús+Intro empieza una línea nueva</translation>
     </message>
@@ -899,7 +920,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+493"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -990,7 +1011,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+219"/>
+        <location filename="../desktop/ui/common/error_text.py" line="+241"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>La base de datos de Sessiondesk {path} está dañada y se dejó como estaba. Restáurela desde una copia de seguridad; si solo está dañado el índice de búsqueda, reconstruya el índice.</translation>
     </message>
@@ -1005,12 +1026,12 @@
         <translation>Ese turno se ejecutó con {account} y su conversación se ha movido a {owner}: continúe la conversación en sí. No se envió nada.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
         <translation>El turno {execution} no se guardó; su transcripción: {transcript}.</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-244"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>
     </message>
@@ -1121,6 +1142,31 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>{name} is not an image Claude accepts (PNG, JPEG, GIF or WebP).</source>
+        <translation>{name} no es una imagen que Claude acepte (PNG, JPEG, GIF o WebP).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is {size}; an image can be at most {limit} (the Claude API&apos;s limit).</source>
+        <translation>{name} ocupa {size}; una imagen puede ocupar como máximo {limit} (el límite de la API de Claude).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A turn can send at most {limit} images.</source>
+        <translation>Un turno puede enviar como máximo {limit} imágenes.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no image file {path}.</source>
+        <translation>No existe el archivo de imagen {path}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The image {path} cannot be read.</source>
+        <translation>No se puede leer la imagen {path}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>{path} is a folder: choose a file name.</source>
         <translation>{path} es una carpeta: elige un nombre de archivo.</translation>
     </message>
@@ -1280,7 +1326,7 @@
         <translation>El llavero está bloqueado: desbloquéalo e inténtalo de nuevo.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>That cannot be done as asked.</source>
         <translation>Eso no se puede hacer tal como se pidió.</translation>
     </message>
@@ -2054,12 +2100,7 @@
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Mo&amp;de:</source>
-        <translation>Mo&amp;do:</translation>
-    </message>
-    <message>
-        <location line="-11"/>
+        <location line="+5"/>
         <source>The model this conversation&apos;s turns ask for</source>
         <translation>El modelo que piden los turnos de esta conversación</translation>
     </message>
@@ -2069,7 +2110,12 @@
         <translation>&amp;Modelo:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Mo&amp;de:</source>
+        <translation>Mo&amp;do:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -2349,7 +2395,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2436,7 +2482,12 @@
         <translation>Claude pregunta antes de editar un archivo o ejecutar un comando (lo predeterminado)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>File edits need no answer; commands still ask</source>
+        <translation>Las ediciones de archivos no requieren respuesta; los comandos siguen preguntando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing</source>
         <translation>Modo plan: Claude lee y piensa, y luego propone un plan; no cambia nada</translation>
     </message>
@@ -2444,11 +2495,6 @@
         <location line="+4"/>
         <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
         <translation>Omitir permisos: todas las herramientas se ejecutan sin preguntar (claude lo rechaza como root)</translation>
-    </message>
-    <message>
-        <location line="-7"/>
-        <source>File edits need no answer; commands still ask</source>
-        <translation>Las ediciones de archivos no requieren respuesta; los comandos siguen preguntando</translation>
     </message>
 </context>
 <context>
@@ -2955,7 +3001,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+104"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+105"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>

@@ -189,6 +189,27 @@
     </message>
 </context>
 <context>
+    <name>AttachmentStrip</name>
+    <message>
+        <location filename="../desktop/ui/runs/attachments.py" line="+164"/>
+        <source>pasted image {n}</source>
+        <translation>粘贴的图片 {n}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentTile</name>
+    <message>
+        <location line="-48"/>
+        <source>Remove this image</source>
+        <translation>移除此图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove image {name}</source>
+        <translation>移除图片 {name}</translation>
+    </message>
+</context>
+<context>
     <name>AuthKind</name>
     <message>
         <location filename="../desktop/ui/sessions/navigation.py" line="-54"/>
@@ -725,29 +746,29 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+222"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+239"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+73"/>
         <location line="+17"/>
         <location line="+5"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-100"/>
         <source>Ask Claude…  (Enter sends, Shift+Enter starts a new line)</source>
         <translation>向 Claude 提问…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+90"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-85"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -757,7 +778,7 @@
         <translation>Claude 正在回答…（按 Esc 停止；现在就可以写下一条提示词）</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+96"/>
         <source>Enter sends the prompt; Shift+Enter starts a new line</source>
         <translation>按 Enter 发送提示词；按 Shift+Enter 换行</translation>
     </message>
@@ -895,7 +916,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+493"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -986,7 +1007,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+219"/>
+        <location filename="../desktop/ui/common/error_text.py" line="+241"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>Sessiondesk 的数据库 {path} 已损坏，未作任何改动。请从备份恢复；如果只有搜索索引损坏，请重建索引。</translation>
     </message>
@@ -1001,12 +1022,12 @@
         <translation>该轮次在 {account} 下运行，而其对话已移至 {owner}：请直接继续该对话。未发送任何内容。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The turn {execution} was not kept; its transcript: {transcript}.</source>
         <translation>轮次 {execution} 未被保存；其记录：{transcript}。</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-244"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>
     </message>
@@ -1117,6 +1138,31 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>{name} is not an image Claude accepts (PNG, JPEG, GIF or WebP).</source>
+        <translation>{name} 不是 Claude 接受的图片（PNG、JPEG、GIF 或 WebP）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is {size}; an image can be at most {limit} (the Claude API&apos;s limit).</source>
+        <translation>{name} 大小为 {size}；一张图片最多 {limit}（Claude API 的限制）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A turn can send at most {limit} images.</source>
+        <translation>一轮最多可发送 {limit} 张图片。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no image file {path}.</source>
+        <translation>图片文件 {path} 不存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The image {path} cannot be read.</source>
+        <translation>无法读取图片 {path}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>{path} is a folder: choose a file name.</source>
         <translation>{path} 是一个文件夹：请选择一个文件名。</translation>
     </message>
@@ -1276,7 +1322,7 @@
         <translation>密钥环已锁定：请解锁后重试。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>That cannot be done as asked.</source>
         <translation>无法按要求完成此操作。</translation>
     </message>
@@ -2049,12 +2095,7 @@
         <translation>加载中…</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Mo&amp;de:</source>
-        <translation>模式(&amp;D)：</translation>
-    </message>
-    <message>
-        <location line="-11"/>
+        <location line="+5"/>
         <source>The model this conversation&apos;s turns ask for</source>
         <translation>此对话的各轮所请求的模型</translation>
     </message>
@@ -2064,7 +2105,12 @@
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Mo&amp;de:</source>
+        <translation>模式(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2342,7 +2388,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -2427,7 +2473,12 @@
         <translation>Claude 在编辑文件或运行命令前先询问（默认）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>File edits need no answer; commands still ask</source>
+        <translation>编辑文件无需回答；运行命令仍会询问</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing</source>
         <translation>计划模式：Claude 阅读并思考，然后提出计划；不做任何更改</translation>
     </message>
@@ -2435,11 +2486,6 @@
         <location line="+4"/>
         <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
         <translation>跳过权限：所有工具都不经询问直接运行（以 root 运行时 claude 会拒绝）</translation>
-    </message>
-    <message>
-        <location line="-7"/>
-        <source>File edits need no answer; commands still ask</source>
-        <translation>编辑文件无需回答；运行命令仍会询问</translation>
     </message>
 </context>
 <context>
@@ -2944,7 +2990,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+104"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+105"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>

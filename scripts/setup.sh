@@ -10,7 +10,7 @@ CLAUDE_CACHE="${SESSIONDESK_CLAUDE_CACHE:-$HOME/.cache/sessiondesk/claude-cli}"
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
 # 3.12 and 3.13 first: there None and True/False are immortal, which PySide6 6.12
-# relies on (on 3.11 desktop/ui/shell/refcount_guard.py has to shield them).
+# relies on (on 3.11 desktop/ui/pyside_workarounds.py has to shield them).
 pick_python() {
     local pyenv_root="${PYENV_ROOT:-$HOME/.pyenv}"
     for candidate in "${PYTHON:-}" python3.13 python3.12 \

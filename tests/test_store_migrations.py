@@ -44,11 +44,14 @@ def test_database_of_the_first_migration_is_upgraded_with_rows_intact(tmp_path: 
         assert upgraded.revision() == head_revision() != "0001"
         with upgraded.engine.connect() as connection:
             account = connection.execute(
-                text("SELECT name, config_dir, auth, created FROM accounts")
+                text("SELECT name, config_dir, auth, created, secret_ref FROM accounts")
             ).one()
             setting = connection.execute(text("SELECT value FROM settings")).scalar()
             sessions = connection.execute(text("SELECT count(*) FROM sessions")).scalar()
-        assert tuple(account) == ("alpha", "/data/alpha", "api-key", "2026-01-02 03:04:05")
+        # an account made before 0011 keeps its keyring entry under its name
+        assert tuple(account) == (
+            "alpha", "/data/alpha", "api-key", "2026-01-02 03:04:05", "alpha"
+        )  # fmt: skip
         assert setting == "es"
         assert sessions == 0
     finally:

@@ -22,6 +22,7 @@ from tests.test_switch_account import (
     system_text,
     turn,
 )
+from tests.vaultkit import keyring_key
 
 pytestmark = [pytest.mark.claude, pytest.mark.keyring]
 
@@ -99,7 +100,7 @@ def test_a_secret_set_through_the_cli_is_in_the_keyring_and_nowhere_else(
     assert CANARY not in out + err
     assert json.loads(out.splitlines()[-1])["account"] == "beta"
 
-    assert KeyringVault().load("beta") == CANARY
+    assert KeyringVault().load(keyring_key(home, "beta")) == CANARY
     for path in home.rglob("*"):
         if path.is_file():
             assert CANARY.encode() not in path.read_bytes(), path

@@ -10,6 +10,7 @@ import pytest
 from desktop.crash import report_crash
 from desktop.vault.keyring_vault import KeyringVault
 from tests.clirun import sessiondesk
+from tests.vaultkit import keyring_key
 
 pytestmark = pytest.mark.keyring
 
@@ -38,13 +39,14 @@ def test_secret_from_stdin_goes_to_the_keyring_only(home: Path, tmp_path: Path) 
     assert result.json()["has_secret"] is True
     assert secret not in result.stdout + result.stderr
 
-    assert KeyringVault().load("beta") == secret
+    key = keyring_key(home, "beta")
+    assert KeyringVault().load(key) == secret
     listed = sessiondesk(home, "--json", "accounts", "list").json()
     assert listed[0]["has_secret"] is True
     assert secret.encode() not in _db_bytes(home)
 
     assert sessiondesk(home, "accounts", "remove", "beta").code == 0
-    assert KeyringVault().load("beta") is None
+    assert KeyringVault().load(key) is None
 
 
 def test_set_secret_replaces_and_rejects_empty(home: Path, tmp_path: Path) -> None:
@@ -57,8 +59,36 @@ def test_set_secret_replaces_and_rejects_empty(home: Path, tmp_path: Path) -> No
     token = "sk-ant-oat01-" + secrets.token_urlsafe(24)
     ok = sessiondesk(home, "accounts", "set-secret", "gamma", "--secret-stdin", stdin=token)
     assert ok.code == 0, ok.stderr
-    assert KeyringVault().load("gamma") == token
-    KeyringVault().delete("gamma")
+    assert KeyringVault().load(keyring_key(home, "gamma")) == token
+    assert sessiondesk(home, "accounts", "remove", "gamma").code == 0
+
+
+def _has_secret(home: Path, name: str) -> bool:
+    listed = sessiondesk(home, "--json", "accounts", "list").json()
+    return next(a["has_secret"] for a in listed if a["name"] == name)
+
+
+def test_a_name_reused_in_another_home_or_after_removal_has_no_secret(
+    home: Path, tmp_path: Path
+) -> None:
+    token = "sk-ant-oat01-" + secrets.token_urlsafe(24)
+    first, second = tmp_path / "first", tmp_path / "second"
+    for home, secret in ((first, token), (second, None)):
+        added = sessiondesk(
+            home, "accounts", "add", "delta", "--config-dir", str(tmp_path / "cfg"), "--create",
+            "--auth", "oauth-token", *(["--secret-stdin"] if secret else []), stdin=secret or "",
+        )  # fmt: skip
+        assert added.code == 0, added.stderr
+    assert (_has_secret(first, "delta"), _has_secret(second, "delta")) == (True, False)
+    old_key = keyring_key(first, "delta")
+
+    assert sessiondesk(first, "accounts", "remove", "delta").code == 0
+    assert KeyringVault().load(old_key) is None
+    again = sessiondesk(first, "accounts", "add", "delta", "--config-dir", str(tmp_path / "cfg"),
+                        "--auth", "oauth-token")  # fmt: skip
+    assert again.code == 0, again.stderr
+    assert keyring_key(first, "delta") != old_key
+    assert _has_secret(first, "delta") is False
 
 
 def test_edit_changes_folder_and_sign_in_kind(home: Path, tmp_path: Path) -> None:
@@ -81,12 +111,12 @@ def test_edit_changes_folder_and_sign_in_kind(home: Path, tmp_path: Path) -> Non
     assert moved.code == 0, moved.stderr
     assert moved.json()["config_dir"] == str(tmp_path / "b")
     assert (moved.json()["auth"], moved.json()["has_secret"]) == ("api-key", True)
-    assert KeyringVault().load("eta") == token  # the secret stays with the account
+    assert KeyringVault().load(keyring_key(home, "eta")) == token  # stays with the account
 
     # a 'login' account keeps its login in its folder: the stored secret is forgotten
     login = sessiondesk(home, "--json", "accounts", "edit", "eta", "--auth", "login")
     assert (login.json()["auth"], login.json()["has_secret"]) == ("login", False)
-    assert KeyringVault().load("eta") is None
+    assert KeyringVault().load(keyring_key(home, "eta")) is None
     assert token.encode() not in _db_bytes(home)
 
 

@@ -22,6 +22,7 @@ import msgspec
 
 from desktop.claude.line_parts import UsageFields, blocks, quiet_close, user_text
 from desktop.domain import transcript_text as tt
+from desktop.domain.images import stored_image
 from desktop.domain.transcript import (
     Entry,
     EntryKind,
@@ -45,6 +46,7 @@ class _Block(msgspec.Struct):
     content: Any = None
     is_error: Any = None
     tool_use_id: Any = None
+    source: Any = None
 
 
 class _Message(msgspec.Struct):
@@ -163,7 +165,8 @@ def _user(line: _Line, message: _Message) -> Entry:
             said = result_message(block.content, block.is_error, block.tool_use_id, spawned, shared)
             messages.append(said)
             continue
-        kind, said = user_message(user_text(block), forced_meta, flags, shared)
+        image = stored_image(block.source) if block.type == "image" else None
+        kind, said = user_message(user_text(block), forced_meta, flags, shared, image)
         kinds.append(kind)
         messages.append(said)
     return Entry(

@@ -39,6 +39,7 @@ class _Block(msgspec.Struct):
     name: Any = None
     input: Any = None
     content: Any = None
+    source: Any = None
 
 
 class _Message(msgspec.Struct):

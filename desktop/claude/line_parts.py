@@ -37,6 +37,7 @@ class UsageFields(msgspec.Struct):
 class Block(Protocol):
     type: Any
     text: Any
+    source: Any
 
 
 B = TypeVar("B", bound=Block)
@@ -67,5 +68,5 @@ def quiet_close(said: list[B], stop_reason: str | None, model: str | None, flagg
 def user_text(block: Block) -> str:
     """A user block's text, as `flatten` of the one block has it."""
     if block.type in ("image", "document"):
-        return f"[{block.type}]"
+        return tt.block_placeholder(block.type, block.source)
     return tt.str_or_none(block.text) or ""

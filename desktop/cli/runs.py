@@ -23,6 +23,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     permission_args(run)
     mode_args(run)
     reference_args(run)
+    image_args(run)
     run.set_defaults(handler=_run)
     for name, text in (
         ("continue", "--resume that execution's session"),
@@ -35,6 +36,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         permission_args(branch)
         mode_args(branch)
         reference_args(branch)
+        image_args(branch)
         branch.set_defaults(handler=_run, branch=name)
     rerun = commands.add_parser(
         "rerun",
@@ -46,10 +48,21 @@ def register(commands: argparse._SubParsersAction) -> None:
     permission_args(rerun)
     mode_args(rerun)
     reference_args(rerun)
+    image_args(rerun)
     rerun.set_defaults(handler=_run, branch="rerun")
     stop = commands.add_parser("stop", help="interrupt a running turn")
     stop.add_argument("execution_id")
     stop.set_defaults(handler=_stop)
+
+
+def image_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--image",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="send this image with the prompt (repeatable): PNG, JPEG, GIF or WebP, at most 5 MB",
+    )
 
 
 def reference_args(parser: argparse.ArgumentParser) -> None:
@@ -136,6 +149,7 @@ def execution_json(execution: Execution) -> dict[str, Any]:
 
 def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     from desktop.cli.drive import drive
+    from desktop.services.attachments import read_images
     from desktop.services.run import TurnRequest
 
     branch = getattr(args, "branch", None)
@@ -152,6 +166,7 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         confirm_cross_account=args.confirm_cross_account,
         model=args.model,
         permission_mode=args.permission_mode,
+        images=read_images(args.image),
     )
 
     return drive(services, services.runs.prepare(request), out, args.permission)

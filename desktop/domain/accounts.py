@@ -38,6 +38,9 @@ class Account:
     auth: AuthKind = AuthKind.LOGIN
     created: datetime | None = None
     id: int | None = None
+    secret_ref: str = ""
+    """Names the account's keyring entry: random for each new account, so a
+    secret never passes to another home's, or a later, account of that name."""
 
 
 def validate_account_name(name: str) -> str:

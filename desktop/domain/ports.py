@@ -48,7 +48,7 @@ class SettingsRepository(Protocol):
 
 
 class SecretVault(Protocol):
-    """Secrets by account name. Values never leave through logs or argv."""
+    """Secrets by each account's `secret_ref`. Values never leave through logs or argv."""
 
     def store(self, account: str, secret: str) -> None: ...
     def load(self, account: str) -> str | None: ...

@@ -20,27 +20,14 @@ import msgspec
 
 from desktop.domain import transcript_text as tt
 from desktop.domain.events import Usage  # one shape for a call's token counts
+from desktop.domain.images import ImageRef, stored_image
 from desktop.domain.prompt_wrap import SentPart, split_sent
 from desktop.domain.sessions import is_valid_session_id, validate_session_id
 from desktop.domain.transcript_text import UserKind
 
-__all__ = [
-    "Entry",
-    "EntryKind",
-    "Message",
-    "Role",
-    "Usage",
-    "UserKind",
-    "is_valid_session_id",
-    "overall_kind",
-    "parse_entry",
-    "reply_message",
-    "result_message",
-    "shared_fields",
-    "usage_of",
-    "user_message",
-    "validate_session_id",
-]
+__all__ = ["Entry", "EntryKind", "Message", "Role", "Usage", "UserKind", "is_valid_session_id",
+           "overall_kind", "parse_entry", "reply_message", "result_message", "shared_fields",
+           "usage_of", "user_message", "validate_session_id"]  # fmt: skip
 
 
 class Role(StrEnum):
@@ -107,12 +94,17 @@ class Message(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """A prompt sent to a resumed session (it carried the guard line, now removed)."""
     sent_with: tuple[SentPart, ...] = ()
     """What Sessiondesk sent with the person's words (`split_sent`), in sent order."""
+    image: ImageRef | None = None
+    """An image block of a user line: `text` is its placeholder, this its bytes."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, for `sessions show --json`; usage flattened to token counts."""
         data = msgspec.structs.asdict(self)
         data["role"] = str(self.role)
         data["sent_with"] = [msgspec.structs.asdict(part) for part in self.sent_with]
+        # the base64 stays out of every export: the placeholder text says what it was
+        image = self.image
+        data["image"] = {"media_type": image.media_type, "size": image.size} if image else None
         usage = data.pop("usage")
         data["input_tokens"] = usage.input_tokens if usage else None
         data["output_tokens"] = usage.output_tokens if usage else None
@@ -284,7 +276,8 @@ def _user(obj: dict[str, Any], message: dict[str, Any], base: dict[str, Any]) ->
                 )
             )
             continue
-        kind, said = user_message(tt.flatten([block]), forced_meta, obj, shared)
+        image = stored_image(block.get("source")) if block.get("type") == "image" else None
+        kind, said = user_message(tt.flatten([block]), forced_meta, obj, shared, image)
         kinds.append(kind)
         messages.append(said)
     return Entry(
@@ -329,15 +322,22 @@ def result_message(
 
 
 def user_message(
-    text: str, forced_meta: bool, flags: dict[str, Any], shared: dict[str, Any]
+    text: str,
+    forced_meta: bool,
+    flags: dict[str, Any],
+    shared: dict[str, Any],
+    image: ImageRef | None = None,
 ) -> tuple[UserKind, Message]:
     """Any other block of a user line (its text flattened), and what kind it is;
-    `flags` holds the line's `promptSource` and `origin` (`classify_user_text`)."""
+    `flags` holds the line's `promptSource` and `origin` (`classify_user_text`).
+    `image`: the block is an image, and `text` its placeholder."""
     kind = UserKind.META if forced_meta else tt.classify_user_text(text, flags)
     if kind is UserKind.NOTICE:
         return kind, Message(Role.SYSTEM, tt.notice_text(text), **shared)
     if kind is UserKind.META:
         return kind, Message(Role.USER, text, is_meta=True, **shared)
+    if image is not None:
+        return kind, Message(Role.USER, text, image=image, **shared)
     own = split_sent(tt.without_reminders(text))
     if not own.parts:
         return kind, Message(Role.USER, own.text, **shared)

@@ -13,6 +13,8 @@ import re
 from enum import StrEnum
 from typing import Any
 
+from desktop.domain.images import stored_image
+
 
 class UserKind(StrEnum):
     """What a `user` line really is: most of them were not typed by a person."""
@@ -75,6 +77,12 @@ def text_of(block: dict[str, Any]) -> str:
     return str_or_none(block.get("text")) or ""
 
 
+def block_placeholder(kind: Any, source: Any) -> str:
+    """What stands for an image or document block in text: never its base64."""
+    image = stored_image(source) if kind == "image" else None
+    return image.text if image is not None else f"[{kind}]"
+
+
 def flatten(content: Any) -> str:
     """The readable text of a message or tool result: a string or a list of blocks."""
     if isinstance(content, str):
@@ -88,7 +96,7 @@ def flatten(content: Any) -> str:
         elif isinstance(block, dict):
             kind = block.get("type")
             if kind in ("image", "document"):
-                parts.append(f"[{kind}]")
+                parts.append(block_placeholder(kind, block.get("source")))
             elif kind == "tool_result":
                 parts.append(flatten(block.get("content")))
             else:

@@ -72,7 +72,7 @@ class AccountService:
         account = self._repo.add(name, str(folder), auth)
         if secret is not None:
             try:
-                self._vault.store(name, secret.strip())
+                self._vault.store(account.secret_ref, secret.strip())
             except VaultError:
                 self._repo.remove(name)
                 raise
@@ -92,7 +92,7 @@ class AccountService:
         if kind is AuthKind.LOGIN and account.auth is not AuthKind.LOGIN:
             self._this_run.pop(name, None)
             with contextlib.suppress(VaultError):  # no keyring: no stored secret to forget
-                self._vault.delete(name)
+                self._vault.delete(account.secret_ref)
         self._changed(name)
         return changed
 
@@ -116,7 +116,7 @@ class AccountService:
                 has = True
             elif account.auth is not AuthKind.LOGIN:
                 try:
-                    has = self._vault.has(account.name)
+                    has = self._vault.has(account.secret_ref)
                 except VaultError:
                     has = None
             else:
@@ -124,18 +124,19 @@ class AccountService:
             views.append(AccountView(account, has))
         return views
 
-    def _new_secret(self, name: str, secret: str) -> str:
-        """The secret to keep for `name`, once checked that the account takes one."""
+    def _new_secret(self, name: str, secret: str) -> tuple[Account, str]:
+        """The account and the secret to keep for it, once checked that it takes one."""
         account = self.get(name)
         if account.auth is AuthKind.LOGIN:
             raise UsageError(f"account {name!r} uses the login in its config dir: no secret",
                              kind="login_has_no_secret", name=name)  # fmt: skip
         if not secret.strip():
             raise UsageError("the secret read from stdin is empty", kind="secret_empty")
-        return secret.strip()
+        return account, secret.strip()
 
     def set_secret(self, name: str, secret: str) -> None:
-        self._vault.store(name, self._new_secret(name, secret))
+        account, kept = self._new_secret(name, secret)
+        self._vault.store(account.secret_ref, kept)
         self._this_run.pop(name, None)  # the keyring's copy wins from now on
         self._changed(name)
 
@@ -143,7 +144,7 @@ class AccountService:
         """Hold the secret in this process's memory only, for when no keyring
         can keep it: never a file, the database or the environment of this
         process; each run of `claude` gets it in its own environment."""
-        self._this_run[name] = self._new_secret(name, secret)
+        self._this_run[name] = self._new_secret(name, secret)[1]
         self._changed(name)
 
     def kept_for_this_run(self, name: str) -> bool:
@@ -156,14 +157,14 @@ class AccountService:
             return None
         if name in self._this_run:
             return self._this_run[name]
-        return self._vault.load(name)
+        return self._vault.load(account.secret_ref)
 
     def remove(self, name: str) -> None:
         account = self.get(name)
         kept = self._this_run.pop(name, None)
         if account.auth is not AuthKind.LOGIN:
             try:
-                self._vault.delete(name)
+                self._vault.delete(account.secret_ref)
             except VaultError:
                 if kept is None:
                     raise

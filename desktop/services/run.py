@@ -11,6 +11,7 @@ from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStat
 from desktop.domain.errors import SessiondeskError, UsageError
 from desktop.domain.event_redact import StreamMasker
 from desktop.domain.events import Event, PermissionRequest, SystemInit
+from desktop.domain.images import ImageAttachment, turn_content
 from desktop.domain.ports import RunningClaude
 from desktop.domain.redact import redact
 from desktop.domain.runs import TurnOutcome, summarize_turn
@@ -52,6 +53,8 @@ class TurnRequest:
     confirm_cross_account: bool = False
     """The person agreed that `[[SESS-…]]` references to another account's
     conversations send their text under this turn's account."""
+    images: tuple[ImageAttachment, ...] = ()
+    """Sent beside the text as image blocks (checked when they were read)."""
 
 
 class TurnRecorder(Protocol):
@@ -145,7 +148,8 @@ class Run:
             self.secrets = secrets = self._process.secrets
             # masked before anything keeps or shows it: --json, the window, the row
             masker = StreamMasker(secrets)
-            async for said in self._process.turn(self._plan.content):
+            content = turn_content(self._plan.content, self._request.images)
+            async for said in self._process.turn(content):
                 for event in masker.take(said):
                     seen.append(event)
                     if isinstance(event, SystemInit) and event.session_id:

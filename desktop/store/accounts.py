@@ -7,6 +7,7 @@ only by the other writes."""
 from __future__ import annotations
 
 import sqlite3
+import uuid
 from datetime import datetime
 from typing import Any
 
@@ -17,15 +18,16 @@ from desktop.store.db import Database
 from desktop.store.path_bytes import loaded_path, stored_path
 from desktop.store.times import stored_time, utcnow
 
-_COLUMNS = "SELECT name, config_dir, auth, created, id FROM accounts"
+_COLUMNS = "SELECT name, config_dir, auth, created, id, secret_ref FROM accounts"
 
 
 def _account(row: Any) -> Account:
-    name, config_dir, auth, created, pk = row
+    name, config_dir, auth, created, pk, secret_ref = row
     when = created if isinstance(created, datetime) else datetime.fromisoformat(created)
     return Account(
-        name=name, config_dir=loaded_path(config_dir), auth=AuthKind(auth), created=when, id=pk
-    )
+        name=name, config_dir=loaded_path(config_dir), auth=AuthKind(auth), created=when, id=pk,
+        secret_ref=secret_ref or name,
+    )  # fmt: skip
 
 
 def account_names(connection: sqlite3.Connection) -> dict[int, str]:
@@ -41,16 +43,18 @@ class SqlAccountRepository:
 
     def add(self, name: str, config_dir: str, auth: AuthKind) -> Account:
         created = utcnow()
+        secret_ref = uuid.uuid4().hex
         try:
             with self._db.plain_write() as conn:
                 pk = conn.execute(
-                    "INSERT INTO accounts (name, config_dir, auth, created) VALUES (?, ?, ?, ?)",
-                    (name, stored_path(config_dir), auth.value, stored_time(created)),
+                    "INSERT INTO accounts (name, config_dir, auth, created, secret_ref)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (name, stored_path(config_dir), auth.value, stored_time(created), secret_ref),
                 ).lastrowid
         except sqlite3.IntegrityError:
             raise ConflictError(f"an account named {name!r} exists already",
                                 kind="account_exists", name=name) from None  # fmt: skip
-        return _account((clean(name), config_dir, auth.value, created, pk))
+        return _account((clean(name), config_dir, auth.value, created, pk, secret_ref))
 
     def get(self, name: str) -> Account | None:
         with self._db.read() as conn:
@@ -73,7 +77,9 @@ class SqlAccountRepository:
             row.config_dir = config_dir
             row.auth = auth.value
             session.flush()
-            return _account((row.name, row.config_dir, row.auth, row.created, row.id))
+            return _account(
+                (row.name, row.config_dir, row.auth, row.created, row.id, row.secret_ref)
+            )
 
     def remove(self, name: str) -> bool:
         from sqlalchemy import delete

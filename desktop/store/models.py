@@ -23,6 +23,8 @@ class AccountRow(Base):
     config_dir: Mapped[str] = mapped_column(SafePath)
     auth: Mapped[str] = mapped_column(SafeString(16), default="login")
     created: Mapped[datetime] = mapped_column(default=utcnow)
+    secret_ref: Mapped[str | None] = mapped_column(SafeString(64), unique=True, index=True)
+    """The account's keyring entry; the name for accounts made before 0011."""
 
 
 class SettingRow(Base):

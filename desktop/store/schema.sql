@@ -1,4 +1,4 @@
--- revision 0011
+-- revision 0012
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
@@ -8,7 +8,7 @@ CREATE TABLE accounts (
 	name VARCHAR(64) NOT NULL, 
 	config_dir TEXT NOT NULL, 
 	auth VARCHAR(16) NOT NULL, 
-	created DATETIME NOT NULL, 
+	created DATETIME NOT NULL, secret_ref VARCHAR(64), 
 	PRIMARY KEY (id), 
 	UNIQUE (name)
 );
@@ -93,9 +93,9 @@ CREATE TABLE "executions" (
 	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL, 
 	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE
 );
-CREATE INDEX ix_executions_session_id ON executions (session_id);
 CREATE INDEX ix_executions_status ON executions (status);
 CREATE INDEX ix_executions_conversation_id ON executions (conversation_id);
+CREATE INDEX ix_executions_session_id ON executions (session_id);
 CREATE TABLE archived_transcripts (
 	id INTEGER NOT NULL, 
 	account_id INTEGER NOT NULL, 
@@ -149,4 +149,5 @@ CREATE TABLE rollovers (
 CREATE INDEX ix_rollovers_conversation_id ON rollovers (conversation_id);
 CREATE INDEX ix_executions_parent_execution_id ON executions (parent_execution_id);
 CREATE INDEX ix_executions_forked_from_execution_id ON executions (forked_from_execution_id);
-INSERT INTO alembic_version (version_num) VALUES ('0011');
+CREATE UNIQUE INDEX ix_accounts_secret_ref ON accounts (secret_ref);
+INSERT INTO alembic_version (version_num) VALUES ('0012');

@@ -43,7 +43,7 @@ def _wrap(action: str, exc: Exception) -> VaultError:
 
 
 class KeyringVault:
-    """Secrets by account name, under one keyring service."""
+    """Secrets by account key (`Account.secret_ref`), under one keyring service."""
 
     def __init__(self, service: str = SERVICE) -> None:
         self._service = service

@@ -99,9 +99,15 @@ class Driver:
 
     # -- what is on screen ---------------------------------------------------------------
 
+    async def step(self, step: str, **extra: Any) -> None:
+        """Report once the loop has run what was posted: not `processEvents()`
+        inside this task, which runs a streaming run's wake-ups nested in it,
+        where asyncio refuses them and the run never hears its claude again."""
+        await asyncio.sleep(0.05)
+        self.report(step, **extra)
+
     def report(self, step: str, **extra: Any) -> None:
         self.step_no += 1
-        QApplication.processEvents()
         shot = self.shots / f"{self.step_no:02d}-{step}.png"
         self.screenshot(shot)
         line = {"step": step, "shot": str(shot), **self.state(), **extra}
@@ -137,6 +143,7 @@ class Driver:
             },
             "tree": self.tree_rows(),
             "tree_current": current.id if current else None,
+            "tree_selected": [e.id for e in pane.selected_executions()],
             "list_selected": [chosen.account, chosen.session_id] if chosen else None,
             "transcript": self.transcript(),
             "status": self.w.status_bar.currentMessage(),
@@ -197,15 +204,15 @@ async def walk(d: Driver) -> None:
     w = d.w
     desk, pane = w.runs, w.conversation
     await d.ready()
-    d.report("start")
+    await d.step("start")
 
     w.commands.new_conversation.trigger()
     desk.composer.folder_edit.setText(str(d.project))
     await d.turn("plan the parser refactor in three steps")
-    d.report("new")
+    await d.step("new")
     for n in range(1, 4):
         await d.turn(f"continue with step {n}")
-        d.report(f"continue{n}")
+        await d.step(f"continue{n}")
 
     # fork from the first continue: the tree's node, then Fork
     nodes = [r for r in d.tree_rows() if r["kind"] == "continue"]
@@ -213,7 +220,7 @@ async def walk(d: Driver) -> None:
     await asyncio.sleep(0.3)
     pane.fork_button.click()
     await d.turn("fork: try a recursive-descent parser instead")
-    d.report("fork")
+    await d.step("fork")
 
     # back to the first conversation; edit & re-run its second prompt
     first = runs_first_key(d)
@@ -221,19 +228,19 @@ async def walk(d: Driver) -> None:
     await until(lambda: (c := desk.panel.current()) is not None
                 and (c.account, c.session_id) == first, 20, "the first session")  # fmt: skip
     await d.settled()
-    d.report("back-to-first")
+    await d.step("back-to-first")
     prompts = [r.message for r in desk.panel.model.rows() if r.message.role is Role.USER]
     desk.panel.view.rerun_requested.emit(prompts[1])
-    d.report("rerun-mode")
+    await d.step("rerun-mode")
     await d.turn("rerun: a Pratt parser, please")
-    d.report("rerun")
+    await d.step("rerun")
 
     # Switch… → beta → Switch, without carrying context
     header = pane.header
     header.switch_button.click()
     dialog = desk.switching.dialog
     await until(lambda: dialog is not None and dialog.isVisible(), 10, "the switcher")
-    d.report("switcher-open")
+    await d.step("switcher-open")
     assert dialog is not None
     desk.switching._chosen(desk.switching._record, SwitchChoice("beta", carry=False))
     dialog.reject()  # the choice is made above: the dialog's own accept needs a person
@@ -242,30 +249,30 @@ async def walk(d: Driver) -> None:
     await pending
     await until(lambda: not pane.reader.busy(), 20, "the pane's read")
     await asyncio.sleep(0.6)
-    d.report("switched")
+    await d.step("switched")
     await d.turn("under beta now: summarise where we are")
-    d.report("beta-turn")
+    await d.step("beta-turn")
 
     await d.turn("this turn meets an API error")
-    d.report("failed")
+    await d.step("failed")
     desk.composer.prompt.clear()  # the person drops the prompt given back
 
     runs = desk.controller.runs
     d.type_and_send("a long answer, stopped half way")
     await until(lambda: runs[-1].streaming and len(runs[-1].transcript.text()) > 20, 60,
                 "the long answer to stream")  # fmt: skip
-    d.report("streaming")
+    await d.step("streaming")
     w.commands.stop_run.trigger()
     await until(lambda: not runs[-1].streaming, 60, "the stop")
     await d.settled(runs[-1])
-    d.report("stopped")
+    await d.step("stopped")
 
     w.commands.new_conversation.trigger()
     desk.composer.folder_edit.setText(str(d.project))
     beta = desk.composer.account_combo.findData("beta")
     desk.composer.account_combo.setCurrentIndex(beta)
     await d.turn("compare this with [[SESS-001]]")
-    d.report("reference")
+    await d.step("reference")
 
 
 async def rollover(d: Driver) -> None:
@@ -276,11 +283,11 @@ async def rollover(d: Driver) -> None:
     w.commands.new_conversation.trigger()
     w.runs.composer.folder_edit.setText(str(d.project))
     await d.turn("a big first question")
-    d.report("new")
+    await d.step("new")
     await d.turn("a bigger second one")
-    d.report("full")
+    await d.step("full")
     await d.turn("and a third, past the threshold")
-    d.report("rolled-over")
+    await d.step("rolled-over")
 
 
 def runs_first_key(d: Driver) -> tuple[str, str]:

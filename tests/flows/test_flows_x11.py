@@ -145,6 +145,8 @@ def test_a_whole_conversation_reads_true_at_every_step(
         assert kinds(step) == ["new"] + ["continue"] * n
         assert {r["depth"] for r in step["tree"]} == {0}, "a chain of continues is one column"
         assert step["tree_current"] == step["tree"][-1]["id"], "the newest turn is chosen"
+        # the turns chosen before stayed highlighted, the whole chain after three
+        assert step["tree_selected"] == [step["tree_current"]], "only the newest is chosen"
         tree_labels(step)
 
     fork = steps["fork"]

@@ -24,7 +24,7 @@ from pytestqt.qtbot import QtBot
 from desktop.app import TS_DIR, build_window
 from desktop.compose import open_services
 from desktop.services.hub import ServiceHub
-from desktop.ui.shell import main_thread_gc
+from desktop.ui import pyside_workarounds
 from desktop.ui.shell import translations as translations_module
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.theme import theme_controller
@@ -80,7 +80,8 @@ def open_window(
         translations.apply("en")
         translations.deleteLater()
     if made:
-        main_thread_gc.uninstall(qapp)  # the next test may have no event loop to collect on
+        # the next test may have no event loop to collect on
+        pyside_workarounds.uninstall_collector(qapp)
         theme_controller().apply("system")  # the next test starts in the desktop's colours
     QCoreApplication.processEvents()
 

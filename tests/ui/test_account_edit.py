@@ -56,7 +56,7 @@ def test_edit_changes_the_folder_and_the_sign_in_kind(
         assert not dialog.isVisible()
         account = hub.accounts.get("work")
         assert (account.config_dir, account.auth) == (str(second), AuthKind.API_KEY)
-        assert KeyringVault().load("work") == "sk-ant-oat01-old"
+        assert KeyringVault().load(account.secret_ref) == "sk-ant-oat01-old"
         assert window.commands.edit_account.isEnabled()
     finally:
         hub.accounts.remove("work")

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.ui.shell import main_thread_gc
+from desktop.ui import pyside_workarounds
 
 pytestmark = pytest.mark.gui
 
@@ -38,7 +38,7 @@ def test_a_worker_thread_never_collects_while_the_window_lives(
 ) -> None:
     Cycle.died_on.clear()
     gc.collect()
-    collector = main_thread_gc.install(qapp)
+    collector = pyside_workarounds.install_collector(qapp)
     try:
         assert not gc.isenabled()
         worker = threading.Thread(target=churn, name="worker")
@@ -48,10 +48,10 @@ def test_a_worker_thread_never_collects_while_the_window_lives(
         qtbot.waitUntil(lambda: len(Cycle.died_on) > 0, timeout=5000)
         assert set(Cycle.died_on) == {threading.main_thread().name}
     finally:
-        main_thread_gc.uninstall(qapp)
+        pyside_workarounds.uninstall_collector(qapp)
     assert gc.isenabled()
-    assert main_thread_gc.install(qapp) is collector, "one collector per application"
-    main_thread_gc.uninstall(qapp)
+    assert pyside_workarounds.install_collector(qapp) is collector, "one collector per application"
+    pyside_workarounds.uninstall_collector(qapp)
 
 
 def test_without_it_the_worker_collects(qapp: QApplication) -> None:
@@ -72,7 +72,7 @@ def test_what_lived_through_the_start_is_moved_to_the_oldest_generation_once(
     generation (the younger collections no longer walk them); later objects stay young."""
     gc.collect()
     made_at_start = [object()]
-    collector = main_thread_gc.install(qapp)
+    collector = pyside_workarounds.install_collector(qapp)
     try:
         assert any(o is made_at_start for o in gc.get_objects(0))
         collector.collect_due()
@@ -81,4 +81,4 @@ def test_what_lived_through_the_start_is_moved_to_the_oldest_generation_once(
         collector.collect_due()
         assert not any(o is made_later for o in gc.get_objects(2))
     finally:
-        main_thread_gc.uninstall(qapp)
+        pyside_workarounds.uninstall_collector(qapp)

@@ -8,7 +8,7 @@ import sys
 import pytest
 from PySide6.QtCore import QObject
 
-from desktop.ui.shell import refcount_guard
+from desktop.ui import pyside_workarounds
 from desktop.ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="None is immortal from 3.12 on")
 def test_the_window_pins_none_true_and_false(window: MainWindow) -> None:
-    assert not refcount_guard.pin()  # build_window did it already; once is enough
+    assert not pyside_workarounds.pin()  # build_window did it already; once is enough
     before = sys.getrefcount(None)
     assert before > 1 << 39
     holder = QObject()

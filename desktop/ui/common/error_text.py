@@ -101,6 +101,28 @@ _BUNDLE_KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "note_empty": _refused(QT_TRANSLATE_NOOP("ErrorText", "The note is empty.")),
 }
 
+# an image offered to the composer that cannot go with a turn
+_IMAGE_KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "image_type": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText", "{name} is not an image Claude accepts (PNG, JPEG, GIF or WebP)."
+        )
+    ),
+    "image_too_big": _refused(
+        QT_TRANSLATE_NOOP(
+            "ErrorText",
+            "{name} is {size}; an image can be at most {limit} (the Claude API's limit).",
+        )
+    ),
+    "image_count": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "A turn can send at most {limit} images.")
+    ),
+    "image_missing": _refused(QT_TRANSLATE_NOOP("ErrorText", "There is no image file {path}.")),
+    "image_unreadable": _refused(
+        QT_TRANSLATE_NOOP("ErrorText", "The image {path} cannot be read.")
+    ),
+}
+
 # where a file the person asked for could not go, and a home that cannot be used
 _FILE_KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "output_is_folder": _refused(
@@ -238,6 +260,7 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     ).format(**d),
     **_BUNDLE_KINDS,
     **_FILE_KINDS,
+    **_IMAGE_KINDS,
 }
 
 

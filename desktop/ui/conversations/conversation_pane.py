@@ -303,8 +303,6 @@ class ConversationPane(QWidget):
         self.header.show_conversation(conversation, record.session_id, saved)
         self.header.show_backlinks(state.referenced_by)
         self._filling = True
-        # two nodes chosen to compare stay chosen when choosing one of another
-        # session showed that session and re-read the tree
         kept = [e.id for e in self.selected_executions()]
         try:
             self.model.fill(roots)
@@ -314,7 +312,12 @@ class ConversationPane(QWidget):
             self._many_accounts = len(accounts) > 1
             self._fit_columns()
             self._choose_shown(record)
-            reselect(self.tree, self.model, kept)
+            # two nodes chosen to compare stay chosen when choosing one of another
+            # session showed that session and re-read the tree; otherwise the node
+            # shown now is the one chosen (each turn's node stayed chosen before)
+            current = self.current_execution()
+            if len(kept) > 1 and current is not None and current.id in kept:
+                reselect(self.tree, self.model, kept)
         finally:
             self._filling = False
         if context_later:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QFontMetrics, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.domain.images import ImageAttachment
+from desktop.ui.runs.attachments import AttachmentStrip, offers_images
 from desktop.ui.runs.mode_choices import ModeChoices
 from desktop.ui.sessions.navigation import account_avatar
 
@@ -39,6 +41,8 @@ class PromptEdit(QPlainTextEdit):
     """Enter (or Ctrl+Enter) sends; Shift+Enter starts a new line."""
 
     submitted = Signal()
+    images_offered = Signal(QMimeData)
+    """A paste or a drop of images: they go beside the prompt, not into it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +62,15 @@ class PromptEdit(QPlainTextEdit):
                 self.submitted.emit()
                 return
         super().keyPressEvent(event)
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        return offers_images(source) or super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if offers_images(source):
+            self.images_offered.emit(source)
+        else:
+            super().insertFromMimeData(source)
 
     def _fit(self) -> None:
         # grow with the text up to a few lines, then scroll: the transcript keeps the room
@@ -97,6 +110,7 @@ class Composer(QFrame):
         self.continue_button.setObjectName("continueElsewhere")
         self.continue_button.hide()
         self.prompt = PromptEdit(self)
+        self.attachments = AttachmentStrip(self)
         self.send_button = QPushButton(self)
         self.send_button.setObjectName("sendButton")
         self.send_button.setDefault(False)
@@ -152,6 +166,7 @@ class Composer(QFrame):
         layout.setSpacing(6)
         layout.addWidget(self.error_label)
         layout.addWidget(self.continue_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.attachments)
         layout.addLayout(top)
         layout.addLayout(bottom)
         under = QHBoxLayout()
@@ -162,6 +177,8 @@ class Composer(QFrame):
 
         self.prompt.submitted.connect(self._submit)
         self.prompt.textChanged.connect(self._update_buttons)
+        self.prompt.images_offered.connect(self._images_offered)
+        self.attachments.refused.connect(self.show_error)
         self.send_button.clicked.connect(self._submit)
         self.browse_button.clicked.connect(self._browse)
         self.account_combo.activated.connect(self._account_picked)
@@ -246,6 +263,10 @@ class Composer(QFrame):
 
     def clear_prompt(self) -> None:
         self.prompt.clear()
+        self.attachments.clear()
+
+    def images(self) -> tuple[ImageAttachment, ...]:
+        return self.attachments.images()
 
     def restore_prompt(self, text: str) -> None:
         """Give back a prompt whose turn failed, unless the person typed something new."""
@@ -270,6 +291,10 @@ class Composer(QFrame):
     def _submit(self) -> None:
         if self.can_send():
             self.send_requested.emit()
+
+    def _images_offered(self, mime: QMimeData) -> None:
+        self.clear_error()  # a refusal of this offer replaces an older message
+        self.attachments.offer(mime)
 
     def _account_picked(self, _index: int) -> None:
         picked = self.account()

@@ -28,6 +28,7 @@ from desktop.domain.events import (
     ToolUseBlock,
     UserMessage,
 )
+from desktop.domain.images import ImageAttachment
 from desktop.domain.transcript import Message, Role
 from desktop.domain.transcript_text import closes_quiet_turn
 
@@ -111,7 +112,9 @@ _STREAMED_ROLES = {"text": Role.ASSISTANT, "thinking": Role.THINKING}
 class LiveTranscript:
     """The messages of one run so far, in the order they are shown."""
 
-    def __init__(self, prompt: str, timestamp: str | None = None) -> None:
+    def __init__(
+        self, prompt: str, timestamp: str | None = None, images: tuple[ImageAttachment, ...] = ()
+    ) -> None:
         self.items: list[LiveItem] = []
         self._serial = 0
         """Counts API messages: the fake and some proxies reuse message ids."""
@@ -121,6 +124,9 @@ class LiveTranscript:
         self._notes = 0
         stamp = timestamp or now_stamp()
         self.prompt = self._add("prompt", Message(Role.USER, prompt, timestamp=stamp))
+        for number, image in enumerate(images):  # after the words, as they are sent
+            ref = image.ref()
+            self._add(f"image{number}", Message(Role.USER, ref.text, timestamp=stamp, image=ref))
 
     def apply(self, event: Event) -> list[Change]:
         """Fold one event in; the changes say what the view has to do."""

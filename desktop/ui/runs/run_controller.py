@@ -203,7 +203,7 @@ class RunController(QObject):
             driver=driver,
             account=request.account or (origin[0] if origin else ""),
             cwd=request.cwd,
-            transcript=LiveTranscript(request.prompt),
+            transcript=LiveTranscript(request.prompt, images=request.images),
             origin=origin,
             key=None if request.fresh else origin,  # fresh: claude names a new session
         )

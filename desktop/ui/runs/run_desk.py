@@ -288,7 +288,8 @@ class RunDesk(QObject):
                                   cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
             request = self.switching.request_for(request) if record is not None else request
         request = self.modes.request_for(request)  # the composer's model and mode
-        request = replace(request, confirm_cross_account=confirm_cross_account)
+        request = replace(request, confirm_cross_account=confirm_cross_account,
+                          images=self.composer.images())  # fmt: skip
         self.starting = True
         self.composer.clear_error()
         self._sync()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem,
 from desktop.domain.prompt_wrap import SentKind, SentPart
 from desktop.ui.transcript import transcript_cards as cards
 from desktop.ui.transcript import transcript_render as render
+from desktop.ui.transcript.transcript_images import THUMB, image_html
 from desktop.ui.transcript.transcript_paint import (
     CARD_PAD,
     GAP,
@@ -186,7 +187,7 @@ class TranscriptDelegate(QStyledItemDelegate):
     def _has_body(self, row: Row) -> bool:
         if row.kind in COLLAPSIBLE:
             return row.expanded
-        return row.kind in (RowKind.PROMPT, RowKind.REPLY)
+        return row.kind in (RowKind.PROMPT, RowKind.REPLY, RowKind.IMAGE)
 
     def _frame(self, row: Row, body: int) -> int:
         """Height of everything but the body document."""
@@ -198,7 +199,8 @@ class TranscriptDelegate(QStyledItemDelegate):
         if row.kind in COLLAPSIBLE:
             return gap + self.header + 2 * CARD_PAD + ((body + CARD_PAD) if body else 0)
         head = self.header if row.kind is RowKind.PROMPT or row.first_of_turn else 0
-        pad = PAD if row.kind is RowKind.PROMPT else 2
+        head = 0 if row.kind is RowKind.IMAGE else head
+        pad = PAD if row.kind in (RowKind.PROMPT, RowKind.IMAGE) else 2
         return gap + head + body + 2 * pad
 
     def estimate(self, row: Row, width: int) -> int:
@@ -207,6 +209,8 @@ class TranscriptDelegate(QStyledItemDelegate):
             return self._frame(row, 0)
         if row.kind in COLLAPSIBLE:  # an open card is measured when opened; guess big
             return self._frame(row, 12 * self.line)
+        if row.kind is RowKind.IMAGE:  # a thumbnail and its line
+            return self._frame(row, THUMB.height() + 2 * self.line)
         per_line = max(10, int(self._body_width(row, width) / self.char_width))
         lines = row.breaks + 1 + row.chars // per_line
         return self._frame(row, int(lines * self.line * 1.15))
@@ -219,7 +223,7 @@ class TranscriptDelegate(QStyledItemDelegate):
         out: list[int] = []
         append = out.append
         for row in rows:
-            if row.kind in COLLAPSIBLE:
+            if row.kind in COLLAPSIBLE or row.kind is RowKind.IMAGE:
                 append(self.estimate(row, width))
                 continue
             shape = (row.kind, row.first_of_turn)
@@ -262,6 +266,8 @@ class TranscriptDelegate(QStyledItemDelegate):
         theme, labels, message = self.theme, self.labels, row.message
         if row.kind is RowKind.TOOL:
             html = cards.card_html(message, row.result, row.subagent, theme, labels)
+        elif row.kind is RowKind.IMAGE and message.image is not None:
+            html = image_html(document, message.image, f"{row.key}/{row.revision}", theme)
         elif row.kind is RowKind.RESULT:
             html = render.output_html(message.text, theme, labels, error=message.is_error)
         elif (made := self._html.pop((row.key, row.revision, row.expanded), None)) and (
@@ -315,7 +321,8 @@ class TranscriptDelegate(QStyledItemDelegate):
                 rect.left() + left + PAD + CARD_PAD, top + CARD_PAD + self.header + CARD_PAD
             )
         head = self.header if row.kind is RowKind.PROMPT or row.first_of_turn else 0
-        pad = PAD if row.kind is RowKind.PROMPT else 2
+        head = 0 if row.kind is RowKind.IMAGE else head
+        pad = PAD if row.kind in (RowKind.PROMPT, RowKind.IMAGE) else 2
         return QPointF(rect.left() + left + PAD, top + pad + head)
 
     def anchor_at(self, row: Row, rect: QRect, pos: QPointF) -> str:

@@ -116,6 +116,9 @@ def paint_row(d: RowStyle, painter: QPainter, rect: QRect, row: Row, selected: b
     kind = row.kind
     if kind is RowKind.PROMPT:
         _prompt(d, painter, rect, row, QRectF(x, top, inner, height))
+    elif kind is RowKind.IMAGE:  # the prompt's bubble again, with no second "You"
+        _bubble(d, painter, QRectF(x, top, inner, height))
+        d.paint_document(painter, row, rect, d.colours["text"])
     elif kind is RowKind.REPLY:
         _reply(d, painter, rect, row, QRectF(x, top, inner, height))
     elif kind is RowKind.DIVIDER:
@@ -130,12 +133,16 @@ def paint_row(d: RowStyle, painter: QPainter, rect: QRect, row: Row, selected: b
     painter.restore()
 
 
-def _prompt(d: RowStyle, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
+def _bubble(d: RowStyle, painter: QPainter, card: QRectF) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(d.colours["prompt"])
     painter.drawRoundedRect(card, RADIUS, RADIUS)
     painter.setBrush(d.colours["prompt_edge"])
     painter.drawRoundedRect(QRectF(card.left(), card.top(), 3.5, card.height()), 1.5, 1.5)
+
+
+def _prompt(d: RowStyle, painter: QPainter, rect: QRect, row: Row, card: QRectF) -> None:
+    _bubble(d, painter, card)
     head = QRectF(card.left() + PAD, card.top() + PAD, card.width() - 2 * PAD, d.header)
     taken = _time(d, painter, row, head)
     name = _text(painter, d.bold, d.colours["you"], head, d.names[0])

@@ -33,6 +33,8 @@ def next_revision() -> int:
 
 class RowKind(StrEnum):
     PROMPT = "prompt"
+    IMAGE = "image"
+    """An image a prompt sent: a thumbnail under the prompt's words."""
     REPLY = "reply"
     TOOL = "tool"
     THINKING = "thinking"
@@ -116,6 +118,8 @@ def _kind_of(message: Message) -> RowKind | None:
     if role is Role.USER:
         if message.is_compact_summary:
             return RowKind.SUMMARY
+        if message.image is not None:
+            return RowKind.IMAGE
         # a recap run's prompt is all ours: nothing typed, shown folded all the same
         return RowKind.PROMPT if message.text.strip() or message.sent_with else None
     if role is Role.ASSISTANT:

@@ -2,15 +2,15 @@
 in its `system/init` event) and the choice a conversation's next turn starts
 from (the window's composer remembers it per conversation).
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
