@@ -107,7 +107,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln run streaming</numerusform>

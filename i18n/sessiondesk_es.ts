@@ -192,7 +192,7 @@
 <context>
     <name>AttachmentStrip</name>
     <message>
-        <location filename="../desktop/ui/runs/attachments.py" line="+163"/>
+        <location filename="../desktop/ui/runs/attachments.py" line="+164"/>
         <source>pasted image {n}</source>
         <translation>imagen pegada {n}</translation>
     </message>
@@ -200,7 +200,7 @@
 <context>
     <name>AttachmentTile</name>
     <message>
-        <location line="-47"/>
+        <location line="-48"/>
         <source>Remove this image</source>
         <translation>Quitar esta imagen</translation>
     </message>
@@ -750,7 +750,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+233"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+239"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -920,7 +920,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+493"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1414,7 +1414,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+19"/>
         <source>new</source>
         <translation>nueva</translation>
     </message>
@@ -1594,7 +1594,12 @@
         <translation>Ejecución {id}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>Ran with: {modes}</source>
+        <translation>Se ejecutó con: {modes}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>Enviado {sent}; reanudar ahorró {saved}</translation>
     </message>
@@ -2122,6 +2127,58 @@
     </message>
 </context>
 <context>
+    <name>ModeChoices</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
+        <location line="+31"/>
+        <source>Default</source>
+        <translation>Predeterminado</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Claude&apos;s own choice for this account</source>
+        <translation>La elección de Claude para esta cuenta</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model this conversation&apos;s turns ask for</source>
+        <translation>El modelo que piden los turnos de esta conversación</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mo&amp;de:</source>
+        <translation>Mo&amp;do:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission mode</source>
+        <translation>Modo de permisos</translation>
+    </message>
+</context>
+<context>
+    <name>ModeFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <source>claude did not list its models: {reason}</source>
+        <translation>claude no indicó sus modelos: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>PermissionCard</name>
     <message>
         <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
@@ -2373,7 +2430,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2383,7 +2440,7 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>The turn did not start: {reason}</source>
         <translation>El turno no empezó: {reason}</translation>
     </message>
@@ -2393,7 +2450,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2426,7 +2483,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln ejecución en curso</numerusform>
@@ -2440,6 +2497,49 @@
             <numerusform>%Ln espera permiso</numerusform>
             <numerusform>%Ln esperan permiso</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunModes</name>
+    <message>
+        <location filename="../desktop/ui/common/run_mode_words.py" line="+26"/>
+        <source>Ask</source>
+        <translation>Preguntar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accept edits</source>
+        <translation>Aceptar ediciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plan</source>
+        <translation>Planificar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bypass</source>
+        <translation>Omitir</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Claude asks before it edits a file or runs a command (its default)</source>
+        <translation>Claude pregunta antes de editar un archivo o ejecutar un comando (lo predeterminado)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File edits need no answer; commands still ask</source>
+        <translation>Las ediciones de archivos no requieren respuesta; los comandos siguen preguntando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing</source>
+        <translation>Modo plan: Claude lee y piensa, y luego propone un plan; no cambia nada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
+        <translation>Omitir permisos: todas las herramientas se ejecutan sin preguntar (claude lo rechaza como root)</translation>
     </message>
 </context>
 <context>
@@ -3170,7 +3270,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+57"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+60"/>
         <source>interrupted</source>
         <translation>interrumpido</translation>
     </message>

@@ -191,7 +191,7 @@
 <context>
     <name>AttachmentStrip</name>
     <message>
-        <location filename="../desktop/ui/runs/attachments.py" line="+163"/>
+        <location filename="../desktop/ui/runs/attachments.py" line="+164"/>
         <source>pasted image {n}</source>
         <translation>粘贴的图片 {n}</translation>
     </message>
@@ -199,7 +199,7 @@
 <context>
     <name>AttachmentTile</name>
     <message>
-        <location line="-47"/>
+        <location line="-48"/>
         <source>Remove this image</source>
         <translation>移除此图片</translation>
     </message>
@@ -746,7 +746,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+233"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+239"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -916,7 +916,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+493"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1406,7 +1406,7 @@
 <context>
     <name>ExecutionTree</name>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+18"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+19"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
@@ -1586,7 +1586,12 @@
         <translation>执行 {id}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>Ran with: {modes}</source>
+        <translation>运行方式：{modes}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Sent {sent}; resuming saved {saved}</source>
         <translation>已发送 {sent}；恢复节省 {saved}</translation>
     </message>
@@ -2113,6 +2118,58 @@
     </message>
 </context>
 <context>
+    <name>ModeChoices</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
+        <location line="+31"/>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Claude&apos;s own choice for this account</source>
+        <translation>由 Claude 为此账户选择</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model this conversation&apos;s turns ask for</source>
+        <translation>此对话的各轮所请求的模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mo&amp;de:</source>
+        <translation>模式(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission mode</source>
+        <translation>权限模式</translation>
+    </message>
+</context>
+<context>
+    <name>ModeFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <source>claude did not list its models: {reason}</source>
+        <translation>claude 未列出其模型：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>PermissionCard</name>
     <message>
         <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
@@ -2362,7 +2419,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2372,7 +2429,7 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>The turn did not start: {reason}</source>
         <translation>本轮未能开始：{reason}</translation>
     </message>
@@ -2382,7 +2439,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -2415,7 +2472,7 @@
 <context>
     <name>RunIndicator</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_indicator.py" line="+172"/>
+        <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
         <source>%Ln runs streaming</source>
         <translation>
             <numerusform>%Ln 个运行正在输出</numerusform>
@@ -2427,6 +2484,49 @@
         <translation>
             <numerusform>%Ln 个等待授权</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunModes</name>
+    <message>
+        <location filename="../desktop/ui/common/run_mode_words.py" line="+26"/>
+        <source>Ask</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accept edits</source>
+        <translation>接受编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bypass</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Claude asks before it edits a file or runs a command (its default)</source>
+        <translation>Claude 在编辑文件或运行命令前先询问（默认）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File edits need no answer; commands still ask</source>
+        <translation>编辑文件无需回答；运行命令仍会询问</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Plan mode: Claude reads and thinks, then proposes a plan; it changes nothing</source>
+        <translation>计划模式：Claude 阅读并思考，然后提出计划；不做任何更改</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
+        <translation>跳过权限：所有工具都不经询问直接运行（以 root 运行时 claude 会拒绝）</translation>
     </message>
 </context>
 <context>
@@ -3150,7 +3250,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+57"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+60"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>

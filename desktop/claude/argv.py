@@ -66,6 +66,8 @@ def build_argv(
         needed.append("--append-system-prompt")
     if request.model:
         argv += ["--model", request.model]
+    if request.permission_mode:
+        argv += ["--permission-mode", request.permission_mode]
     # one flag per tool: the list form takes every following word, and a
     # rule such as `Bash(git log *)` holds spaces
     for tool in request.allowed_tools:

@@ -8,10 +8,12 @@ from pathlib import Path
 
 from desktop.claude.argv import build_argv
 from desktop.claude.locate import locate_claude
+from desktop.claude.models import list_models
 from desktop.claude.probe import probe_claude
 from desktop.claude.process import ClaudeProcess
 from desktop.claude.reap import kill_leftover, process_start_time
 from desktop.domain.accounts import AuthKind
+from desktop.domain.run_modes import ModelOption
 from desktop.domain.runs import Capabilities, RunRequest
 
 
@@ -36,6 +38,11 @@ class ClaudeCli:
         return await ClaudeProcess.launch(
             argv, cwd, account_env, base_env=self._base_env, nice=self.nice
         )
+
+    async def models(
+        self, binary: str, caps: Capabilities, account_env: Mapping[str, str]
+    ) -> list[ModelOption]:
+        return await list_models(binary, caps, account_env, base_env=self._base_env)
 
     def start_time(self, pid: int) -> float | None:
         return process_start_time(pid)

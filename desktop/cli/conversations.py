@@ -184,6 +184,8 @@ def node_json(node: TreeNode, rows: dict[str, HistoryRow]) -> dict[str, Any]:
         "carried_bytes": facts.carried_bytes,
         "carry_mode": str(facts.switch_mode) if facts.switch_mode else None,
         "is_turn": facts.is_turn,
+        "model": facts.model,
+        "permission_mode": facts.permission_mode,
         "depth": row.depth,
         "head": row.head,
         "children": [node_json(child, rows) for child in node.children],

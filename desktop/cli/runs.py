@@ -21,6 +21,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     run.add_argument("--conversation", metavar="ID", help="id or SESS-042 code to continue")
     run.add_argument("--fresh-session", action="store_true", help="do not resume Claude's session")
     permission_args(run)
+    mode_args(run)
     reference_args(run)
     image_args(run)
     run.set_defaults(handler=_run)
@@ -33,6 +34,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         branch.add_argument("ref", metavar="REF", help="execution id, SESS-042, or session id")
         branch.add_argument("prompt")
         permission_args(branch)
+        mode_args(branch)
         reference_args(branch)
         image_args(branch)
         branch.set_defaults(handler=_run, branch=name)
@@ -44,6 +46,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     rerun.add_argument("execution_id")
     rerun.add_argument("prompt", nargs="?", default="", help="default: the execution's own")
     permission_args(rerun)
+    mode_args(rerun)
     reference_args(rerun)
     image_args(rerun)
     rerun.set_defaults(handler=_run, branch="rerun")
@@ -89,6 +92,32 @@ def permission_args(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def mode_args(parser: argparse.ArgumentParser) -> None:
+    from desktop.domain.run_modes import PERMISSION_MODES
+
+    parser.add_argument(
+        "--model",
+        type=_model,
+        metavar="MODEL",
+        help="the model: an alias (sonnet, opus, …) or a full model name (default: claude's)",
+    )
+    parser.add_argument(
+        "--permission-mode",
+        choices=PERMISSION_MODES,
+        help="plan: read and propose, change nothing; acceptEdits: edits need no answer",
+    )
+
+
+def _model(text: str) -> str:
+    from desktop.domain.errors import UsageError
+    from desktop.domain.run_modes import check_model
+
+    try:
+        return check_model(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def execution_json(execution: Execution) -> dict[str, Any]:
     from desktop.domain.runs import error_kind  # the run's types cost --help time
 
@@ -109,6 +138,8 @@ def execution_json(execution: Execution) -> dict[str, Any]:
         "forked_from_execution_id": execution.forked_from_execution_id,
         "resumed": execution.resumed,
         "resume_reason": execution.resume_reason,
+        "model": execution.model,
+        "permission_mode": execution.permission_mode,
         "bytes_sent": execution.sent_bytes,
         "bytes_saved": execution.saved_bytes,
         "started": execution.started.isoformat() if execution.started else None,
@@ -133,6 +164,8 @@ def _run(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         fork_from=args.ref if branch == "fork" else None,
         rerun_of=args.execution_id if branch == "rerun" else None,
         confirm_cross_account=args.confirm_cross_account,
+        model=args.model,
+        permission_mode=args.permission_mode,
         images=read_images(args.image),
     )
 

@@ -63,6 +63,10 @@ class Conversation:
     """Left out of the main list (nothing of it is deleted)."""
     context_window: int | None = None
     """The model's context window, as the CLI last reported it."""
+    model: str | None = None
+    """The model its next turn asks for (None: claude's default)."""
+    permission_mode: str | None = None
+    """The permission mode its next turn asks for (None: claude's default)."""
     created: datetime | None = None
     updated: datetime | None = None
 
@@ -108,6 +112,10 @@ class Execution:
     """On a resumed turn: what a replay would have sent beyond `sent_bytes`."""
     history_epoch: int = 0
     """The conversation's history epoch when the turn began."""
+    model: str | None = None
+    """The model it ran with: as asked, then as `claude` reported it (system/init)."""
+    permission_mode: str | None = None
+    """Its permission mode: as asked, then as `claude` reported it."""
     started: datetime | None = None
     finished: datetime | None = None
 

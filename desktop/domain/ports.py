@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # annotations only: a port costs its users no imports
     )
     from desktop.domain.events import Event
     from desktop.domain.rollover import Rollover
+    from desktop.domain.run_modes import ModelOption
     from desktop.domain.runs import Capabilities, RunRequest
     from desktop.domain.sessions import (
         FileState,
@@ -200,6 +201,12 @@ class ClaudeRuntime(Protocol):
         self, argv: Sequence[str], cwd: str, account_env: Mapping[str, str]
     ) -> RunningClaude:
         """Run `argv` (from `argv()`, built once per attempt) in `cwd`."""
+        ...
+
+    async def models(
+        self, binary: str, caps: Capabilities, account_env: Mapping[str, str]
+    ) -> list[ModelOption]:
+        """The models `claude` offers the account whose variables are `account_env`."""
         ...
 
     def start_time(self, pid: int) -> float | None: ...

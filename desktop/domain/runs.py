@@ -20,6 +20,7 @@ from desktop.domain.events import (
     SystemInit,
     context_tokens,
 )
+from desktop.domain.run_modes import check_model, check_permission_mode
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
 
@@ -85,6 +86,7 @@ class RunRequest:
     allowed_tools: tuple[str, ...] = ()
     disallowed_tools: tuple[str, ...] = ()
     model: str | None = None
+    permission_mode: str | None = None
     # True: the host answers permission prompts (can_use_tool control
     # requests). False: the CLI denies silently and lists the calls in
     # Result.permission_denials.
@@ -97,6 +99,10 @@ class RunRequest:
             raise UsageError(f"a new session id must be a UUID, not {self.session_id!r}")
         if self.session_id is not None and self.resume and not self.fork_session:
             raise UsageError("a session id can be chosen for a new or forked session only")
+        if self.model is not None:
+            check_model(self.model)
+        if self.permission_mode is not None:
+            check_permission_mode(self.permission_mode)
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,8 @@ class TurnOutcome:
     exit_code: int | None  # None while the process lives on
     stderr: str = ""
     errors: tuple[str, ...] = field(default=())
+    model: str | None = None
+    """The model that answered (its last reply's own, not a subagent's), when one did."""
 
     @property
     def ok(self) -> bool:
@@ -132,9 +140,9 @@ def summarize_turn(events: Iterable[Event]) -> TurnOutcome:
     init = next((e for e in seen if isinstance(e, SystemInit)), None)
     result = next((e for e in reversed(seen) if isinstance(e, Result)), None)
     exited = next((e for e in reversed(seen) if isinstance(e, ProcessExited)), None)
-    streamed = "".join(
-        e.text for e in seen if isinstance(e, AssistantMessage) and e.parent_tool_use_id is None
-    )
+    replies = [e for e in seen if isinstance(e, AssistantMessage) and e.parent_tool_use_id is None]
+    streamed = "".join(e.text for e in replies)
+    answered = [e.model for e in replies if e.model and not e.is_api_error]
     errors: list[str] = []
     if result is not None and result.is_error:
         errors.append(result.text or "; ".join(result.errors) or result.subtype)
@@ -153,6 +161,7 @@ def summarize_turn(events: Iterable[Event]) -> TurnOutcome:
         exit_code=exited.returncode if exited else None,
         stderr=stderr,
         errors=tuple(dict.fromkeys(errors)),  # keep order, drop repeats
+        model=answered[-1] if answered else None,
     )
 
 

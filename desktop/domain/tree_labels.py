@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import pairwise
 
@@ -49,6 +49,9 @@ class NodeFacts:
     switch_to: str | None = None
     switch_mode: CarryMode | None = None
     """A switch record: where to, and what the next turn will carry."""
+    model: str | None = None
+    permission_mode: str | None = None
+    """What the turn ran with, as `claude` reported it (as asked, before it did)."""
 
     @property
     def is_turn(self) -> bool:
@@ -121,6 +124,13 @@ def replayed_turns(chain: Sequence[Execution], account: str | None) -> int:
 
 def node_facts(execution: Execution, get: Callable[[str], Execution | None]) -> NodeFacts:
     """The facts of one node; `get` finds the other executions of its tree."""
+    facts = _sent_facts(execution, get)
+    if not facts.is_turn:
+        return facts
+    return replace(facts, model=execution.model, permission_mode=execution.permission_mode)
+
+
+def _sent_facts(execution: Execution, get: Callable[[str], Execution | None]) -> NodeFacts:
     link_id = execution.parent_execution_id or execution.forked_from_execution_id
     link = get(link_id) if link_id else None
     kind = str(execution.kind)

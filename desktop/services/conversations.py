@@ -22,6 +22,7 @@ from desktop.domain.ports import ConversationRepository, ExecutionRepository
 from desktop.domain.references import referenced_numbers
 from desktop.domain.replay import Turn, join, up_to
 from desktop.domain.replay_source import segments
+from desktop.domain.run_modes import check_model, check_permission_mode
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.turn_plan import BranchPoint, HistorySource
 from desktop.services.claude_launch import ClaudeLauncher
@@ -345,6 +346,16 @@ class ConversationService:
         conversation = self.get(ref)
         self._conversations.update(conversation.id, hidden=hidden)
         return self._changed(conversation.id)
+
+    def remember_modes(self, ref: str, model: str | None, permission_mode: str | None) -> None:
+        """The model and permission mode the conversation's next turn starts from.
+        Nothing is reported on the spine: only the composer that chose them shows them."""
+        if model is not None:
+            check_model(model)
+        if permission_mode is not None:
+            check_permission_mode(permission_mode)
+        conversation = self.get(ref)
+        self._conversations.update(conversation.id, model=model, permission_mode=permission_mode)
 
     async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
         """A conversation of a session found on disk (the existing one if adopted before)."""

@@ -46,6 +46,10 @@ class TurnRequest:
     rerun_of: str | None = None
     """An execution: a new branch from just before it (a history edit), with
     `prompt`, or its own prompt when `prompt` is empty."""
+    model: str | None = None
+    """`--model`: an alias or a full name (None: claude's default)."""
+    permission_mode: str | None = None
+    """`--permission-mode` (None: claude's default)."""
     confirm_cross_account: bool = False
     """The person agreed that `[[SESS-…]]` references to another account's
     conversations send their text under this turn's account."""
@@ -66,7 +70,7 @@ class TurnRecorder(Protocol):
     async def spawn(
         self, execution: Execution, plan: Plan, argv: Sequence[str]
     ) -> RunningClaude: ...
-    async def record_session(self, execution: Execution, session_id: str) -> Execution: ...
+    async def record_session(self, execution: Execution, init: SystemInit) -> Execution: ...
     async def fail(self, execution: Execution, error: str) -> Execution: ...
     async def finish(
         self,
@@ -149,9 +153,7 @@ class Run:
                 for event in masker.take(said):
                     seen.append(event)
                     if isinstance(event, SystemInit) and event.session_id:
-                        self.execution = await recorder.record_session(
-                            self.execution, event.session_id
-                        )
+                        self.execution = await recorder.record_session(self.execution, event)
                     if isinstance(event, PermissionRequest) and event.tool_name in self._always:
                         await self._process.respond_permission(event.request_id, True)
                         continue

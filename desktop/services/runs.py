@@ -23,7 +23,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from desktop.domain.carry import SwitchDecision, pending_switch, recorded_args
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import UsageError
-from desktop.domain.events import Result
+from desktop.domain.events import Result, SystemInit
 from desktop.domain.moved import refuse_if_moved
 from desktop.domain.ports import (
     ClaudeRuntime,
@@ -35,6 +35,11 @@ from desktop.domain.ports import (
 from desktop.domain.redact import redact
 from desktop.domain.rollover import FRAMING as ROLLOVER_FRAMING
 from desktop.domain.rollover import Rollover, RolloverPolicy, RolloverTrigger, failed_notice
+from desktop.domain.run_modes import (
+    ModelOption,
+    check_model,
+    check_permission_mode,
+)
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
@@ -111,6 +116,7 @@ class RunService:
         self._rollovers = rollovers
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
+        self._models: dict[tuple[str, str], list[ModelOption]] = {}
         self.offload: Offload = inline
         """How a run's blocking steps are run: its execution row's writes, the
         account's secret, the index refresh and the replayed history when it
@@ -124,10 +130,24 @@ class RunService:
     def binary(self) -> str:
         return self._launcher.binary()
 
+    async def models(self, account: str) -> list[ModelOption]:
+        """The models `claude` offers `account` (its `initialize` answer), asked
+        once per binary and account; ClaudeError when claude cannot say."""
+        launch = await self._launcher.probe()
+        key = (str(launch.caps.fingerprint), account)
+        if key not in self._models:
+            env = await self.offload(lambda: self._account_env(account))
+            self._models[key] = await self.runtime.models(launch.binary, launch.caps, env)
+        return self._models[key]
+
     # ---- planning ---------------------------------------------------------------
 
     async def prepare(self, request: TurnRequest) -> Run:
         """Check everything a turn needs and decide how it runs (nothing starts yet)."""
+        if request.model is not None:
+            request = replace(request, model=check_model(request.model))
+        if request.permission_mode is not None:
+            check_permission_mode(request.permission_mode)
         launch = await self._launcher.probe()
         ref = request.continue_from or request.fork_from
         if request.rerun_of:
@@ -288,6 +308,8 @@ class RunService:
             fork_session=plan.fork,
             append_system_prompt=plan.carry_over,
             allowed_tools=request.allowed_tools,
+            model=request.model,
+            permission_mode=request.permission_mode,
             ask_permissions=request.ask_permissions,
         )
         return self.runtime.argv(launch.binary, run_request, launch.caps)
@@ -319,8 +341,14 @@ class RunService:
                 sent_bytes=plan.sent_bytes,
                 saved_bytes=plan.saved_bytes,
                 history_epoch=plan.history_epoch,
+                model=request.model,
+                permission_mode=request.permission_mode,
             ),
             running=self._owner_alive,  # one turn per conversation at a time
+        )
+        # the conversation's next turn starts from this one's choice (the composer shows it)
+        self._conversations.update(
+            plan.conversation_id, model=request.model, permission_mode=request.permission_mode
         )
         audit.began(execution, plan)
         return execution
@@ -342,8 +370,14 @@ class RunService:
         return self.runtime.account_env(account.config_dir, account.auth, secret)
 
     @offloaded
-    def record_session(self, execution: Execution, session_id: str) -> Execution:
-        return self._executions.update(execution.id, session_id=session_id)
+    def record_session(self, execution: Execution, init: SystemInit) -> Execution:
+        """Its session, and the model and mode claude says it runs with (an alias resolved)."""
+        return self._executions.update(
+            execution.id,
+            session_id=init.session_id,
+            model=init.model or execution.model,
+            permission_mode=init.permission_mode or execution.permission_mode,
+        )
 
     @offloaded
     def fail(self, execution: Execution, error: str) -> Execution:
@@ -397,6 +431,7 @@ class RunService:
             cost_usd=result.total_cost_usd if result else None,
             session_id=session_id,
             last_uuid=last_uuid,
+            model=outcome.model or current.model,
             finished=True,
         )
         if session_id and status is not ExecutionStatus.FAILED:

@@ -49,6 +49,8 @@ def _conversation(row: ConversationRow, names: dict[int, str]) -> Conversation:
         last_input_tokens=row.last_input_tokens,
         hidden=row.archived,
         context_window=row.context_window,
+        model=row.model,
+        permission_mode=row.permission_mode,
         created=row.created,
         updated=row.updated,
     )
@@ -85,6 +87,8 @@ def _execution(row: ExecutionRow, names: dict[int, str]) -> Execution:
         sent_bytes=row.sent_bytes,
         saved_bytes=row.saved_bytes,
         history_epoch=row.history_epoch or 0,
+        model=row.model,
+        permission_mode=row.permission_mode,
         started=row.started,
         finished=row.finished,
     )
@@ -100,6 +104,8 @@ _POINTER_FIELDS = {
     "title",
     "description",
     "hidden",
+    "model",
+    "permission_mode",
 }
 _COLUMNS = {"hidden": "archived"}
 """Fields stored under another column's name: `archived` (migration 0002) is
@@ -117,6 +123,8 @@ _EXECUTION_FIELDS = {
     "args_json",
     "stop_requested",
     "last_uuid",
+    "model",
+    "permission_mode",
 }
 
 
@@ -233,6 +241,8 @@ class SqlExecutionRepository:
                 sent_bytes=execution.sent_bytes,
                 saved_bytes=execution.saved_bytes,
                 history_epoch=execution.history_epoch,
+                model=execution.model,
+                permission_mode=execution.permission_mode,
             )
             session.add(row)
             session.flush()

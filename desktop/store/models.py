@@ -49,6 +49,8 @@ class ConversationRow(Base):
     history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
     last_input_tokens: Mapped[int | None] = mapped_column(SafeInteger)
     context_window: Mapped[int | None] = mapped_column(SafeInteger)
+    model: Mapped[str | None] = mapped_column(SafeText)
+    permission_mode: Mapped[str | None] = mapped_column(SafeString(32))
     created: Mapped[datetime] = mapped_column(default=utcnow)
     updated: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -87,6 +89,8 @@ class ExecutionRow(Base):
     sent_bytes: Mapped[int | None] = mapped_column(SafeInteger)
     saved_bytes: Mapped[int | None] = mapped_column(SafeInteger)
     history_epoch: Mapped[int] = mapped_column(SafeInteger, default=0)
+    model: Mapped[str | None] = mapped_column(SafeText)
+    permission_mode: Mapped[str | None] = mapped_column(SafeString(32))
     started: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[datetime | None]
 

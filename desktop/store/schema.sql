@@ -1,4 +1,4 @@
--- revision 0011
+-- revision 0012
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
@@ -30,7 +30,7 @@ CREATE TABLE conversations (
 	history_epoch INTEGER NOT NULL, 
 	last_input_tokens INTEGER, 
 	created DATETIME NOT NULL, 
-	updated DATETIME NOT NULL, context_window INTEGER, 
+	updated DATETIME NOT NULL, context_window INTEGER, model TEXT, permission_mode VARCHAR(32), 
 	PRIMARY KEY (id), 
 	UNIQUE (number), 
 	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL
@@ -88,7 +88,7 @@ CREATE TABLE "executions" (
 	stop_requested BOOLEAN DEFAULT 0 NOT NULL, 
 	resumed BOOLEAN DEFAULT 0 NOT NULL, 
 	resume_reason TEXT, 
-	last_uuid VARCHAR(64), sent_bytes INTEGER, saved_bytes INTEGER, history_epoch INTEGER DEFAULT '0' NOT NULL, 
+	last_uuid VARCHAR(64), sent_bytes INTEGER, saved_bytes INTEGER, history_epoch INTEGER DEFAULT '0' NOT NULL, model TEXT, permission_mode VARCHAR(32), 
 	PRIMARY KEY (id), 
 	FOREIGN KEY(account_id) REFERENCES accounts (id) ON DELETE SET NULL, 
 	FOREIGN KEY(conversation_id) REFERENCES conversations (id) ON DELETE CASCADE
@@ -150,4 +150,4 @@ CREATE INDEX ix_rollovers_conversation_id ON rollovers (conversation_id);
 CREATE INDEX ix_executions_parent_execution_id ON executions (parent_execution_id);
 CREATE INDEX ix_executions_forked_from_execution_id ON executions (forked_from_execution_id);
 CREATE UNIQUE INDEX ix_accounts_secret_ref ON accounts (secret_ref);
-INSERT INTO alembic_version (version_num) VALUES ('0011');
+INSERT INTO alembic_version (version_num) VALUES ('0012');

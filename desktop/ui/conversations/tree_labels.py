@@ -10,6 +10,7 @@ from desktop.domain.carry_mode import CarryMode
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.transcript_text import shorten
 from desktop.domain.tree_labels import NodeFacts, Sent, compose_label
+from desktop.ui.common.run_mode_words import turn_modes
 
 
 def kind_word(kind: str) -> str:
@@ -99,6 +100,11 @@ def node_tip(execution: Execution) -> str:
         session_line(e),
         shorten(e.prompt, 200),
     ]
+    ran_with = turn_modes(e.model, e.permission_mode)
+    if ran_with and e.kind is not ExecutionKind.SWITCH:
+        tip.append(
+            QCoreApplication.translate("ExecutionTree", "Ran with: {modes}").format(modes=ran_with)
+        )
     if e.sent_bytes is not None:
         tip.append(
             QCoreApplication.translate(

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.images import ImageAttachment
 from desktop.ui.runs.attachments import AttachmentStrip, offers_images
+from desktop.ui.runs.mode_choices import ModeChoices
 from desktop.ui.sessions.navigation import account_avatar
 
 MIN_LINES, MAX_LINES = 2, 8
@@ -133,6 +134,7 @@ class Composer(QFrame):
         self.fill_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.fill_label.setMinimumWidth(1)  # its words give way before the composer widens
         self.fill_label.hide()
+        self.modes = ModeChoices(self)
         self.stop_button = QToolButton(self)
         self.stop_button.setObjectName("stopButton")
         self.stop_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -167,7 +169,11 @@ class Composer(QFrame):
         layout.addWidget(self.attachments)
         layout.addLayout(top)
         layout.addLayout(bottom)
-        layout.addWidget(self.fill_label, 0, Qt.AlignmentFlag.AlignRight)
+        under = QHBoxLayout()
+        under.addWidget(self.modes)
+        under.addStretch(1)
+        under.addWidget(self.fill_label)
+        layout.addLayout(under)
 
         self.prompt.submitted.connect(self._submit)
         self.prompt.textChanged.connect(self._update_buttons)

@@ -45,6 +45,7 @@ from desktop.ui.runs.activity import ActivityLine
 from desktop.ui.runs.branch_banner import BranchBanner
 from desktop.ui.runs.composer import Composer
 from desktop.ui.runs.live_transcript import LivePresenter
+from desktop.ui.runs.mode_flow import ModeFlow
 from desktop.ui.runs.permission_card import PermissionStack
 from desktop.ui.runs.reference_consent import ask_cross_account
 from desktop.ui.runs.run_controller import LiveRun, RunController
@@ -99,6 +100,7 @@ class RunDesk(QObject):
         self.composer = Composer(page)
         self.activity = ActivityLine(page)
         self.switching = SwitchFlow(hub, self.composer, status, self.controller, self)
+        self.modes = ModeFlow(hub, self.composer, sessions.background, self)
         layout = page.layout()
         assert isinstance(layout, QBoxLayout)
         layout.addWidget(self.cards)
@@ -285,6 +287,7 @@ class RunDesk(QObject):
             request = TurnRequest(prompt=text, account=self.composer.account(),
                                   cwd=self.composer.folder() or None, fresh=fresh)  # fmt: skip
             request = self.switching.request_for(request) if record is not None else request
+        request = self.modes.request_for(request)  # the composer's model and mode
         request = replace(request, confirm_cross_account=confirm_cross_account,
                           images=self.composer.images())  # fmt: skip
         self.starting = True
@@ -386,6 +389,7 @@ class RunDesk(QObject):
                 record.account, record.cwd or self._last_folder(record.account)
             )
         self.switching.shown(record)
+        self.modes.shown(record)
         self._sync()
 
     def _last_folder(self, account: str) -> str:

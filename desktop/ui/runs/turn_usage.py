@@ -21,6 +21,7 @@ from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.records import key_of
+from desktop.ui.common.run_mode_words import mode_parts
 from desktop.ui.runs.run_controller import RunController
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
 from desktop.ui.transcript.transcript_rows import RowKind
@@ -44,7 +45,8 @@ class TurnUsage(QObject):
         panel.installEventFilter(self)
 
     def describe(self, execution: Execution) -> str:
-        """ "1,204 tokens in · 310 out · $0.0123 · context 18,400 tokens"; a turn
+        """ "claude-sonnet-5-5 · 1,204 tokens in · 310 out · $0.0123 · context 18,400
+        tokens" (the model and, unless default, the permission mode first); a turn
         whose token counts claude never reported (an interrupted one) says so
         rather than claiming none: "interrupted · $0.0119"."""
         locale = QLocale()
@@ -52,7 +54,8 @@ class TurnUsage(QObject):
         read_in = sum(int(usage.get(k) or 0) for k in (
             "input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"))  # fmt: skip
         written = int(usage.get("output_tokens") or 0)
-        parts = []
+        # which model and mode answered first: a plan-mode turn reads differently
+        parts = mode_parts(execution.model, execution.permission_mode)
         if execution.status is ExecutionStatus.INTERRUPTED:
             parts.append(self.tr("interrupted"))
         # every turn claude answers reads its prompt: no input tokens means no report
