@@ -132,6 +132,7 @@ class RunDesk(QObject):
         stop_run.triggered.connect(self.stop_shown)
         self.composer.send_requested.connect(self.send)
         self.cards.decided.connect(self._answer)
+        self.cards.answered.connect(self._answer_questions)
         self.branch_banner.cancelled.connect(self.clear_branch)
         self.panel.view.rerun_requested.connect(self.rerun_message)
         self.pane.record_selected.connect(self._selected)
@@ -360,8 +361,17 @@ class RunDesk(QObject):
         self.composer.clear_error()
         self.status.notify(self.tr("claude found: {path}").format(path=path))
 
-    def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
-        self.controller.answer(live, request_id, choice)
+    def _answer_questions(self, live: LiveRun, request_id: str, answers: dict[str, str]) -> None:
+        self._answer(live, request_id, PermissionChoice.ALLOW, answers)
+
+    def _answer(
+        self,
+        live: LiveRun,
+        request_id: str,
+        choice: PermissionChoice,
+        answers: dict[str, str] | None = None,
+    ) -> None:
+        self.controller.answer(live, request_id, choice, answers)
         # the answered card is rebuilt without its buttons: the keyboard goes back to writing
         self.composer.prompt.setFocus(Qt.FocusReason.OtherFocusReason)
 
