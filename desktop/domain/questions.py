@@ -103,16 +103,20 @@ def unanswered(questions: Sequence[Question], answers: Mapping[str, str]) -> lis
 def terminal_answer(question: Question, typed: str) -> str | None:
     """What a line typed on a terminal answers: option numbers (several, comma
     separated, for a multiple-choice question) pick labels; anything else is
-    the person's own answer. None: nothing typed."""
+    the person's own answer. None: nothing usable (no text, a number that is
+    no option, several numbers for a one-choice question): ask again."""
     typed = typed.strip()
+    parts = [part.strip() for part in typed.split(",")]
     if not typed:
         return None
-    parts = [part.strip() for part in typed.split(",")]
-    numbers = [int(p) for p in parts if _is_small_number(p)]
-    numbers = [n for n in numbers if 1 <= n <= len(question.options)]
-    if len(numbers) != len(parts) or (len(numbers) > 1 and not question.multi):
+    if not all(_is_small_number(p) for p in parts):
         return typed
-    return answer_text([question.options[n - 1].label for n in dict.fromkeys(numbers)])
+    numbers = list(dict.fromkeys(int(p) for p in parts))
+    if not all(1 <= n <= len(question.options) for n in numbers):
+        return None
+    if len(numbers) > 1 and not question.multi:
+        return None
+    return answer_text([question.options[n - 1].label for n in numbers])
 
 
 def _is_small_number(text: str) -> bool:
