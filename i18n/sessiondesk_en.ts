@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+146"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -66,6 +66,25 @@
         <translation>
             <numerusform>%n line of this transcript had invalid characters.</numerusform>
             <numerusform>%n lines of this transcript had invalid characters.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/question_card.py" line="+232"/>
+        <source>⚑ Claude asks you %n question(s)</source>
+        <translation>
+            <numerusform>⚑ Claude asks you %n question</numerusform>
+            <numerusform>⚑ Claude asks you %n questions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Claude asked %n question(s)</source>
+        <translation>
+            <numerusform>Claude asked %n question</numerusform>
+            <numerusform>Claude asked %n questions</numerusform>
         </translation>
     </message>
 </context>

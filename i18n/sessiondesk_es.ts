@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -696,7 +696,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
@@ -711,7 +711,7 @@
         <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>Las dos ramas dicen lo mismo.</translation>
     </message>
@@ -1413,7 +1413,7 @@
         <translation>desde cero</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Sesión de Claude: {id}</translation>
     </message>
@@ -1468,7 +1468,7 @@
         <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
@@ -1498,7 +1498,7 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
@@ -1769,7 +1769,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>Conversación nueva</translation>
     </message>
@@ -1990,7 +1990,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2033,7 +2033,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+149"/>
         <source>✗ Denied</source>
         <translation>✗ Denegado</translation>
     </message>
@@ -2173,6 +2173,68 @@
     </message>
 </context>
 <context>
+    <name>QuestionBox</name>
+    <message>
+        <location filename="../desktop/ui/runs/question_card.py" line="+130"/>
+        <source>Other:</source>
+        <translation>Otra:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your own answer</source>
+        <translation>Su propia respuesta</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <location line="+94"/>
+        <source>✗ Not answered</source>
+        <translation>✗ Sin responder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Sent:</source>
+        <translation>✓ Enviado:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>⚑ Claude asks you %n question(s)</source>
+        <translation>
+            <numerusform>⚑ Claude le hace %n pregunta</numerusform>
+            <numerusform>⚑ Claude le hace %n preguntas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Claude asked %n question(s)</source>
+        <translation>
+            <numerusform>Claude hizo %n pregunta</numerusform>
+            <numerusform>Claude hizo %n preguntas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send Ans&amp;wers</source>
+        <translation>Enviar &amp;respuestas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ca&amp;ncel</source>
+        <translation>Ca&amp;ncelar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer nothing: Claude is told the questions were declined</source>
+        <translation>No responder: Claude sabrá que las preguntas se rechazaron</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer every question to send</source>
+        <translation>Responda a todas las preguntas para enviar</translation>
+    </message>
+</context>
+<context>
     <name>ReferenceConsent</name>
     <message>
         <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
@@ -2274,7 +2336,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+272"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2282,7 +2344,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+232"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2302,7 +2364,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+75"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2312,7 +2374,7 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -2520,7 +2582,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>

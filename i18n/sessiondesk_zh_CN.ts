@@ -232,7 +232,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -692,7 +692,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
@@ -707,7 +707,7 @@
         <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>两个分支内容相同。</translation>
     </message>
@@ -1409,7 +1409,7 @@
         <translation>全新</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Claude 会话：{id}</translation>
     </message>
@@ -1464,7 +1464,7 @@
         <translation>◀ 该分支的最新一轮：从这里继续</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
@@ -1494,7 +1494,7 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
@@ -1764,7 +1764,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1985,7 +1985,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2028,7 +2028,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+149"/>
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
@@ -2166,6 +2166,66 @@
     </message>
 </context>
 <context>
+    <name>QuestionBox</name>
+    <message>
+        <location filename="../desktop/ui/runs/question_card.py" line="+130"/>
+        <source>Other:</source>
+        <translation>其他:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your own answer</source>
+        <translation>您自己的回答</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <location line="+94"/>
+        <source>✗ Not answered</source>
+        <translation>✗ 未回答</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Sent:</source>
+        <translation>✓ 已发送:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>⚑ Claude asks you %n question(s)</source>
+        <translation>
+            <numerusform>⚑ Claude 向您提出 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Claude asked %n question(s)</source>
+        <translation>
+            <numerusform>Claude 提出了 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send Ans&amp;wers</source>
+        <translation>发送回答(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ca&amp;ncel</source>
+        <translation>取消(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer nothing: Claude is told the questions were declined</source>
+        <translation>不回答:Claude 会得知这些问题被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer every question to send</source>
+        <translation>回答所有问题后才能发送</translation>
+    </message>
+</context>
+<context>
     <name>ReferenceConsent</name>
     <message>
         <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
@@ -2267,7 +2327,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+272"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2275,7 +2335,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+231"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+232"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2295,7 +2355,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+75"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -2305,7 +2365,7 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -2509,7 +2569,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>

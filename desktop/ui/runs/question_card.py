@@ -33,8 +33,9 @@ from desktop.services.run import PermissionChoice
 
 STYLE = (
     "QFrame#questionCard { background: #EFF6FF; border: 1px solid #3B82F6; border-radius: 8px; }"
-    "QFrame#questionCard QLabel, QFrame#questionCard QRadioButton,"
-    " QFrame#questionCard QCheckBox { background: transparent; border: none; color: #172554; }"
+    "QFrame#questionCard QLabel { background: transparent; border: none; color: #172554; }"
+    # only the text colour: a border or background rule would hide the indicators
+    "QFrame#questionCard QRadioButton, QFrame#questionCard QCheckBox { color: #172554; }"
     "QFrame#questionCard QLabel#questionHeader { background: #DBEAFE; border-radius: 4px;"
     " padding: 1px 6px; }"
     "QFrame#questionCard QLabel#optionNote { color: #475569; }"
@@ -233,8 +234,8 @@ class QuestionCard(QFrame):
         else:
             self.title_label.setText(self.tr("Claude asked %n question(s)", "", count))
             self.decision_label.setText(self._decision_text())
-        self.send_button.setText(self.tr("&Send Answers"))
-        self.cancel_button.setText(self.tr("&Cancel"))
+        self.send_button.setText(self.tr("Send Ans&wers"))
+        self.cancel_button.setText(self.tr("Ca&ncel"))
         self.cancel_button.setToolTip(
             self.tr("Answer nothing: Claude is told the questions were declined")
         )
