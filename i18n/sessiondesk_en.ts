@@ -72,7 +72,7 @@
 <context>
     <name>QuestionCard</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/question_card.py" line="+232"/>
+        <location filename="../desktop/ui/runs/question_card.py" line="+235"/>
         <source>⚑ Claude asks you %n question(s)</source>
         <translation>
             <numerusform>⚑ Claude asks you %n question</numerusform>

@@ -2175,7 +2175,7 @@
 <context>
     <name>QuestionBox</name>
     <message>
-        <location filename="../desktop/ui/runs/question_card.py" line="+130"/>
+        <location filename="../desktop/ui/runs/question_card.py" line="+131"/>
         <source>Other:</source>
         <translation>Otra:</translation>
     </message>
@@ -2188,7 +2188,7 @@
 <context>
     <name>QuestionCard</name>
     <message>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>✗ Not answered</source>
         <translation>✗ Sin responder</translation>
     </message>

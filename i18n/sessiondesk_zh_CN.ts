@@ -2168,7 +2168,7 @@
 <context>
     <name>QuestionBox</name>
     <message>
-        <location filename="../desktop/ui/runs/question_card.py" line="+130"/>
+        <location filename="../desktop/ui/runs/question_card.py" line="+131"/>
         <source>Other:</source>
         <translation>其他:</translation>
     </message>
@@ -2181,7 +2181,7 @@
 <context>
     <name>QuestionCard</name>
     <message>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>✗ Not answered</source>
         <translation>✗ 未回答</translation>
     </message>

@@ -31,7 +31,7 @@ def test_without_a_terminal_the_questions_are_declined_in_words(
     done = sessiondesk(home, "run", "--account", "alpha", "--cwd", str(tmp_path),
                        "plan the storage", stdin="", env=env, timeout=90)  # fmt: skip
     assert done.code == 0, done.stderr  # the turn itself went on and succeeded
-    assert "Claude asked 2 question(s); declined (no terminal to ask on)" in done.stderr
+    assert "Claude asked 2 question(s); declined (nobody to ask: no terminal" in done.stderr
     assert "Defaults it is" in done.stdout
     (result,) = tool_results(fake_api.main_turns()[-1])
     assert result.is_error and "could not be asked" in result.text

@@ -64,6 +64,6 @@ async def answer_questions(
     if answers is not None:
         await run.answer(request, PermissionChoice.ALLOW, answers=answers)
         return
-    why = "input ended" if interactive else "no terminal to ask on"
+    why = "input ended" if interactive else "nobody to ask: no terminal, or --permission deny"
     sys.stderr.write(f"\nClaude asked {len(questions)} question(s); declined ({why}).\n")
     await run.answer(request, PermissionChoice.DENY, None if interactive else NOBODY_TO_ASK)

@@ -130,6 +130,8 @@ class QuestionBox(QWidget):
     def retranslate_ui(self) -> None:
         self.other_button.setText(self.tr("Other:"))
         self.other_edit.setPlaceholderText(self.tr("Your own answer"))
+        # a screen reader says which question the field answers
+        self.other_edit.setAccessibleName(f"{self.question.text} {self.tr('Your own answer')}")
 
 
 class QuestionCard(QFrame):
