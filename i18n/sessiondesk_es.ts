@@ -2344,7 +2344,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+232"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2374,7 +2374,12 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude le pregunta</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>

@@ -2335,7 +2335,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+232"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2365,7 +2365,12 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude 向您提问</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>

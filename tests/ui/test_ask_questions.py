@@ -65,6 +65,11 @@ def test_the_card_answers_claudes_questions_and_the_next_request_carries_them(ri
         assert second.other_button.isChecked()
         assert card.send_button.isEnabled()
         rig.qtbot.keyClick(second.other_edit, Qt.Key.Key_Return)  # Enter sends
+        # the card is rebuilt from what the run recorded: it says what was sent
+        (decided,) = stack.cards()
+        assert decided is not card and isinstance(decided, QuestionCard)
+        assert decided.send_button.isHidden()
+        assert "→ Linux, the BSDs" in decided.decision_label.text()
 
         execution = await rig.finished(live)
         assert execution.status is ExecutionStatus.SUCCEEDED

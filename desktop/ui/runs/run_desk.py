@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QBoxLayout, QMessageBox
 from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
+from desktop.domain.questions import questions_of
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Message
 from desktop.domain.transcript_text import shorten
@@ -437,6 +438,9 @@ class RunDesk(QObject):
         title = self.tr("Claude needs your permission")
         text = self.tr("{tool} in “{turn}”").format(tool=request.tool_name,
                                                     turn=shorten(live.prompt, 60))  # fmt: skip
+        questions = questions_of(request.tool_name, request.input)
+        if questions:  # the question says more than the tool's name
+            title, text = self.tr("Claude asks you"), shorten(questions[0].text, 90)
         self.notifier.tell(Attention.PERMISSION, title, text, run_shown=self._is_shown(live))
 
     def _finished(self, live: LiveRun) -> None:
