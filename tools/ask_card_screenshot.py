@@ -63,7 +63,7 @@ def main() -> int:
             translations.apply(code)
             asked = request(code)
             card = QuestionCard(asked, questions_of(ASK_TOOL, asked.input) or ())
-            card.resize(720, card.sizeHint().height())
+            card.resize(720, 600)
             first, second = card.boxes
             first.option_buttons[0].setChecked(True)
             second.option_buttons[0].setChecked(True)
@@ -71,7 +71,7 @@ def main() -> int:
             second.other_edit.setText(WORDS[code][-1])
             card.show()
             app.processEvents()
-            card.resize(720, card.heightForWidth(720))  # as the stack's layout sizes it
+            card.resize(720, card.sizeHint().height())  # as the stack's layout sizes it
             app.processEvents()
             out = ROOT / "docs" / f"ask-card-{code}.png"
             card.grab().save(str(out))

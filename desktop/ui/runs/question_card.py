@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -23,6 +24,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +42,10 @@ STYLE = (
     "QFrame#questionCard QLabel#questionHeader { background: #DBEAFE; border-radius: 4px;"
     " padding: 1px 6px; }"
     "QFrame#questionCard QLabel#optionNote { color: #475569; }"
+    "QFrame#questionCard QScrollArea, QWidget#questionBody { background: transparent; }"
 )
+MAX_BODY_HEIGHT = 300
+"""Pixels of questions shown before they scroll."""
 ANSWERED_STYLE = STYLE.replace("#EFF6FF", "#F9FAFB").replace("#3B82F6", "#D1D5DB")
 
 
@@ -134,6 +140,36 @@ class QuestionBox(QWidget):
         self.other_edit.setAccessibleName(f"{self.question.text} {self.tr('Your own answer')}")
 
 
+class _FitScroll(QScrollArea):
+    """As tall as the questions, up to `MAX_BODY_HEIGHT`: four questions of
+    five rows would otherwise push the composer off a small window."""
+
+    def __init__(self, body: QWidget, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setWidget(body)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.viewport().setAutoFillBackground(False)
+        body.setAutoFillBackground(False)
+
+    def sizeHint(self) -> QSize:
+        body = self.widget()
+        width = self.viewport().width() or body.sizeHint().width()
+        height = body.heightForWidth(width) if body.hasHeightForWidth() else -1
+        height = height if height > 0 else body.sizeHint().height()
+        return QSize(body.sizeHint().width(), min(height, MAX_BODY_HEIGHT))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # wrapped text: the height wanted follows the width
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, min(self.sizeHint().height(), MAX_BODY_HEIGHT // 2))
+
+
 class QuestionCard(QFrame):
     decided = Signal(str, object)
     """(request id, PermissionChoice.DENY): the person declined to answer."""
@@ -180,10 +216,17 @@ class QuestionCard(QFrame):
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(8)
         layout.addWidget(self.title_label)
+        body = QWidget(self)
+        body.setObjectName("questionBody")
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.setSpacing(8)
         for box in self.boxes:
-            layout.addWidget(box)
+            body_layout.addWidget(box)
             box.changed.connect(self._update)
             box.submitted.connect(self._send)
+        self.scroll = _FitScroll(body, self)
+        layout.addWidget(self.scroll)
         layout.addWidget(self.decision_label)
         layout.addLayout(buttons)
         self.send_button.clicked.connect(self._send)
@@ -216,7 +259,7 @@ class QuestionCard(QFrame):
         """Fold the card to what was decided: the answers sent, or that none were."""
         self.choice = choice
         self._sent = dict(answers or {})
-        for widget in (*self.boxes, self.send_button, self.cancel_button, self.hint_label):
+        for widget in (self.scroll, self.send_button, self.cancel_button, self.hint_label):
             widget.hide()
         self.decision_label.setText(self._decision_text())
         self.decision_label.show()
