@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QButtonGroup,
     QCheckBox,
     QFrame,
@@ -34,19 +35,35 @@ from desktop.domain.events import PermissionRequest
 from desktop.domain.questions import Question, answer_text, unanswered
 from desktop.services.run import PermissionChoice
 
-STYLE = (
-    "QFrame#questionCard { background: #EFF6FF; border: 1px solid #3B82F6; border-radius: 8px; }"
-    "QFrame#questionCard QLabel { background: transparent; border: none; color: #172554; }"
-    # only the text colour: a border or background rule would hide the indicators
-    "QFrame#questionCard QRadioButton, QFrame#questionCard QCheckBox { color: #172554; }"
-    "QFrame#questionCard QLabel#questionHeader { background: #DBEAFE; border-radius: 4px;"
-    " padding: 1px 6px; }"
-    "QFrame#questionCard QLabel#optionNote { color: #475569; }"
-    "QFrame#questionCard QScrollArea, QWidget#questionBody { background: transparent; }"
-)
+LIGHT = {"ground": "#EFF6FF", "edge": "#3B82F6", "text": "#172554", "chip": "#DBEAFE",
+         "note": "#475569", "done_ground": "#F9FAFB", "done_edge": "#D1D5DB"}  # fmt: skip
+DARK = {"ground": "#0F1D3A", "edge": "#3B82F6", "text": "#DBEAFE", "chip": "#1E3A8A",
+        "note": "#94A3B8", "done_ground": "#1F2328", "done_edge": "#4B5563"}  # fmt: skip
 MAX_BODY_HEIGHT = 300
 """Pixels of questions shown before they scroll."""
-ANSWERED_STYLE = STYLE.replace("#EFF6FF", "#F9FAFB").replace("#3B82F6", "#D1D5DB")
+
+
+def card_style(dark: bool, answered: bool) -> str:
+    """The card's colours in the window's theme. Only the card's own ground and
+    text are set: the radio buttons, check boxes and fields keep the theme's
+    drawing, so their marks show in either theme."""
+    c = DARK if dark else LIGHT
+    ground, edge = (c["done_ground"], c["done_edge"]) if answered else (c["ground"], c["edge"])
+    return (
+        f"QFrame#questionCard {{ background: {ground}; border: 1px solid {edge};"
+        " border-radius: 8px; }"
+        f"QFrame#questionCard QLabel {{ background: transparent; border: none;"
+        f" color: {c['text']}; }}"
+        f"QFrame#questionCard QRadioButton, QFrame#questionCard QCheckBox {{ color: {c['text']}; }}"
+        f"QFrame#questionCard QLabel#questionHeader {{ background: {c['chip']}; border-radius: 4px;"
+        " padding: 1px 6px; }"
+        f"QFrame#questionCard QLabel#optionNote {{ color: {c['note']}; }}"
+        "QFrame#questionCard QScrollArea, QWidget#questionBody { background: transparent; }"
+    )
+
+
+def _dark() -> bool:
+    return QApplication.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
 
 def _plain(text: str) -> str:
@@ -184,11 +201,11 @@ class QuestionCard(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("questionCard")
-        self.setStyleSheet(STYLE)
         self.request = request
         self.questions = tuple(questions)
         self.choice: PermissionChoice | None = None
         self._sent: dict[str, str] = {}
+        self._restyle()
         self.title_label = QLabel(self)
         font = self.title_label.font()
         font.setBold(True)
@@ -263,7 +280,7 @@ class QuestionCard(QFrame):
             widget.hide()
         self.decision_label.setText(self._decision_text())
         self.decision_label.show()
-        self.setStyleSheet(ANSWERED_STYLE)
+        self._restyle()
         self.retranslate_ui()
 
     def _decision_text(self) -> str:
@@ -286,7 +303,14 @@ class QuestionCard(QFrame):
         )
         self.hint_label.setText(self.tr("Answer every question to send"))
 
+    def _restyle(self) -> None:
+        style = card_style(_dark(), answered=self.choice is not None)
+        if style != self.styleSheet():  # a style sheet set again is a palette change again
+            self.setStyleSheet(style)
+
     def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "choice"):
+            self._restyle()  # the theme changed while the card is up
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
             for box in self.boxes:
