@@ -105,6 +105,25 @@
     </message>
 </context>
 <context>
+    <name>QuestionCard</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/question_card.py" line="+295"/>
+        <source>⚑ Claude asks you %n question(s)</source>
+        <translation>
+            <numerusform>⚑ Claude asks you %n question</numerusform>
+            <numerusform>⚑ Claude asks you %n questions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Claude asked %n question(s)</source>
+        <translation>
+            <numerusform>Claude asked %n question</numerusform>
+            <numerusform>Claude asked %n questions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunIndicator</name>
     <message numerus="yes">
         <location filename="../desktop/ui/runs/run_indicator.py" line="+171"/>
@@ -148,7 +167,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+113"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+114"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagent · %Ln message</numerusform>
@@ -165,7 +184,7 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>history replayed (%Ln turn, {size} KB)</numerusform>

@@ -2181,7 +2181,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+191"/>
         <source>✗ Denied</source>
         <translation>✗ Denegado</translation>
     </message>
@@ -2321,6 +2321,68 @@
     </message>
 </context>
 <context>
+    <name>QuestionBox</name>
+    <message>
+        <location filename="../desktop/ui/runs/question_card.py" line="+154"/>
+        <source>Other:</source>
+        <translation>Otra:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your own answer</source>
+        <translation>Su propia respuesta</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <location line="+133"/>
+        <source>✗ Not answered</source>
+        <translation>✗ Sin responder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Sent:</source>
+        <translation>✓ Enviado:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>⚑ Claude asks you %n question(s)</source>
+        <translation>
+            <numerusform>⚑ Claude le hace %n pregunta</numerusform>
+            <numerusform>⚑ Claude le hace %n preguntas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Claude asked %n question(s)</source>
+        <translation>
+            <numerusform>Claude hizo %n pregunta</numerusform>
+            <numerusform>Claude hizo %n preguntas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send Ans&amp;wers</source>
+        <translation>Enviar &amp;respuestas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ca&amp;ncel</source>
+        <translation>Ca&amp;ncelar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer nothing: Claude is told the questions were declined</source>
+        <translation>No responder: Claude sabrá que las preguntas se rechazaron</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer every question to send</source>
+        <translation>Responda a todas las preguntas para enviar</translation>
+    </message>
+</context>
+<context>
     <name>ReferenceConsent</name>
     <message>
         <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
@@ -2422,7 +2484,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+272"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2430,7 +2492,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+235"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
@@ -2450,7 +2512,7 @@
         <translation>claude encontrado: {path}</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+76"/>
         <source>Claude needs your permission</source>
         <translation>Claude necesita tu permiso</translation>
     </message>
@@ -2460,7 +2522,12 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude le pregunta</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -3046,7 +3113,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+105"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+106"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>
@@ -3114,7 +3181,7 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>historial reenviado (%Ln turno, {size} KB)</numerusform>
@@ -3122,12 +3189,12 @@
         </translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-15"/>
         <source>Sent with this turn</source>
         <translation>Enviado con este turno</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Part of the transcript could not be read here.</source>
         <translation>Aquí no se pudo leer parte de la transcripción.</translation>
     </message>

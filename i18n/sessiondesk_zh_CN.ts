@@ -2172,7 +2172,7 @@
 <context>
     <name>PermissionCard</name>
     <message>
-        <location filename="../desktop/ui/runs/permission_card.py" line="+147"/>
+        <location filename="../desktop/ui/runs/permission_card.py" line="+191"/>
         <source>✗ Denied</source>
         <translation>✗ 已拒绝</translation>
     </message>
@@ -2310,6 +2310,66 @@
     </message>
 </context>
 <context>
+    <name>QuestionBox</name>
+    <message>
+        <location filename="../desktop/ui/runs/question_card.py" line="+154"/>
+        <source>Other:</source>
+        <translation>其他:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your own answer</source>
+        <translation>您自己的回答</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <location line="+133"/>
+        <source>✗ Not answered</source>
+        <translation>✗ 未回答</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Sent:</source>
+        <translation>✓ 已发送:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>⚑ Claude asks you %n question(s)</source>
+        <translation>
+            <numerusform>⚑ Claude 向您提出 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Claude asked %n question(s)</source>
+        <translation>
+            <numerusform>Claude 提出了 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send Ans&amp;wers</source>
+        <translation>发送回答(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ca&amp;ncel</source>
+        <translation>取消(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer nothing: Claude is told the questions were declined</source>
+        <translation>不回答:Claude 会得知这些问题被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer every question to send</source>
+        <translation>回答所有问题后才能发送</translation>
+    </message>
+</context>
+<context>
     <name>ReferenceConsent</name>
     <message>
         <location filename="../desktop/ui/runs/reference_consent.py" line="+21"/>
@@ -2411,7 +2471,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+272"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2419,7 +2479,7 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+233"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+235"/>
         <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
@@ -2439,7 +2499,7 @@
         <translation>已找到 claude：{path}</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+76"/>
         <source>Claude needs your permission</source>
         <translation>Claude 需要你的许可</translation>
     </message>
@@ -2449,7 +2509,12 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude 向您提问</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -3031,7 +3096,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+105"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+106"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>
@@ -3097,19 +3162,19 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>history replayed (%Ln turns, {size} KB)</source>
         <translation>
             <numerusform>已重放历史（%Ln 轮，{size} KB）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-15"/>
         <source>Sent with this turn</source>
         <translation>随本轮发送</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Part of the transcript could not be read here.</source>
         <translation>此处有部分对话记录无法读取。</translation>
     </message>

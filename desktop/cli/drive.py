@@ -16,9 +16,11 @@ from desktop.cli.claude_output import keep_output
 from desktop.cli.output import Output
 from desktop.cli.runs import execution_json, resume_note
 from desktop.cli.signals import stop_on_signals
+from desktop.cli.terminal_questions import answer_questions
 from desktop.compose import DB_NAME
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.events import AssistantMessage, PermissionRequest, StreamDelta, SystemInit
+from desktop.domain.questions import questions_of
 from desktop.services.hub import ServiceHub
 from desktop.services.run import PermissionChoice, Run
 from desktop.services.turn_lost import TurnTrail, lost_turn
@@ -61,6 +63,10 @@ async def _drive(run: Run, out: Output, policy: str, trail: TurnTrail) -> None:
         elif isinstance(event, AssistantMessage) and not streamed and event.text:
             sys.stdout.write(event.text)
         if isinstance(event, PermissionRequest):
+            questions = questions_of(event.tool_name, event.input)
+            if questions is not None:
+                await answer_questions(run, event, questions, interactive)
+                continue
             choice = await _ask(event) if interactive else PermissionChoice.DENY
             await run.answer(
                 event,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -13,12 +13,14 @@ from desktop.domain.event_redact import StreamMasker
 from desktop.domain.events import Event, PermissionRequest, SystemInit
 from desktop.domain.images import ImageAttachment, turn_content
 from desktop.domain.ports import RunningClaude
+from desktop.domain.questions import answered_input, questions_of
 from desktop.domain.redact import redact
 from desktop.domain.runs import TurnOutcome, summarize_turn
 from desktop.domain.turn_plan import Plan
 from desktop.services.claude_launch import Launch
 
 REJECTED_RESUME = "No conversation found with session ID"
+QUESTIONS_DECLINED = "The person declined to answer these questions."
 
 
 class PermissionChoice(StrEnum):
@@ -154,7 +156,11 @@ class Run:
                     seen.append(event)
                     if isinstance(event, SystemInit) and event.session_id:
                         self.execution = await recorder.record_session(self.execution, event)
-                    if isinstance(event, PermissionRequest) and event.tool_name in self._always:
+                    if (
+                        isinstance(event, PermissionRequest)
+                        and event.tool_name in self._always
+                        and questions_of(event.tool_name, event.input) is None
+                    ):  # an earlier "allow for this session" never answers new questions
                         await self._process.respond_permission(event.request_id, True)
                         continue
                     yield event
@@ -179,14 +185,30 @@ class Run:
         )
 
     async def answer(
-        self, request: PermissionRequest, choice: PermissionChoice, message: str | None = None
+        self,
+        request: PermissionRequest,
+        choice: PermissionChoice,
+        message: str | None = None,
+        answers: Mapping[str, str] | None = None,
     ) -> None:
+        """Answer a permission request; with `answers`, allow Claude's questions
+        (`AskUserQuestion`) with them, the one way the window and the command
+        line send answers back."""
         if self._process is None:
             raise UsageError("this run has no process to answer")
+        allow = choice is not PermissionChoice.DENY
+        if answers is not None:
+            if not allow or questions_of(request.tool_name, request.input) is None:
+                raise UsageError("answers go only with allowing Claude's questions")
+            await self._process.respond_permission(
+                request.request_id, True, updated_input=answered_input(request.input, answers)
+            )
+            return
         if choice is PermissionChoice.ALLOW_SESSION:
             self._always.add(request.tool_name)
-        allow = choice is not PermissionChoice.DENY
-        reason = message or ("The person denied this tool call." if not allow else None)
+        asked = questions_of(request.tool_name, request.input) is not None
+        refusal = QUESTIONS_DECLINED if asked else "The person denied this tool call."
+        reason = message or (refusal if not allow else None)
         await self._process.respond_permission(request.request_id, allow, message=reason)
 
     async def stop(self) -> None:

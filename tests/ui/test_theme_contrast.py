@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QRadioButton,
     QStyle,
     QStyleOptionButton,
     QStyleOptionFocusRect,
@@ -140,6 +141,22 @@ def test_a_check_box_and_its_mark_are_seen(theme: str, qtbot: QtBot) -> None:
     inside = indicator.adjusted(3, 3, -3, -3)
     fill = picture.pixelColor(indicator.left() + 2, indicator.top() + 2)
     assert most_distinct(picture, inside, fill) >= least(theme), theme
+
+
+def test_a_radio_button_and_its_dot_are_seen(theme: str, qtbot: QtBot) -> None:
+    radio, picture = rendered(qtbot, QRadioButton("SQLite"))
+    option = QStyleOptionButton()
+    radio.initStyleOption(option)
+    indicator = radio.style().subElementRect(
+        QStyle.SubElement.SE_RadioButtonIndicator, option, radio
+    )
+    edge = QRect(indicator.left(), indicator.center().y() - 1, 2, 3)
+    assert most_distinct(picture, edge, radio.palette().color(R.Window)) >= least(theme), theme
+    radio.setChecked(True)
+    picture = radio.grab().toImage()
+    fill = picture.pixelColor(indicator.left() + 2, indicator.center().y())  # inside the ring
+    dot = indicator.adjusted(5, 5, -5, -5)
+    assert most_distinct(picture, dot, fill) >= least(theme), theme
 
 
 @pytest.mark.parametrize(

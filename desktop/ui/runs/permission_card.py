@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.edit_diff import MAX_LINES, EditDiff, edit_diff
 from desktop.domain.events import PermissionRequest
+from desktop.domain.questions import questions_of
 from desktop.services.run import PermissionChoice
+from desktop.ui.runs.question_card import QuestionCard
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.transcript.diff_html import diff_html
 from desktop.ui.transcript.transcript_render import STYLE_SHEET, Theme
@@ -218,6 +220,8 @@ class PermissionStack(QWidget):
 
     decided = Signal(object, str, object)
     """(LiveRun, request id, PermissionChoice)"""
+    answered = Signal(object, str, object)
+    """(LiveRun, request id, {question: answer}): Claude's questions answered."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -230,14 +234,14 @@ class PermissionStack(QWidget):
         self._layout.setSpacing(6)
         self.hide()
 
-    def cards(self) -> list[PermissionCard]:
+    def cards(self) -> list[PermissionCard | QuestionCard]:
         return [
             card
             for i in range(self._layout.count())
-            if isinstance(card := self._layout.itemAt(i).widget(), PermissionCard)
+            if isinstance(card := self._layout.itemAt(i).widget(), PermissionCard | QuestionCard)
         ]
 
-    def pending(self) -> list[PermissionCard]:
+    def pending(self) -> list[PermissionCard | QuestionCard]:
         return [card for card in self.cards() if card.choice is None]
 
     def show_run(self, live: LiveRun | None) -> None:
@@ -254,7 +258,11 @@ class PermissionStack(QWidget):
             self.hide()
             return
         for request, choice in live.decided[-DECIDED_SHOWN:] if live.streaming else ():
-            self._add(request).show_decision(choice)
+            card = self._add(request)
+            if isinstance(card, QuestionCard):
+                card.show_decision(choice, live.answers.get(request.request_id))
+            else:
+                card.show_decision(choice)
         for request in live.pending.values():
             self._add(request)
         self.setVisible(bool(self.cards()))
@@ -266,11 +274,21 @@ class PermissionStack(QWidget):
         decided = tuple(request.request_id for request, _choice in live.decided)
         return (live.streaming, decided, tuple(live.pending))
 
-    def _add(self, request: PermissionRequest) -> PermissionCard:
-        card = PermissionCard(request, self)
+    def _add(self, request: PermissionRequest) -> PermissionCard | QuestionCard:
+        questions = questions_of(request.tool_name, request.input)
+        card: PermissionCard | QuestionCard
+        if questions is None:  # any other tool, or questions of a shape not understood
+            card = PermissionCard(request, self)
+        else:
+            card = QuestionCard(request, questions, self)
+            card.answered.connect(self._answered)
         card.decided.connect(self._decided)
         self._layout.addWidget(card)
         return card
+
+    def _answered(self, request_id: str, answers: dict[str, str]) -> None:
+        if self._live is not None:
+            self.answered.emit(self._live, request_id, answers)
 
     def _decided(self, request_id: str, choice: PermissionChoice) -> None:
         if self._live is not None:

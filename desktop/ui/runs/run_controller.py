@@ -15,6 +15,7 @@ session the window shows: that is the presenter's business.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import count
@@ -63,6 +64,8 @@ class LiveRun:
     pending: dict[str, PermissionRequest] = field(default_factory=dict)
     """Permission requests waiting for an answer, by request id."""
     decided: list[tuple[PermissionRequest, PermissionChoice]] = field(default_factory=list)
+    answers: dict[str, dict[str, str]] = field(default_factory=dict)
+    """What the person answered Claude's questions with, by request id."""
     error: str | None = None
     stopping: bool = False
     replied: bool = False
@@ -165,14 +168,23 @@ class RunController(QObject):
         handler.driver.start()
         return await handler.ready
 
-    def answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
+    def answer(
+        self,
+        live: LiveRun,
+        request_id: str,
+        choice: PermissionChoice,
+        answers: Mapping[str, str] | None = None,
+    ) -> None:
+        """Answer a permission request; `answers`: allow Claude's questions with them."""
         request = live.pending.pop(request_id, None)
         if request is None or not live.streaming:
             return
+        if answers is not None:
+            live.answers[request_id] = dict(answers)
         live.decided.append((request, choice))
         self.answered.emit(live)
         self._tell(live, RunEvent.ANSWERED)
-        live.driver.call(live.run.answer(request, choice), "answer")
+        live.driver.call(live.run.answer(request, choice, answers=answers), "answer")
 
     def stop(self, live: LiveRun) -> None:
         if not live.streaming or live.stopping:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QBoxLayout, QMessageBox
 from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import ClaudeNotFoundError, SessiondeskError
+from desktop.domain.questions import questions_of
 from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import Message
 from desktop.domain.transcript_text import shorten
@@ -134,6 +135,7 @@ class RunDesk(QObject):
         stop_run.triggered.connect(self.stop_shown)
         self.composer.send_requested.connect(self.send)
         self.cards.decided.connect(self._answer)
+        self.cards.answered.connect(self._answer_questions)
         self.branch_banner.cancelled.connect(self.clear_branch)
         self.panel.view.rerun_requested.connect(self.rerun_message)
         self.pane.record_selected.connect(self._selected)
@@ -364,8 +366,17 @@ class RunDesk(QObject):
         self.composer.clear_error()
         self.status.notify(self.tr("claude found: {path}").format(path=path))
 
-    def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
-        self.controller.answer(live, request_id, choice)
+    def _answer_questions(self, live: LiveRun, request_id: str, answers: dict[str, str]) -> None:
+        self._answer(live, request_id, PermissionChoice.ALLOW, answers)
+
+    def _answer(
+        self,
+        live: LiveRun,
+        request_id: str,
+        choice: PermissionChoice,
+        answers: dict[str, str] | None = None,
+    ) -> None:
+        self.controller.answer(live, request_id, choice, answers)
         # the answered card is rebuilt without its buttons: the keyboard goes back to writing
         self.composer.prompt.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -432,6 +443,9 @@ class RunDesk(QObject):
         title = self.tr("Claude needs your permission")
         text = self.tr("{tool} in “{turn}”").format(tool=request.tool_name,
                                                     turn=shorten(live.prompt, 60))  # fmt: skip
+        questions = questions_of(request.tool_name, request.input)
+        if questions:  # the question says more than the tool's name
+            title, text = self.tr("Claude asks you"), shorten(questions[0].text, 90)
         self.notifier.tell(Attention.PERMISSION, title, text, run_shown=self._is_shown(live))
 
     def _finished(self, live: LiveRun) -> None:

@@ -28,6 +28,7 @@ _BUTTONS = (QStyle.PrimitiveElement.PE_PanelButtonCommand,)
 _OURS = frozenset({
     *_FIELDS, *_BUTTONS,
     QStyle.PrimitiveElement.PE_IndicatorCheckBox, QStyle.PrimitiveElement.PE_FrameFocusRect,
+    QStyle.PrimitiveElement.PE_IndicatorRadioButton,
 })  # fmt: skip
 
 
@@ -68,8 +69,12 @@ class ContrastStyle(QProxyStyle):
         rect = QRectF(option.rect)  # type: ignore[attr-defined]
         palette: QPalette = option.palette  # type: ignore[attr-defined]
         state = option.state  # type: ignore[attr-defined]
-        if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
-            self._check_box(rect, palette, state, painter)
+        if element in (
+            QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+            QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+        ):
+            radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
+            self._check_box(rect, palette, state, painter, radio=radio)
             return
         if element == QStyle.PrimitiveElement.PE_FrameFocusRect:
             self._outline(painter, rect.adjusted(1, 1, -1, -1), focus_colour(palette), 2.0)
@@ -95,9 +100,16 @@ class ContrastStyle(QProxyStyle):
         painter.restore()
 
     def _check_box(
-        self, rect: QRectF, palette: QPalette, state: QStyle.StateFlag, painter: QPainter
+        self,
+        rect: QRectF,
+        palette: QPalette,
+        state: QStyle.StateFlag,
+        painter: QPainter,
+        *,
+        radio: bool = False,
     ) -> None:
-        """A box on the field's ground, a 3:1 edge, and a mark in the text colour."""
+        """A box (a circle for a radio button: Fusion's own vanishes on dark) on the
+        field's ground, a 3:1 edge, and a mark in the text colour."""
         rect = rect.adjusted(0.5, 0.5, -0.5, -0.5)
         enabled = bool(state & QStyle.StateFlag.State_Enabled)
         group = QPalette.ColorGroup.Active if enabled else QPalette.ColorGroup.Disabled
@@ -109,8 +121,17 @@ class ContrastStyle(QProxyStyle):
         if not enabled:
             edge = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         painter.setPen(QPen(edge, 1.5 if focused else 1.0))
-        painter.drawRoundedRect(rect, RADIUS, RADIUS)
         mark = palette.color(group, QPalette.ColorRole.Text)
+        if radio:
+            painter.drawEllipse(rect)
+            if state & QStyle.StateFlag.State_On:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(mark)
+                inset = rect.width() * 0.28
+                painter.drawEllipse(rect.adjusted(inset, inset, -inset, -inset))
+            painter.restore()
+            return
+        painter.drawRoundedRect(rect, RADIUS, RADIUS)
         if state & QStyle.StateFlag.State_On:
             path = QPainterPath()
             w, h = rect.width(), rect.height()
