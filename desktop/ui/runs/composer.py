@@ -132,7 +132,11 @@ class Composer(QFrame):
         self.fill_label = QLabel(self)
         self.fill_label.setObjectName("rolloverFill")
         self.fill_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.fill_label.setMinimumWidth(1)  # its words give way before the composer widens
+        # beside the model and mode there may be no room for its line: it wraps rather
+        # than widen the composer or lose its last words
+        self.fill_label.setWordWrap(True)
+        self.fill_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.fill_label.setMinimumWidth(1)
         self.fill_label.hide()
         self.modes = ModeChoices(self)
         self.stop_button = QToolButton(self)
@@ -171,8 +175,7 @@ class Composer(QFrame):
         layout.addLayout(bottom)
         under = QHBoxLayout()
         under.addWidget(self.modes)
-        under.addStretch(1)
-        under.addWidget(self.fill_label)
+        under.addWidget(self.fill_label, 1)
         layout.addLayout(under)
 
         self.prompt.submitted.connect(self._submit)
