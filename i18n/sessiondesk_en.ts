@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+146"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -42,7 +42,7 @@
 <context>
     <name>InsightPage</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/insight_page.py" line="+230"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+231"/>
         <source>%Ln turns counted</source>
         <translation>
             <numerusform>%Ln turn counted</numerusform>

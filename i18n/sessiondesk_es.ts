@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -696,7 +696,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
@@ -711,7 +711,7 @@
         <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>Las dos ramas dicen lo mismo.</translation>
     </message>
@@ -810,12 +810,22 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
-        <source>Bytes that resumed turns did not send, compared with replaying the history</source>
-        <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{tokens} tokens ({size})</source>
+        <translation>{tokens} tokens ({size})</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+3"/>
+        <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
+        <translation>Tokens de entrada que los turnos reanudados no enviaron, frente a reproducir el historial</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resumed turns sent {fresh} new tokens; replays would have sent {replay}</source>
+        <translation>Los turnos reanudados enviaron {fresh} tokens nuevos; las reproducciones habrían enviado {replay}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No description</source>
         <translation>Sin descripción</translation>
     </message>
@@ -899,7 +909,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+492"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1413,7 +1423,7 @@
         <translation>desde cero</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Sesión de Claude: {id}</translation>
     </message>
@@ -1468,7 +1478,7 @@
         <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
@@ -1498,7 +1508,7 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
@@ -1590,12 +1600,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>All accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-35"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
@@ -1665,6 +1675,11 @@
         <translation>Reproducciones</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Tokens saved</source>
+        <translation>Tokens ahorrados</translation>
+    </message>
+    <message>
         <location line="+37"/>
         <source>Counting…</source>
         <translation>Contando…</translation>
@@ -1683,7 +1698,12 @@
         </translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+42"/>
+        <source>Resumed turns sent {fresh} new input tokens; replays would have sent {replay}</source>
+        <translation>Los turnos reanudados enviaron {fresh} tokens de entrada nuevos; las reproducciones habrían enviado {replay}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Turns by outcome</source>
         <translation>Turnos por resultado</translation>
     </message>
@@ -1769,7 +1789,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>Conversación nueva</translation>
     </message>
@@ -1990,7 +2010,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2312,7 +2332,7 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -2520,7 +2540,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -2794,7 +2814,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+62"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+77"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} tokens de contexto</translation>
     </message>
@@ -2819,7 +2839,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+104"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
@@ -3079,7 +3099,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+57"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+64"/>
         <source>interrupted</source>
         <translation>interrumpido</translation>
     </message>
@@ -3102,6 +3122,11 @@
         <location line="+4"/>
         <source>context {count} tokens</source>
         <translation>contexto de {count} tokens</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>resumed: {fresh} new tokens in, a replay would have sent {replay}</source>
+        <translation>reanudado: {fresh} tokens nuevos de entrada, una reproducción habría enviado {replay}</translation>
     </message>
 </context>
 <context>

@@ -232,7 +232,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -692,7 +692,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
@@ -707,7 +707,7 @@
         <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>两个分支内容相同。</translation>
     </message>
@@ -806,12 +806,22 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
-        <source>Bytes that resumed turns did not send, compared with replaying the history</source>
-        <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{tokens} tokens ({size})</source>
+        <translation>{tokens} 个令牌（{size}）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+3"/>
+        <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
+        <translation>与重放历史相比，恢复的轮次未发送的输入令牌</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resumed turns sent {fresh} new tokens; replays would have sent {replay}</source>
+        <translation>恢复的轮次发送了 {fresh} 个新令牌；重放将发送 {replay} 个</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No description</source>
         <translation>没有描述</translation>
     </message>
@@ -895,7 +905,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+490"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+492"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1409,7 +1419,7 @@
         <translation>全新</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Claude 会话：{id}</translation>
     </message>
@@ -1464,7 +1474,7 @@
         <translation>◀ 该分支的最新一轮：从这里继续</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
@@ -1494,7 +1504,7 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
@@ -1586,12 +1596,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>All accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-35"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
@@ -1661,6 +1671,11 @@
         <translation>重放</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Tokens saved</source>
+        <translation>节省的令牌</translation>
+    </message>
+    <message>
         <location line="+37"/>
         <source>Counting…</source>
         <translation>正在统计…</translation>
@@ -1678,7 +1693,12 @@
         </translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+42"/>
+        <source>Resumed turns sent {fresh} new input tokens; replays would have sent {replay}</source>
+        <translation>恢复的轮次发送了 {fresh} 个新输入令牌；重放将发送 {replay} 个</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Turns by outcome</source>
         <translation>按结果统计的轮次</translation>
     </message>
@@ -1764,7 +1784,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1985,7 +2005,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2305,7 +2325,7 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -2509,7 +2529,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -2783,7 +2803,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+62"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+77"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} 个上下文令牌</translation>
     </message>
@@ -2808,7 +2828,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+104"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>
@@ -3063,7 +3083,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+57"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+64"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
@@ -3086,6 +3106,11 @@
         <location line="+4"/>
         <source>context {count} tokens</source>
         <translation>上下文 {count} 个令牌</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>resumed: {fresh} new tokens in, a replay would have sent {replay}</source>
+        <translation>已恢复：输入 {fresh} 个新令牌，重放将发送 {replay} 个</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from desktop.domain.conversations import ExecutionKind
+from desktop.domain.token_savings import token_saving
 from desktop.domain.tree_labels import Sent, how_sent, resumed_by
 
 _USAGE = (
@@ -40,6 +41,8 @@ class ExecutionFact:
     sent_bytes: int | None = None
     saved_bytes: int | None = None
     resumed: bool = False
+    link_usage: dict[str, Any] | None = None
+    """The usage of the turn it carried on from (parent or forked node)."""
 
 
 @dataclass(slots=True)
@@ -64,6 +67,12 @@ class Tally:
     """What the turns sent to `claude` (prompt as sent, carried text)."""
     bytes_saved: int = 0
     """What resuming saved: the replays the resumed turns did not have to send."""
+    resumed_input_tokens: int = 0
+    """The resumed turns' input tokens (not read from Claude's cache), of the
+    turns whose saving is known (`token_savings`)."""
+    replay_tokens: int = 0
+    """What replays of those turns would have sent instead."""
+    tokens_saved: int = 0
 
     def add(self, fact: ExecutionFact) -> None:
         try:
@@ -87,6 +96,11 @@ class Tally:
         self.resumes += sent is Sent.RESUMED
         self.bytes_sent += fact.sent_bytes or 0
         self.bytes_saved += fact.saved_bytes or 0
+        saving = token_saving(fact.usage, fact.link_usage) if sent is Sent.RESUMED else None
+        if saving is not None:
+            self.resumed_input_tokens += saving.input_tokens
+            self.replay_tokens += saving.replay_tokens
+            self.tokens_saved += saving.saved
 
     @property
     def success_rate(self) -> float | None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.orm import aliased
 
 from desktop.domain.stats import ExecutionFact
 from desktop.store.db import Database
@@ -18,6 +20,7 @@ class SqlStatsQueries:
 
     def facts(self, account: str | None, since: datetime | None) -> list[ExecutionFact]:
         e = ExecutionRow
+        link = aliased(ExecutionRow)  # the turn each one carried on from
         query = (
             select(
                 AccountRow.name,
@@ -33,9 +36,13 @@ class SqlStatsQueries:
                 e.sent_bytes,
                 e.saved_bytes,
                 e.resumed,
+                link.usage_json,
             )
             .join(ConversationRow, ConversationRow.id == e.conversation_id)
             .outerjoin(AccountRow, AccountRow.id == e.account_id)
+            .outerjoin(
+                link, link.id == func.coalesce(e.parent_execution_id, e.forked_from_execution_id)
+            )
             .order_by(e.started, e.id)
         )
         if account is not None:
@@ -45,6 +52,9 @@ class SqlStatsQueries:
         with self._db.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [
-            ExecutionFact(*row[:7], json.loads(row[7]) if row[7] else None, *row[8:])
-            for row in rows
+            ExecutionFact(*row[:7], _usage(row[7]), *row[8:13], _usage(row[13])) for row in rows
         ]
+
+
+def _usage(text: str | None) -> dict[str, Any] | None:
+    return json.loads(text) if text else None

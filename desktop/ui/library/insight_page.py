@@ -38,7 +38,7 @@ from desktop.ui.common.error_text import error_text
 from desktop.ui.library.insight_charts import InsightCharts
 
 COLUMNS = ("turns", "input_tokens", "output_tokens", "cost_usd", "success_rate",
-           "rollovers", "resumes", "replays")  # fmt: skip
+           "rollovers", "resumes", "replays", "tokens_saved")  # fmt: skip
 GROUPS = ("accounts", "projects", "conversations")
 
 
@@ -167,6 +167,7 @@ class InsightPage(QDialog):
             "rollovers": self.tr("Rollovers"),
             "resumes": self.tr("Resumes"),
             "replays": self.tr("Replays"),
+            "tokens_saved": self.tr("Tokens saved"),
         }
 
     def changeEvent(self, event: QEvent) -> None:
@@ -230,6 +231,7 @@ class InsightPage(QDialog):
         self.state.setText(self.tr("%Ln turns counted", "", insight.totals.turns))
         for key, label in self.total_values.items():
             label.setText(self._cell(key, insight.totals))
+        self.total_values["tokens_saved"].setToolTip(self._saved_tip(insight.totals))
         for group in GROUPS:
             self._fill(self.tables[group], self.rows(group))
         self._draw_charts()
@@ -259,8 +261,20 @@ class InsightPage(QDialog):
                 raw = getattr(tally, key)
                 item = _NumberItem(self._cell(key, tally), -1.0 if raw is None else float(raw))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if key == "tokens_saved":
+                    item.setToolTip(self._saved_tip(tally))
                 table.setItem(row, column, item)
         table.setSortingEnabled(True)
+
+    def _saved_tip(self, tally: Tally) -> str:
+        """The resumed turns' input tokens next to what replays would have sent."""
+        locale = QLocale()
+        return self.tr(
+            "Resumed turns sent {fresh} new input tokens; replays would have sent {replay}"
+        ).format(
+            fresh=locale.toString(tally.resumed_input_tokens),
+            replay=locale.toString(tally.replay_tokens),
+        )
 
     def _cell(self, key: str, tally: Tally) -> str:
         locale = QLocale()
