@@ -42,7 +42,7 @@
 <context>
     <name>InsightPage</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/insight_page.py" line="+231"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+244"/>
         <source>%Ln turns counted</source>
         <translation>
             <numerusform>%Ln turn counted</numerusform>

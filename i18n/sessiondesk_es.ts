@@ -1569,7 +1569,7 @@
 <context>
     <name>InsightPage</name>
     <message>
-        <location filename="../desktop/ui/library/insight_page.py" line="+138"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+149"/>
         <source>Insight</source>
         <translation>Estadísticas</translation>
     </message>
@@ -1600,12 +1600,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>All accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-37"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
@@ -1635,12 +1635,23 @@
         <translation>Por conversación</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Outcomes</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branches</source>
+        <translation>Ramas</translation>
+    </message>
+    <message>
         <location line="+10"/>
+        <location line="+155"/>
         <source>Turns</source>
         <translation>Turnos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-154"/>
         <source>Tokens in</source>
         <translation>Tokens de entrada</translation>
     </message>
@@ -1661,21 +1672,24 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+147"/>
         <source>Rollovers</source>
         <translation>Relevos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-146"/>
+        <location line="+144"/>
         <source>Resumes</source>
         <translation>Reanudaciones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-143"/>
+        <location line="+144"/>
         <source>Replays</source>
         <translation>Reproducciones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-143"/>
         <source>Tokens saved</source>
         <translation>Tokens ahorrados</translation>
     </message>
@@ -1746,6 +1760,31 @@
         <location line="+1"/>
         <source>Others</source>
         <translation>Otros</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turns per conversation (average {average})</source>
+        <translation>Turnos por conversación (media {average})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How turns began, per account (share of turns)</source>
+        <translation>Cómo empezaron los turnos, por cuenta (parte de los turnos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forks</source>
+        <translation>Bifurcaciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-runs</source>
+        <translation>Reejecuciones</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Conversations</source>
+        <translation>Conversaciones</translation>
     </message>
 </context>
 <context>

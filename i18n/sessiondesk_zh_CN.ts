@@ -1565,7 +1565,7 @@
 <context>
     <name>InsightPage</name>
     <message>
-        <location filename="../desktop/ui/library/insight_page.py" line="+138"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+149"/>
         <source>Insight</source>
         <translation>统计</translation>
     </message>
@@ -1596,12 +1596,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>All accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-37"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
@@ -1631,12 +1631,23 @@
         <translation>按对话</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Outcomes</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branches</source>
+        <translation>分支</translation>
+    </message>
+    <message>
         <location line="+10"/>
+        <location line="+155"/>
         <source>Turns</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-154"/>
         <source>Tokens in</source>
         <translation>输入 token</translation>
     </message>
@@ -1657,21 +1668,24 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+147"/>
         <source>Rollovers</source>
         <translation>接续</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-146"/>
+        <location line="+144"/>
         <source>Resumes</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-143"/>
+        <location line="+144"/>
         <source>Replays</source>
         <translation>重放</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-143"/>
         <source>Tokens saved</source>
         <translation>节省的令牌</translation>
     </message>
@@ -1741,6 +1755,31 @@
         <location line="+1"/>
         <source>Others</source>
         <translation>其他</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turns per conversation (average {average})</source>
+        <translation>每个对话的轮次（平均 {average}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How turns began, per account (share of turns)</source>
+        <translation>各账户的轮次如何开始（占轮次的比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forks</source>
+        <translation>分叉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-runs</source>
+        <translation>重新运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Conversations</source>
+        <translation>对话</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,9 @@ class ExecutionFact:
     resumed: bool = False
     link_usage: dict[str, Any] | None = None
     """The usage of the turn it carried on from (parent or forked node)."""
+    node_kind: str | None = None
+    """How its node came to be, as the tree says (`tree_labels.node_kind`:
+    `rerun` for a replay that rewrote the history); None: its `kind`."""
 
 
 @dataclass(slots=True)
@@ -73,6 +76,12 @@ class Tally:
     replay_tokens: int = 0
     """What replays of those turns would have sent instead."""
     tokens_saved: int = 0
+    forks: int = 0
+    """Turns that branched a new conversation off a node (the tree's `fork`)."""
+    reruns: int = 0
+    """Turns that re-ran a node with the history before it (the tree's `re-run`)."""
+    conversation_ids: set[str] = field(default_factory=set)
+    """The conversations these turns belong to."""
 
     def add(self, fact: ExecutionFact) -> None:
         try:
@@ -83,6 +92,10 @@ class Tally:
         if sent is Sent.NOTHING:
             return  # a switch record: no turn, no success, nothing sent
         self.turns += 1
+        self.conversation_ids.add(fact.conversation_id)
+        node = fact.node_kind or fact.kind
+        self.forks += node == "fork"
+        self.reruns += node == "rerun"
         usage = fact.usage or {}
         for mine, theirs in _USAGE:
             value = usage.get(theirs)
@@ -108,11 +121,36 @@ class Tally:
         finished = self.succeeded + self.failed + self.interrupted
         return round(self.succeeded / finished, 4) if finished else None
 
+    def rate(self, count: int) -> float | None:
+        """`count` as a share of the turns (None before any turn)."""
+        return round(count / self.turns, 4) if self.turns else None
+
+    @property
+    def conversations(self) -> int:
+        return len(self.conversation_ids)
+
+    @property
+    def turns_per_conversation(self) -> float | None:
+        return round(self.turns / self.conversations, 2) if self.conversations else None
+
+    def rates(self) -> dict[str, float | None]:
+        """The branch picture: each kind of turn as a share of all turns."""
+        return {
+            "fork_rate": self.rate(self.forks),
+            "rerun_rate": self.rate(self.reruns),
+            "resume_rate": self.rate(self.resumes),
+            "replay_rate": self.rate(self.replays),
+            "rollover_rate": self.rate(self.rollovers),
+        }
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["conversation_ids"]
         data["cost_usd"] = round(self.cost_usd, 6)
         data["success_rate"] = self.success_rate
-        return data
+        data["conversations"] = self.conversations
+        data["turns_per_conversation"] = self.turns_per_conversation
+        return data | self.rates()
 
 
 @dataclass(slots=True)

@@ -10,10 +10,14 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytestqt.qtbot import QtBot
+
 from desktop.compose import DB_NAME
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
+from desktop.ui.library.insight_page import InsightPage
+from desktop.ui.shell.main_window import MainWindow
 
 
 @dataclass(frozen=True)
@@ -68,3 +72,12 @@ def record(home: Path, title: str, account: str, cwd: str, turns: list[Turn]) ->
         return conversation.id
     finally:
         db.close()
+
+
+def open_insight(window: MainWindow, qtbot: QtBot) -> InsightPage:
+    """The insight page opened from the window, its figures counted."""
+    window.library.insight.trigger()
+    page = window.findChild(InsightPage)
+    assert page is not None
+    qtbot.waitUntil(lambda: page.refresh_button.isEnabled() and page.insight is not None)
+    return page

@@ -14,10 +14,9 @@ from desktop.domain.conversations import Conversation, ExecutionKind
 from desktop.domain.token_savings import TokenSaving
 from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
-from desktop.ui.library.insight_page import InsightPage
 from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.transcript.transcript_rows import RowKind
-from tests.ui.library_kit import Turn, record
+from tests.ui.library_kit import Turn, open_insight, record
 from tests.ui.session_kit import add_account
 
 pytestmark = pytest.mark.gui
@@ -58,10 +57,7 @@ def test_insight_totals_the_tokens_saved(
     window: MainWindow, hub: ServiceHub, home: Path, qtbot: QtBot, tmp_path: Path
 ) -> None:
     _conversation(hub, home, tmp_path)
-    window.library.insight.trigger()
-    page = window.findChild(InsightPage)
-    assert page is not None
-    qtbot.waitUntil(lambda: page.refresh_button.isEnabled() and page.insight is not None)
+    page = open_insight(window, qtbot)
     saved = page.total_values["tokens_saved"]
     assert saved.text() == "1,550"
     assert "100" in saved.toolTip() and "1,650" in saved.toolTip()
