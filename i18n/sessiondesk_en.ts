@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+188"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>

@@ -233,17 +233,57 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+35"/>
+        <source>Continues {code}: its session is resumed, and only the other items&apos; text is sent.</source>
+        <translation>Continúa {code}: se reanuda su sesión y solo se envía el texto de los demás elementos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Starts a new conversation with every item&apos;s text: {reason}</source>
+        <translation>Empieza una conversación nueva con el texto de cada elemento: {reason}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its latest conversation {code} is under another account.</source>
+        <translation>su última conversación, {code}, pertenece a otra cuenta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} has no session yet.</source>
+        <translation>su última conversación, {code}, aún no tiene sesión.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} ran in another folder.</source>
+        <translation>su última conversación, {code}, se ejecutó en otra carpeta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the session of {code} is no longer on disk.</source>
+        <translation>la sesión de {code} ya no está en el disco.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the bundle holds no conversation.</source>
+        <translation>el paquete no contiene ninguna conversación.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Gathering the context of “{name}”…</source>
         <translation>Reuniendo el contexto de «{name}»…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
+        <source>Continued {code} with the context of “{name}”, resuming its session.</source>
+        <translation>Se continuó {code} con el contexto de «{name}», reanudando su sesión.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>Se empezó una conversación con el contexto de «{name}».</translation>
     </message>
@@ -1841,7 +1881,7 @@
 <context>
     <name>LoadContextDialog</name>
     <message>
-        <location filename="../desktop/ui/library/load_dialog.py" line="+41"/>
+        <location filename="../desktop/ui/library/load_dialog.py" line="+45"/>
         <source>Load context of “{name}”</source>
         <translation>Cargar el contexto de «{name}»</translation>
     </message>
@@ -1856,7 +1896,7 @@
         <translation>¿Qué debe hacer Claude con este contexto?</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>&amp;Start</source>
         <translation>&amp;Empezar</translation>
     </message>
@@ -1876,17 +1916,17 @@
         <translation>&amp;Mensaje:</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Also send the text of {items} under {account}</source>
         <translation>Enviar también el texto de {items} con {account}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose an account for this conversation.</source>
         <translation>Elige una cuenta para esta conversación.</translation>
     </message>

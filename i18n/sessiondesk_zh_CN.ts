@@ -232,17 +232,57 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+35"/>
+        <source>Continues {code}: its session is resumed, and only the other items&apos; text is sent.</source>
+        <translation>继续 {code}：恢复其会话，只发送其他条目的文本。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Starts a new conversation with every item&apos;s text: {reason}</source>
+        <translation>以每个条目的文本开始新对话：{reason}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its latest conversation {code} is under another account.</source>
+        <translation>其最新对话 {code} 属于另一个账户。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} has no session yet.</source>
+        <translation>其最新对话 {code} 还没有会话。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} ran in another folder.</source>
+        <translation>其最新对话 {code} 在另一个文件夹中运行。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the session of {code} is no longer on disk.</source>
+        <translation>{code} 的会话已不在磁盘上。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the bundle holds no conversation.</source>
+        <translation>资料包中没有对话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Gathering the context of “{name}”…</source>
         <translation>正在收集“{name}”的上下文…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
+        <source>Continued {code} with the context of “{name}”, resuming its session.</source>
+        <translation>已使用“{name}”的上下文继续 {code}，并恢复了其会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>已用“{name}”的上下文开始一个对话。</translation>
     </message>
@@ -1836,7 +1876,7 @@
 <context>
     <name>LoadContextDialog</name>
     <message>
-        <location filename="../desktop/ui/library/load_dialog.py" line="+41"/>
+        <location filename="../desktop/ui/library/load_dialog.py" line="+45"/>
         <source>Load context of “{name}”</source>
         <translation>载入“{name}”的上下文</translation>
     </message>
@@ -1851,7 +1891,7 @@
         <translation>Claude 应该用这些上下文做什么?</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
     </message>
@@ -1871,17 +1911,17 @@
         <translation>提示(&amp;P):</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Also send the text of {items} under {account}</source>
         <translation>也以 {account} 发送 {items} 的文本</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose an account for this conversation.</source>
         <translation>请为此对话选择一个账户。</translation>
     </message>
