@@ -1911,7 +1911,7 @@
         <translation>&amp;Carpeta:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Prompt:</source>
         <translation>&amp;Mensaje:</translation>
     </message>

@@ -1906,7 +1906,7 @@
         <translation>文件夹(&amp;F):</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Prompt:</source>
         <translation>提示(&amp;P):</translation>
     </message>

@@ -50,6 +50,7 @@ class BundleWork(QObject):
         self._background = Background(self)
         self._tasks: set[asyncio.Future[None]] = set()
         self.dialog: QWidget | None = None
+        self._plan_ticket: int | None = None
         """The open question (load, file, account), for tests."""
         page.load_requested.connect(self.ask_load)
         page.export_requested.connect(self.ask_export)
@@ -94,9 +95,16 @@ class BundleWork(QObject):
             latest = bundles.latest(name)
             return latest, bundles.why_not_resume(latest, account, folder)
 
-        return self._background.submit(
-            find, lambda found: dialog.show_plan(self.plan_words(*found)), lambda _error: None
+        if self._plan_ticket is not None:
+            self._background.cancel(self._plan_ticket)  # only the newest choice is answered
+        self._plan_ticket = self._background.submit(
+            find, lambda found: dialog.show_plan(self.plan_words(*found)), self._no_plan
         )
+        return self._plan_ticket
+
+    def _no_plan(self, error: BaseException) -> None:
+        # the line is a forecast: Start still checks everything and says what went wrong
+        log.warning("could not tell what Load Context will do: %s", error)
 
     def plan_words(self, latest: Conversation | None, why: NotResumed | None) -> str:
         if latest is not None and why is None:

@@ -71,7 +71,9 @@ class LoadContextDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.folder, 1)
         row.addWidget(self.browse)
-        form.addRow(self.tr("&Folder:"), row)
+        folder_label = QLabel(self.tr("&Folder:"), self)
+        folder_label.setBuddy(self.folder)  # a row of a layout gets a label with no buddy
+        form.addRow(folder_label, row)
         form.addRow(self.tr("&Prompt:"), self.prompt)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
