@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+196"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -77,7 +77,7 @@
 <context>
     <name>InsightPage</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/insight_page.py" line="+230"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+244"/>
         <source>%Ln turns counted</source>
         <translation>
             <numerusform>%Ln turn counted</numerusform>

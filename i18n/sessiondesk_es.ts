@@ -254,17 +254,57 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+70"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+42"/>
+        <source>Continues {code}: its session is resumed, and only the other items&apos; text is sent.</source>
+        <translation>Continúa {code}: se reanuda su sesión y solo se envía el texto de los demás elementos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Starts a new conversation with every item&apos;s text: {reason}</source>
+        <translation>Empieza una conversación nueva con el texto de cada elemento: {reason}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its latest conversation {code} is under another account.</source>
+        <translation>su última conversación, {code}, pertenece a otra cuenta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} has no session yet.</source>
+        <translation>su última conversación, {code}, aún no tiene sesión.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} ran in another folder.</source>
+        <translation>su última conversación, {code}, se ejecutó en otra carpeta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the session of {code} is no longer on disk.</source>
+        <translation>la sesión de {code} ya no está en el disco.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the bundle holds no conversation.</source>
+        <translation>el paquete no contiene ninguna conversación.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Gathering the context of “{name}”…</source>
         <translation>Reuniendo el contexto de «{name}»…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
+        <source>Continued {code} with the context of “{name}”, resuming its session.</source>
+        <translation>Se continuó {code} con el contexto de «{name}», reanudando su sesión.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>Se empezó una conversación con el contexto de «{name}».</translation>
     </message>
@@ -750,7 +790,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+239"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+242"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -831,12 +871,22 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
-        <source>Bytes that resumed turns did not send, compared with replaying the history</source>
-        <translation>Bytes que los turnos reanudados no enviaron, comparado con reenviar el historial</translation>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{tokens} tokens ({size})</source>
+        <translation>{tokens} tokens ({size})</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+3"/>
+        <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
+        <translation>Tokens de entrada que los turnos reanudados no enviaron, frente a reproducir el historial</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resumed turns sent {fresh} new tokens; replays would have sent {replay}</source>
+        <translation>Los turnos reanudados enviaron {fresh} tokens nuevos; las reproducciones habrían enviado {replay}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No description</source>
         <translation>Sin descripción</translation>
     </message>
@@ -920,7 +970,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+493"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1655,7 +1705,7 @@
 <context>
     <name>InsightPage</name>
     <message>
-        <location filename="../desktop/ui/library/insight_page.py" line="+138"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+149"/>
         <source>Insight</source>
         <translation>Estadísticas</translation>
     </message>
@@ -1686,12 +1736,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>All accounts</source>
         <translation>Todas las cuentas</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
         <source>Account</source>
         <translation>Cuenta</translation>
     </message>
@@ -1721,12 +1771,23 @@
         <translation>Por conversación</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Outcomes</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branches</source>
+        <translation>Ramas</translation>
+    </message>
+    <message>
         <location line="+10"/>
+        <location line="+155"/>
         <source>Turns</source>
         <translation>Turnos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-154"/>
         <source>Tokens in</source>
         <translation>Tokens de entrada</translation>
     </message>
@@ -1747,18 +1808,26 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+147"/>
         <source>Rollovers</source>
         <translation>Relevos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-146"/>
+        <location line="+144"/>
         <source>Resumes</source>
         <translation>Reanudaciones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-143"/>
+        <location line="+144"/>
         <source>Replays</source>
         <translation>Reproducciones</translation>
+    </message>
+    <message>
+        <location line="-143"/>
+        <source>Tokens saved</source>
+        <translation>Tokens ahorrados</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -1779,7 +1848,12 @@
         </translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+42"/>
+        <source>Resumed turns sent {fresh} new input tokens; replays would have sent {replay}</source>
+        <translation>Los turnos reanudados enviaron {fresh} tokens de entrada nuevos; las reproducciones habrían enviado {replay}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Turns by outcome</source>
         <translation>Turnos por resultado</translation>
     </message>
@@ -1822,6 +1896,31 @@
         <location line="+1"/>
         <source>Others</source>
         <translation>Otros</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turns per conversation (average {average})</source>
+        <translation>Turnos por conversación (media {average})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How turns began, per account (share of turns)</source>
+        <translation>Cómo empezaron los turnos, por cuenta (parte de los turnos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forks</source>
+        <translation>Bifurcaciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-runs</source>
+        <translation>Reejecuciones</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Conversations</source>
+        <translation>Conversaciones</translation>
     </message>
 </context>
 <context>
@@ -1878,7 +1977,7 @@
 <context>
     <name>LoadContextDialog</name>
     <message>
-        <location filename="../desktop/ui/library/load_dialog.py" line="+41"/>
+        <location filename="../desktop/ui/library/load_dialog.py" line="+45"/>
         <source>Load context of “{name}”</source>
         <translation>Cargar el contexto de «{name}»</translation>
     </message>
@@ -1893,7 +1992,7 @@
         <translation>¿Qué debe hacer Claude con este contexto?</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>&amp;Start</source>
         <translation>&amp;Empezar</translation>
     </message>
@@ -1908,22 +2007,22 @@
         <translation>&amp;Carpeta:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Prompt:</source>
         <translation>&amp;Mensaje:</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Also send the text of {items} under {account}</source>
         <translation>Enviar también el texto de {items} con {account}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>Working folder</source>
         <translation>Carpeta de trabajo</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose an account for this conversation.</source>
         <translation>Elige una cuenta para esta conversación.</translation>
     </message>
@@ -3052,7 +3151,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+62"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+77"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} tokens de contexto</translation>
     </message>
@@ -3077,7 +3176,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+104"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>
@@ -3337,7 +3436,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+60"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+67"/>
         <source>interrupted</source>
         <translation>interrumpido</translation>
     </message>
@@ -3360,6 +3459,11 @@
         <location line="+4"/>
         <source>context {count} tokens</source>
         <translation>contexto de {count} tokens</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>resumed: {fresh} new tokens in, a replay would have sent {replay}</source>
+        <translation>reanudado: {fresh} tokens nuevos de entrada, una reproducción habría enviado {replay}</translation>
     </message>
 </context>
 <context>

@@ -253,17 +253,57 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+70"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+42"/>
+        <source>Continues {code}: its session is resumed, and only the other items&apos; text is sent.</source>
+        <translation>继续 {code}：恢复其会话，只发送其他条目的文本。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Starts a new conversation with every item&apos;s text: {reason}</source>
+        <translation>以每个条目的文本开始新对话：{reason}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its latest conversation {code} is under another account.</source>
+        <translation>其最新对话 {code} 属于另一个账户。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} has no session yet.</source>
+        <translation>其最新对话 {code} 还没有会话。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its latest conversation {code} ran in another folder.</source>
+        <translation>其最新对话 {code} 在另一个文件夹中运行。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the session of {code} is no longer on disk.</source>
+        <translation>{code} 的会话已不在磁盘上。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the bundle holds no conversation.</source>
+        <translation>资料包中没有对话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Gathering the context of “{name}”…</source>
         <translation>正在收集“{name}”的上下文…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
+        <source>Continued {code} with the context of “{name}”, resuming its session.</source>
+        <translation>已使用“{name}”的上下文继续 {code}，并恢复了其会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Started a conversation with the context of “{name}”.</source>
         <translation>已用“{name}”的上下文开始一个对话。</translation>
     </message>
@@ -746,7 +786,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../desktop/ui/runs/composer.py" line="+239"/>
+        <location filename="../desktop/ui/runs/composer.py" line="+242"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -827,12 +867,22 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+191"/>
-        <source>Bytes that resumed turns did not send, compared with replaying the history</source>
-        <translation>与重放历史相比，恢复的轮次少发送的字节数</translation>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{tokens} tokens ({size})</source>
+        <translation>{tokens} 个令牌（{size}）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+3"/>
+        <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
+        <translation>与重放历史相比，恢复的轮次未发送的输入令牌</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resumed turns sent {fresh} new tokens; replays would have sent {replay}</source>
+        <translation>恢复的轮次发送了 {fresh} 个新令牌；重放将发送 {replay} 个</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No description</source>
         <translation>没有描述</translation>
     </message>
@@ -916,7 +966,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+493"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1647,7 +1697,7 @@
 <context>
     <name>InsightPage</name>
     <message>
-        <location filename="../desktop/ui/library/insight_page.py" line="+138"/>
+        <location filename="../desktop/ui/library/insight_page.py" line="+149"/>
         <source>Insight</source>
         <translation>统计</translation>
     </message>
@@ -1678,12 +1728,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>All accounts</source>
         <translation>所有账户</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
@@ -1713,12 +1763,23 @@
         <translation>按对话</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Outcomes</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branches</source>
+        <translation>分支</translation>
+    </message>
+    <message>
         <location line="+10"/>
+        <location line="+155"/>
         <source>Turns</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-154"/>
         <source>Tokens in</source>
         <translation>输入 token</translation>
     </message>
@@ -1739,18 +1800,26 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+147"/>
         <source>Rollovers</source>
         <translation>接续</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-146"/>
+        <location line="+144"/>
         <source>Resumes</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-143"/>
+        <location line="+144"/>
         <source>Replays</source>
         <translation>重放</translation>
+    </message>
+    <message>
+        <location line="-143"/>
+        <source>Tokens saved</source>
+        <translation>节省的令牌</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -1770,7 +1839,12 @@
         </translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+42"/>
+        <source>Resumed turns sent {fresh} new input tokens; replays would have sent {replay}</source>
+        <translation>恢复的轮次发送了 {fresh} 个新输入令牌；重放将发送 {replay} 个</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Turns by outcome</source>
         <translation>按结果统计的轮次</translation>
     </message>
@@ -1813,6 +1887,31 @@
         <location line="+1"/>
         <source>Others</source>
         <translation>其他</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turns per conversation (average {average})</source>
+        <translation>每个对话的轮次（平均 {average}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How turns began, per account (share of turns)</source>
+        <translation>各账户的轮次如何开始（占轮次的比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forks</source>
+        <translation>分叉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-runs</source>
+        <translation>重新运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Conversations</source>
+        <translation>对话</translation>
     </message>
 </context>
 <context>
@@ -1869,7 +1968,7 @@
 <context>
     <name>LoadContextDialog</name>
     <message>
-        <location filename="../desktop/ui/library/load_dialog.py" line="+41"/>
+        <location filename="../desktop/ui/library/load_dialog.py" line="+45"/>
         <source>Load context of “{name}”</source>
         <translation>载入“{name}”的上下文</translation>
     </message>
@@ -1884,7 +1983,7 @@
         <translation>Claude 应该用这些上下文做什么?</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
     </message>
@@ -1899,22 +1998,22 @@
         <translation>文件夹(&amp;F):</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Prompt:</source>
         <translation>提示(&amp;P):</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Also send the text of {items} under {account}</source>
         <translation>也以 {account} 发送 {items} 的文本</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>Working folder</source>
         <translation>工作文件夹</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose an account for this conversation.</source>
         <translation>请为此对话选择一个账户。</translation>
     </message>
@@ -3035,7 +3134,7 @@
 <context>
     <name>TokenChart</name>
     <message>
-        <location filename="../desktop/ui/conversations/token_chart.py" line="+62"/>
+        <location filename="../desktop/ui/conversations/token_chart.py" line="+77"/>
         <source>{tokens} context tokens</source>
         <translation>{tokens} 个上下文令牌</translation>
     </message>
@@ -3060,7 +3159,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+104"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>
@@ -3315,7 +3414,7 @@
 <context>
     <name>TurnUsage</name>
     <message>
-        <location filename="../desktop/ui/runs/turn_usage.py" line="+60"/>
+        <location filename="../desktop/ui/runs/turn_usage.py" line="+67"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
@@ -3338,6 +3437,11 @@
         <location line="+4"/>
         <source>context {count} tokens</source>
         <translation>上下文 {count} 个令牌</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>resumed: {fresh} new tokens in, a replay would have sent {replay}</source>
+        <translation>已恢复：输入 {fresh} 个新令牌，重放将发送 {replay} 个</translation>
     </message>
 </context>
 <context>

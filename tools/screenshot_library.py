@@ -1,6 +1,7 @@
 """Pictures of the library pages: the insight page and the bundles page.
 
     python tools/screenshot_library.py                 # docs/insight.png and docs/bundles.png
+                                                       # (and docs/insight-branches-en.png)
     python tools/screenshot_library.py --language es   # docs/insight-es.png, docs/bundles-es.png
     python tools/screenshot_library.py --theme dark --out /tmp   # /tmp/insight-dark.png, …
 
@@ -40,7 +41,7 @@ CONVERSATIONS = [
         "Why does parse_config crash on an empty file?",
         "work",
         "/home/ana/src/api",
-        [OK, CONTINUE, CONTINUE, Turn(K.REPLAY, cost=0.04, tokens_in=4200)],
+        [OK, CONTINUE, CONTINUE, Turn(K.REPLAY, cost=0.04, tokens_in=4200, after=1, epoch=1)],
     ),
     (
         "Add retries to the HTTP client",
@@ -138,6 +139,10 @@ def main() -> int:
         wait_until(app, lambda: page.insight is not None)
         settle(app)
         grab(page, args.out / f"insight{suffix}.png")
+        page.chart_tabs.setCurrentIndex(1)  # the branch picture
+        settle(app)
+        theme = "" if args.theme == "system" else f"-{args.theme}"
+        grab(page, args.out / f"insight-branches-{args.language}{theme}.png")
         page.close()
         bundles = window.library.open_bundles()
         bundles.resize(900, 520)

@@ -12,6 +12,7 @@ from desktop.cli.runs import permission_args
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
     from desktop.domain.bundles import Bundle
     from desktop.services.hub import ServiceHub
+    from desktop.services.run import Run
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -138,12 +139,28 @@ def _list(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
 
 def _load(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
     services.sessions.refresh()
-    prepared = services.bundles.load(
+    choice = services.bundles.seeded(
         args.name, args.account, args.cwd, args.prompt, args.confirm_cross_account
     )
+    latest = choice.continues
+    if latest is not None:
+        out.progress(f"continuing {latest.code}: resuming its session with the prompt")
+    else:
+        reason = choice.why_new.text if choice.why_new else "the bundle holds no conversation"
+        out.progress(f"a new conversation with every item's text: {reason}")
     from desktop.cli.drive import drive
 
-    return drive(services, prepared, out, args.permission)
+    def told(run: Run) -> dict[str, Any]:
+        # what was chosen, and whether claude's session was in fact resumed
+        mode = choice.mode if latest is None or run.plan.resumed else "replayed"
+        return {
+            "load": mode,
+            "load_conversation": latest.code if latest else None,
+            "load_reason": choice.why_new.text if choice.why_new else None,
+        }
+
+    prepared = services.bundles.load(choice, args.name, args.prompt)
+    return drive(services, prepared, out, args.permission, told)
 
 
 def _export(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:

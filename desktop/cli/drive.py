@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from desktop.cli.claude_output import keep_output
 from desktop.cli.output import Output
@@ -77,8 +78,15 @@ async def _drive(run: Run, out: Output, policy: str, trail: TurnTrail) -> None:
             )
 
 
-def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permission: str) -> int:
-    """Drive a prepared turn to its end, streaming it; the last line is its execution."""
+def drive(
+    services: ServiceHub,
+    prepared: Awaitable[Run],
+    out: Output,
+    permission: str,
+    told: Callable[[Run], dict[str, Any]] | None = None,
+) -> int:
+    """Drive a prepared turn to its end, streaming it; the last line is its execution
+    (with what `told` adds, e.g. how `bundle load` started it)."""
 
     trail = TurnTrail()
     started: list[Run] = []
@@ -107,7 +115,7 @@ def drive(services: ServiceHub, prepared: Awaitable[Run], out: Output, permissio
     execution = run.execution
     if execution is None:
         raise SessiondeskError("stopped by a signal before the turn started")
-    document = {"type": "execution", **execution_json(execution)}
+    document = {"type": "execution", **execution_json(execution), **(told(run) if told else {})}
     log = keep_output(services.home, run)  # claude's whole stderr, when more than the error
     if log is not None:
         out.progress(f"claude's output: {log}")

@@ -100,7 +100,7 @@ def _stats(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
                 f"{t['cost_usd']:.4f}",
                 "-" if t["success_rate"] is None else f"{t['success_rate']:.0%}",
                 f"{t['resumes']}/{t['replays']}",
-                f"{t['bytes_saved'] / 1024:.1f}",
+                str(t["tokens_saved"]),
                 str(t["rollovers"]),
             ]
             for name, t in [
@@ -118,7 +118,7 @@ def _stats(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
                 "COST $",
                 "OK",
                 "RESUME/REPLAY",
-                "SAVED KB",
+                "TOKENS SAVED",
                 "ROLLOVERS",
             ],
         )

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from desktop.domain.conversations import ExecutionKind
+from desktop.domain.token_savings import token_saving
 from desktop.domain.tree_labels import Sent, how_sent, resumed_by
 
 _USAGE = (
@@ -40,6 +41,11 @@ class ExecutionFact:
     sent_bytes: int | None = None
     saved_bytes: int | None = None
     resumed: bool = False
+    link_usage: dict[str, Any] | None = None
+    """The usage of the turn it carried on from (parent or forked node)."""
+    node_kind: str | None = None
+    """How its node came to be, as the tree says (`tree_labels.node_kind`:
+    `rerun` for a replay that rewrote the history); None: its `kind`."""
 
 
 @dataclass(slots=True)
@@ -64,6 +70,18 @@ class Tally:
     """What the turns sent to `claude` (prompt as sent, carried text)."""
     bytes_saved: int = 0
     """What resuming saved: the replays the resumed turns did not have to send."""
+    resumed_input_tokens: int = 0
+    """The resumed turns' input tokens (not read from Claude's cache), of the
+    turns whose saving is known (`token_savings`)."""
+    replay_tokens: int = 0
+    """What replays of those turns would have sent instead."""
+    tokens_saved: int = 0
+    forks: int = 0
+    """Turns that branched a new conversation off a node (the tree's `fork`)."""
+    reruns: int = 0
+    """Turns that re-ran a node with the history before it (the tree's `re-run`)."""
+    conversation_ids: set[str] = field(default_factory=set)
+    """The conversations these turns belong to."""
 
     def add(self, fact: ExecutionFact) -> None:
         try:
@@ -74,6 +92,10 @@ class Tally:
         if sent is Sent.NOTHING:
             return  # a switch record: no turn, no success, nothing sent
         self.turns += 1
+        self.conversation_ids.add(fact.conversation_id)
+        node = fact.node_kind or fact.kind
+        self.forks += node == "fork"
+        self.reruns += node == "rerun"
         usage = fact.usage or {}
         for mine, theirs in _USAGE:
             value = usage.get(theirs)
@@ -87,6 +109,11 @@ class Tally:
         self.resumes += sent is Sent.RESUMED
         self.bytes_sent += fact.sent_bytes or 0
         self.bytes_saved += fact.saved_bytes or 0
+        saving = token_saving(fact.usage, fact.link_usage) if sent is Sent.RESUMED else None
+        if saving is not None:
+            self.resumed_input_tokens += saving.input_tokens
+            self.replay_tokens += saving.replay_tokens
+            self.tokens_saved += saving.saved
 
     @property
     def success_rate(self) -> float | None:
@@ -94,11 +121,36 @@ class Tally:
         finished = self.succeeded + self.failed + self.interrupted
         return round(self.succeeded / finished, 4) if finished else None
 
+    def rate(self, count: int) -> float | None:
+        """`count` as a share of the turns (None before any turn)."""
+        return round(count / self.turns, 4) if self.turns else None
+
+    @property
+    def conversations(self) -> int:
+        return len(self.conversation_ids)
+
+    @property
+    def turns_per_conversation(self) -> float | None:
+        return round(self.turns / self.conversations, 2) if self.conversations else None
+
+    def rates(self) -> dict[str, float | None]:
+        """The branch picture: each kind of turn as a share of all turns."""
+        return {
+            "fork_rate": self.rate(self.forks),
+            "rerun_rate": self.rate(self.reruns),
+            "resume_rate": self.rate(self.resumes),
+            "replay_rate": self.rate(self.replays),
+            "rollover_rate": self.rate(self.rollovers),
+        }
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["conversation_ids"]
         data["cost_usd"] = round(self.cost_usd, 6)
         data["success_rate"] = self.success_rate
-        return data
+        data["conversations"] = self.conversations
+        data["turns_per_conversation"] = self.turns_per_conversation
+        return data | self.rates()
 
 
 @dataclass(slots=True)

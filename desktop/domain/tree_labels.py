@@ -122,6 +122,12 @@ def replayed_turns(chain: Sequence[Execution], account: str | None) -> int:
     return len(counted)
 
 
+def node_kind(execution: Execution, link: Execution | None) -> str:
+    """How a node came to be (`NodeFacts.kind`); `link` is its parent or the
+    node it forked from."""
+    return "rerun" if is_rerun(execution, link) else str(execution.kind)
+
+
 def node_facts(execution: Execution, get: Callable[[str], Execution | None]) -> NodeFacts:
     """The facts of one node; `get` finds the other executions of its tree."""
     facts = _sent_facts(execution, get)
@@ -133,14 +139,12 @@ def node_facts(execution: Execution, get: Callable[[str], Execution | None]) -> 
 def _sent_facts(execution: Execution, get: Callable[[str], Execution | None]) -> NodeFacts:
     link_id = execution.parent_execution_id or execution.forked_from_execution_id
     link = get(link_id) if link_id else None
-    kind = str(execution.kind)
+    kind = node_kind(execution, link)
     sent = how_sent(execution.kind, resumed_by(execution.resumed, execution.session_id_in))
     if execution.kind is ExecutionKind.SWITCH:
         decision = SwitchDecision.of(execution)
         return NodeFacts(kind, sent, switch_to=execution.account,
                          switch_mode=decision.mode if decision else None)  # fmt: skip
-    if is_rerun(execution, link):
-        kind = "rerun"
     if sent is Sent.REPLAYED:
         return NodeFacts(kind, sent, turns=replayed_turns(ancestors(execution, get),
                                                           execution.account))  # fmt: skip

@@ -6,7 +6,9 @@ another home is `bundle_exchange`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from datetime import datetime
 
 from desktop.domain.bundles import (
     Bundle,
@@ -17,7 +19,7 @@ from desktop.domain.bundles import (
     bundle_context,
     validate_bundle_name,
 )
-from desktop.domain.conversations import parse_code
+from desktop.domain.conversations import Conversation, parse_code
 from desktop.domain.errors import NotFoundError, SessiondeskError, UsageError
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.transcript_text import shorten
@@ -39,6 +41,37 @@ class ItemView:
     code: str | None = None
     title: str | None = None
     text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NotResumed:
+    """Why a load starts a new conversation: a kind the window words, the
+    conversation it is about, and the reason in English (the command line's)."""
+
+    kind: str
+    """no_conversation, other_account, no_session, other_folder, gone."""
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoadChoice:
+    """How a bundle's context is loaded: the turn to start, and which way."""
+
+    request: TurnRequest
+    continues: Conversation | None
+    """The bundle's latest conversation, continued by resuming its session
+    (None: a new conversation seeded with every item's text)."""
+    why_new: NotResumed | None = None
+    """Why it starts a new conversation instead (None when it continues)."""
+
+    @property
+    def mode(self) -> str:
+        """`resumed` (it continues the latest conversation) or `new`."""
+        return "new" if self.continues is None else "resumed"
+
+
+_EPOCH = datetime(1970, 1, 1)
 
 
 class BundleService:
@@ -175,13 +208,25 @@ class BundleService:
         short = (item.ref or "")[:8]
         return item.account, item.ref, f"session {short} {self._session_title(item) or ''}".strip()
 
-    def context(self, name: str, account: str, confirm_cross_account: bool = False) -> str:
+    def context(
+        self,
+        name: str,
+        account: str,
+        confirm_cross_account: bool = False,
+        leave_out: str | None = None,
+    ) -> str:
         """The labelled context of a bundle's items, within `carry_context.budget_bytes`.
-        Items of another account need the person's confirmation (UsageError naming them)."""
+        Items of another account need the person's confirmation (UsageError naming them).
+        `leave_out`: a conversation whose session the turn resumes (its text is
+        there already); "" when nothing else is left to send."""
         bundle = self.get(name)
         foreign = []
         parts: list[ContextPart] = []
         for index, item in enumerate(bundle.items, 1):
+            if leave_out is not None and item.kind is ItemKind.CONVERSATION:
+                found = self._conversations.find(item.ref or "")
+                if found is not None and found.id == leave_out:
+                    continue
             if item.kind is ItemKind.NOTE:
                 parts.append(ContextPart(f"note {index}", note=item.text or ""))
                 continue
@@ -204,28 +249,70 @@ class BundleService:
                 account=account,
                 items="; ".join(foreign),
             )
+        if leave_out is not None and not parts:
+            return ""
         budget = int(self._settings.get("carry_context.budget_bytes"))
         return bundle_context(bundle.name, bundle.description, parts, budget)
 
+    def latest(self, name: str) -> Conversation | None:
+        """The bundle's conversation that ran last (None: it holds none)."""
+        found = [
+            conversation
+            for item in self.get(name).items
+            if item.kind is ItemKind.CONVERSATION
+            and (conversation := self._conversations.find(item.ref or "")) is not None
+        ]
+        return max(found, key=lambda c: c.updated or c.created or _EPOCH, default=None)
+
+    def why_not_resume(
+        self, latest: Conversation | None, account: str, cwd: str
+    ) -> NotResumed | None:
+        """Why a load cannot continue the bundle's latest conversation (None: it can)."""
+        if latest is None:
+            return NotResumed("no_conversation", "", "the bundle holds no conversation")
+        code = latest.code
+        if latest.account != account:
+            owner = latest.account or "no account"
+            return NotResumed("other_account", code, f"its latest conversation {code} is "
+                              f"under {owner}")  # fmt: skip
+        if not latest.session_id:
+            return NotResumed("no_session", code, f"its latest conversation {code} has no session")
+        if os.path.realpath(latest.cwd or "") != os.path.realpath(cwd):
+            return NotResumed("other_folder", code, f"its latest conversation {code} ran in "
+                              f"another folder ({latest.cwd})")  # fmt: skip
+        try:
+            self._sessions.transcript_file(account, latest.session_id)
+        except SessiondeskError:
+            return NotResumed("gone", code, f"the session of {code} is no longer on disk")
+        return None
+
     def seeded(
         self, name: str, account: str, cwd: str, prompt: str, confirm_cross_account: bool = False
-    ) -> TurnRequest:
-        """The request of a new conversation's first turn, seeded with the bundle's context
-        (the window starts it on its run desk; `load` prepares it for the CLI)."""
+    ) -> LoadChoice:
+        """The turn a load starts (the window starts it on its run desk; `load`
+        prepares it for the CLI). When the bundle's latest conversation is under
+        this account and folder and its session is still on disk, the turn
+        continues it, resuming the session, with only the other items' text;
+        else a new conversation whose first turn carries every item's text."""
         if not prompt.strip():
             raise UsageError("the prompt is empty", kind="prompt_empty")
-        seeded = self.context(name, account, confirm_cross_account) + "\n\n" + prompt
-        return TurnRequest(prompt=seeded, account=account, cwd=cwd)
+        latest = self.latest(name)
+        why = self.why_not_resume(latest, account, cwd)
+        if latest is None or why is not None:
+            seeded = self.context(name, account, confirm_cross_account) + "\n\n" + prompt
+            return LoadChoice(TurnRequest(prompt=seeded, account=account, cwd=cwd), None, why)
+        others = self.context(name, account, confirm_cross_account, leave_out=latest.id)
+        text = f"{others}\n\n{prompt}" if others else prompt
+        request = TurnRequest(prompt=text, account=account, cwd=cwd, conversation_id=latest.id)
+        return LoadChoice(request, latest)
 
     def name_loaded(self, conversation_id: str, name: str, prompt: str) -> None:
         """Title the conversation a load started after its prompt and the bundle."""
         self._conversations.rename(conversation_id, shorten(f"{prompt} [{name}]", 80))
 
-    async def load(
-        self, name: str, account: str, cwd: str, prompt: str, confirm_cross_account: bool = False
-    ) -> Run:
-        """A new conversation's first turn, seeded with the bundle's context."""
-        request = self.seeded(name, account, cwd, prompt, confirm_cross_account)
-        run = await self._runs.prepare(request)
-        self.name_loaded(run.conversation_id, name, prompt)
+    async def load(self, choice: LoadChoice, name: str, prompt: str) -> Run:
+        """Prepare the turn `seeded` chose; a new conversation is titled after the load."""
+        run = await self._runs.prepare(choice.request)
+        if choice.continues is None:
+            self.name_loaded(run.conversation_id, name, prompt)
         return run

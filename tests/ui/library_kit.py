@@ -10,10 +10,14 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytestqt.qtbot import QtBot
+
 from desktop.compose import DB_NAME
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
+from desktop.ui.library.insight_page import InsightPage
+from desktop.ui.shell.main_window import MainWindow
 
 
 @dataclass(frozen=True)
@@ -24,15 +28,24 @@ class Turn:
     tokens_out: int = 50
     cost: float = 0.01
     resumed_from: str | None = None
+    usage: dict[str, int] | None = None
+    """The full usage claude reported (instead of `tokens_in` and `tokens_out`)."""
+    after: int | None = None
+    """The index of the turn it follows (default: the one before it)."""
+    epoch: int = 0
 
 
 def record(home: Path, title: str, account: str, cwd: str, turns: list[Turn]) -> str:
-    """A conversation with these finished turns; its id."""
+    """A conversation with these finished turns, each after the one before it
+    (a fork hangs from it as a fork does); its id."""
     db = open_database(home / DB_NAME)
     try:
         conversation = SqlConversationRepository(db).create(title, account, cwd)
         executions = SqlExecutionRepository(db)
-        for turn in turns:
+        ids: list[str] = []
+        for n, turn in enumerate(turns):
+            link = ids[turn.after if turn.after is not None else n - 1] if n else None
+            fork = turn.kind is ExecutionKind.FORK
             made = executions.create(
                 Execution(
                     id=str(uuid.uuid4()),
@@ -42,11 +55,16 @@ def record(home: Path, title: str, account: str, cwd: str, turns: list[Turn]) ->
                     cwd=cwd,
                     prompt="p",
                     session_id_in=turn.resumed_from,
+                    parent_execution_id=None if fork else link,
+                    forked_from_execution_id=link if fork else None,
+                    history_epoch=turn.epoch,
                 )
             )
+            ids.append(made.id)
             executions.update(
                 made.id,
-                usage={"input_tokens": turn.tokens_in, "output_tokens": turn.tokens_out},
+                usage=turn.usage
+                or {"input_tokens": turn.tokens_in, "output_tokens": turn.tokens_out},
                 finished=True,
                 status=turn.status,
                 cost_usd=turn.cost,
@@ -54,3 +72,12 @@ def record(home: Path, title: str, account: str, cwd: str, turns: list[Turn]) ->
         return conversation.id
     finally:
         db.close()
+
+
+def open_insight(window: MainWindow, qtbot: QtBot) -> InsightPage:
+    """The insight page opened from the window, its figures counted."""
+    window.library.insight.trigger()
+    page = window.findChild(InsightPage)
+    assert page is not None
+    qtbot.waitUntil(lambda: page.refresh_button.isEnabled() and page.insight is not None)
+    return page

@@ -40,7 +40,7 @@ def _placed(window: MainWindow, *executions: Execution) -> None:
     for n in range(len(executions)):
         model.append_message(Message(Role.USER, f"prompt {n}", uuid=f"u{n}"))
         model.append_message(Message(Role.ASSISTANT, f"reply {n}", uuid=f"a{n}"))
-    window.runs.usage._placed([(f"u{n}", e) for n, e in enumerate(executions)])
+    window.runs.usage._placed([(f"u{n}", e, None) for n, e in enumerate(executions)])
 
 
 def test_the_line_never_claims_counts_claude_did_not_report(window: MainWindow) -> None:

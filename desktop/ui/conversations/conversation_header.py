@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.domain.conversations import Conversation
 from desktop.domain.references import number_of_link
+from desktop.domain.token_savings import TokenSaving
 from desktop.ui.common.elided_label import ElidedLabel
 from desktop.ui.common.reference_links import linked_html
 
@@ -149,18 +150,25 @@ class ConversationHeader(QWidget):
         self._conversation: Conversation | None = None
         self._shown_title = ""
         self._saved = 0
+        self._saved_tokens: TokenSaving | None = None
         self._shown_description = ""
         self._editing = False
         self.retranslate_ui()
         self.show_backlinks(())
 
     def show_conversation(
-        self, conversation: Conversation, session_id: str | None, saved_bytes: int = 0
+        self,
+        conversation: Conversation,
+        session_id: str | None,
+        saved_bytes: int = 0,
+        saved_tokens: TokenSaving | None = None,
     ) -> None:
-        """`saved_bytes`: what resuming saved this conversation so far (the
-        replays its resumed turns did not have to send)."""
+        """`saved_bytes` and `saved_tokens`: what resuming saved this
+        conversation so far (the replays its resumed turns did not have to
+        send; the tokens summed over the turns whose usage says it)."""
         self._conversation = conversation
         self._saved = saved_bytes
+        self._saved_tokens = saved_tokens
         self._show_saved()
         self.code_label.setText(conversation.code)
         self._shown_title = conversation.title
@@ -185,11 +193,25 @@ class ConversationHeader(QWidget):
             part.setVisible(bool(citing))
 
     def _show_saved(self) -> None:
-        size = QLocale().formattedDataSize(self._saved, 1)
-        self.saved_label.setText(size)
-        self.saved_label.setToolTip(
-            self.tr("Bytes that resumed turns did not send, compared with replaying the history")
+        locale = QLocale()
+        size = locale.formattedDataSize(self._saved, 1)
+        saving = self._saved_tokens
+        tokens = saving.saved if saving else 0
+        # tokens are what is paid for; the bytes of prompt text not re-sent come second
+        self.saved_label.setText(
+            self.tr("{tokens} tokens ({size})").format(tokens=locale.toString(tokens), size=size)
         )
+        tip = self.tr(
+            "Input tokens that resumed turns did not send, compared with replaying the history"
+        )
+        if saving is not None:
+            tip += "\n" + self.tr(
+                "Resumed turns sent {fresh} new tokens; replays would have sent {replay}"
+            ).format(
+                fresh=locale.toString(saving.input_tokens),
+                replay=locale.toString(saving.replay_tokens),
+            )
+        self.saved_label.setToolTip(tip)
 
     def session_id(self) -> str:
         return self.session_label.text()

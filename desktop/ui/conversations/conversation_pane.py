@@ -49,6 +49,7 @@ from desktop.domain.errors import SessiondeskError
 from desktop.domain.execution_tree import TreeNode
 from desktop.domain.references import number_of_link
 from desktop.domain.sessions import SessionRecord
+from desktop.domain.token_savings import saving_of, summed
 from desktop.services.conversations import Membership
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
@@ -297,10 +298,11 @@ class ConversationPane(QWidget):
             self.desk.composer.show_fill("", "")
             self._update_actions()
             return
-        saved = sum(
-            e.saved_bytes or 0 for e in _executions(roots) if e.conversation_id == conversation.id
-        )
-        self.header.show_conversation(conversation, record.session_id, saved)
+        everything = {e.id: e for e in _executions(roots)}
+        mine = [e for e in everything.values() if e.conversation_id == conversation.id]
+        saved = sum(e.saved_bytes or 0 for e in mine)
+        tokens = summed(saving_of(e, everything.get) for e in mine)
+        self.header.show_conversation(conversation, record.session_id, saved, tokens)
         self.header.show_backlinks(state.referenced_by)
         self._filling = True
         kept = [e.id for e in self.selected_executions()]

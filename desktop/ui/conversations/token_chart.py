@@ -8,6 +8,10 @@ lays its entries on one line and cut them in a 270 px pane ("Conte…",
 one turn's dot sits in the middle and a rollover marker on the last turn is
 whole.
 
+The turn axis lays its own labels: whole turns only, spaced so that no two
+meet at the plot's width. QValueAxis's dynamic ticks drew half turns at 2-4
+turns, their "%d" labels one over the other.
+
 `fill_text` words the same numbers for the composer: "62% of the rollover
 threshold".
 """
@@ -19,9 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
-from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QResizeEvent
+from PySide6.QtCharts import (
+    QCategoryAxis,
+    QChart,
+    QChartView,
+    QLineSeries,
+    QScatterSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from desktop.domain.conversations import Execution, ExecutionKind
@@ -33,6 +44,10 @@ K = 1000.0
 MARGIN = 6
 """Room around the plot (px): a marker on its edge is drawn whole."""
 PREFERRED_HEIGHT = 240
+STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000)
+"""The turn axis labels every turn, or every 2nd, 5th, 10th...: round numbers."""
+LABEL_GAP = 8
+"""Room between two turn labels (px)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +118,9 @@ class TokenChart(QChartView):
         self.rollovers.setMarkerSize(13)
         self.rollovers.setColor(ROLLOVER_COLOUR)
         self.rollovers.setBorderColor(ROLLOVER_COLOUR.darker(130))
-        self.x_axis = QValueAxis()
-        self.x_axis.setLabelFormat("%d")
-        self.x_axis.setTickType(QValueAxis.TickType.TicksDynamic)
-        self.x_axis.setTickAnchor(1)
+        self.x_axis = QCategoryAxis()
+        self.x_axis.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionOnValue)
+        self._step = 0
         self.y_axis = QValueAxis()
         self.y_axis.setLabelFormat("%gk")
         chart.addAxis(self.x_axis, Qt.AlignmentFlag.AlignBottom)
@@ -118,6 +132,7 @@ class TokenChart(QChartView):
         self.points: list[TurnPoint] = []
         self.limit: int | None = None
         self._drawn = False
+        chart.plotAreaChanged.connect(self._plot_resized)
         self._apply_palette()
         self.retranslate_ui()
 
@@ -137,11 +152,40 @@ class TokenChart(QChartView):
         )
         self.threshold.setVisible(threshold is not None)
         self.x_axis.setRange(low, high)
-        self.x_axis.setTickInterval(max(1, math.ceil(last / 8)))  # whole turns
+        self._step = 0
+        self._lay_turn_labels()
         top = max([p.tokens for p in points] + [threshold or 0, 1000])
         self.y_axis.setRange(0, top * 1.1 / K)
         self.y_axis.applyNiceNumbers()
         self._fill_legend()
+
+    def turn_step(self, width: float) -> int:
+        """Label every how many turns: the smallest round step whose labels
+        (as wide as the widest, the last turn's) do not meet in `width` px."""
+        last = max(1, len(self.points))
+        label = QFontMetrics(self.x_axis.labelsFont()).horizontalAdvance(str(last)) + LABEL_GAP
+        per_turn = max(width, 1.0) / last
+        for step in STEPS:
+            if step * per_turn >= label:
+                return step
+        return math.ceil(label / per_turn)
+
+    def _lay_turn_labels(self) -> None:
+        last = max(1, len(self.points))
+        step = self.turn_step(self.chart().plotArea().width())
+        if step == self._step:
+            return
+        self._step = step
+        for label in self.x_axis.categoriesLabels():
+            self.x_axis.remove(label)
+        self.x_axis.setStartValue(0.5)
+        first = 1 if step == 1 else step
+        # a pane too narrow for a round step's first label still names the last turn
+        for turn in range(first, last + 1, step) if first <= last else [last]:
+            self.x_axis.append(str(turn), turn)
+
+    def _plot_resized(self, _area: QRectF) -> None:
+        self._lay_turn_labels()
 
     def retranslate_ui(self) -> None:
         self.setAccessibleName(self.tr("Context tokens per turn"))
@@ -189,7 +233,8 @@ class TokenChart(QChartView):
         chart = self.chart()
         chart.setBackgroundBrush(palette.color(QPalette.ColorRole.Base))
         chart.legend().setLabelColor(text)
-        for axis in (self.x_axis, self.y_axis):
+        axes: tuple[QValueAxis | QCategoryAxis, ...] = (self.x_axis, self.y_axis)
+        for axis in axes:
             axis.setLabelsColor(text)
             axis.setTitleBrush(text)
             axis.setGridLineColor(grid)

@@ -27,8 +27,9 @@ from desktop.ui.library.load_dialog import LoadContextDialog
 from desktop.ui.runs.run_desk import RunDesk
 
 if TYPE_CHECKING:  # the exchange loads with its first export or import, not the window
+    from desktop.domain.conversations import Conversation
     from desktop.services.bundle_exchange import ExportReport, ImportReport
-    from desktop.services.run import TurnRequest
+    from desktop.services.bundles import LoadChoice, NotResumed
 
 log = logging.getLogger(__name__)
 BUNDLE_FILTER = "Sessiondesk bundle (*.sdbundle *.zip);;*"
@@ -49,6 +50,7 @@ class BundleWork(QObject):
         self._background = Background(self)
         self._tasks: set[asyncio.Future[None]] = set()
         self.dialog: QWidget | None = None
+        self._plan_ticket: int | None = None
         """The open question (load, file, account), for tests."""
         page.load_requested.connect(self.ask_load)
         page.export_requested.connect(self.ask_export)
@@ -79,9 +81,49 @@ class BundleWork(QObject):
         if chosen in accounts:
             dialog.account.setCurrentText(chosen)
         dialog.chosen.connect(lambda a, f, p, c: self.load(name, a, f, p, c))
+        dialog.where_changed.connect(lambda a, f: self._preview(dialog, name, a, f))
         self.dialog = dialog
         dialog.open()
+        dialog.ask_plan()
         return dialog
+
+    def _preview(self, dialog: LoadContextDialog, name: str, account: str, folder: str) -> int:
+        """What Start would do, found off the window's thread (a read and a file look-up)."""
+        bundles = self._hub.bundles
+
+        def find() -> tuple[Conversation | None, NotResumed | None]:
+            latest = bundles.latest(name)
+            return latest, bundles.why_not_resume(latest, account, folder)
+
+        if self._plan_ticket is not None:
+            self._background.cancel(self._plan_ticket)  # only the newest choice is answered
+        self._plan_ticket = self._background.submit(
+            find, lambda found: dialog.show_plan(self.plan_words(*found)), self._no_plan
+        )
+        return self._plan_ticket
+
+    def _no_plan(self, error: BaseException) -> None:
+        # the line is a forecast: Start still checks everything and says what went wrong
+        log.warning("could not tell what Load Context will do: %s", error)
+
+    def plan_words(self, latest: Conversation | None, why: NotResumed | None) -> str:
+        if latest is not None and why is None:
+            return self.tr(
+                "Continues {code}: its session is resumed, and only the other items' text is sent."
+            ).format(code=latest.code)
+        return self.tr("Starts a new conversation with every item's text: {reason}").format(
+            reason=self.reason_words(why)
+        )
+
+    def reason_words(self, why: NotResumed | None) -> str:
+        kind, code = (why.kind, why.code) if why else ("no_conversation", "")
+        words = {
+            "other_account": self.tr("its latest conversation {code} is under another account."),
+            "no_session": self.tr("its latest conversation {code} has no session yet."),
+            "other_folder": self.tr("its latest conversation {code} ran in another folder."),
+            "gone": self.tr("the session of {code} is no longer on disk."),
+        }
+        return words.get(kind, self.tr("the bundle holds no conversation.")).format(code=code)
 
     def load(self, name: str, account: str, folder: str, prompt: str, cross: bool) -> int:
         """Gather the items' text off the window's thread, then start the turn on the desk."""
@@ -89,24 +131,33 @@ class BundleWork(QObject):
         self._page.busy(self.tr("Gathering the context of “{name}”…").format(name=name))
         return self._background.submit(
             lambda: bundles.seeded(name, account, folder, prompt, cross),
-            lambda request: self._start(name, prompt, request),
+            lambda choice: self._start(name, prompt, choice),
             self._refused,
         )
 
-    def _start(self, name: str, prompt: str, request: TurnRequest) -> None:
-        task = asyncio.ensure_future(self._run(name, prompt, request))
+    def _start(self, name: str, prompt: str, choice: LoadChoice) -> None:
+        task = asyncio.ensure_future(self._run(name, prompt, choice))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _run(self, name: str, prompt: str, request: TurnRequest) -> None:
+    async def _run(self, name: str, prompt: str, choice: LoadChoice) -> None:
         try:
-            live = await self._desk.start_request(request)
-            self._hub.bundles.name_loaded(live.run.conversation_id, name, prompt)
+            live = await self._desk.start_request(choice.request)
+            if choice.continues is None:
+                self._hub.bundles.name_loaded(live.run.conversation_id, name, prompt)
         except SessiondeskError as exc:
             self._refused(exc)
             return
+        if choice.continues is not None:
+            self._said(
+                self.tr(
+                    "Continued {code} with the context of “{name}”, resuming its session."
+                ).format(code=choice.continues.code, name=name),
+                True,
+            )
+            return
         self._said(self.tr("Started a conversation with the context of “{name}”.").format(
-            name=name), True)  # fmt: skip
+            name=name) + " " + self.reason_words(choice.why_new), True)  # fmt: skip
 
     # -- files -------------------------------------------------------------------------
 

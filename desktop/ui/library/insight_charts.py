@@ -30,7 +30,7 @@ OUTCOME_COLOURS = ("#2e9d4f", "#d0402b", "#d99a1e")
 HISTORY_COLOURS = ("#3a78c9", "#9b59b6", "#8a8f98")
 
 
-def _chart() -> QChart:
+def new_chart() -> QChart:
     chart = QChart()
     dark = QApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
     # the theme sets the text and grid colours; the page's own background shows through
@@ -42,8 +42,8 @@ def _chart() -> QChart:
     return chart
 
 
-def _view(parent: QWidget, name: str) -> QChartView:
-    view = QChartView(_chart(), parent)
+def chart_view(parent: QWidget, name: str) -> QChartView:
+    view = QChartView(new_chart(), parent)
     view.setObjectName(name)
     view.setRenderHint(QPainter.RenderHint.Antialiasing)
     view.setMinimumHeight(200)
@@ -54,8 +54,8 @@ class InsightCharts:
     """Two chart views the page lays out; `show()` fills them."""
 
     def __init__(self, parent: QWidget) -> None:
-        self.outcomes = _view(parent, "insightOutcomes")
-        self.history = _view(parent, "insightHistory")
+        self.outcomes = chart_view(parent, "insightOutcomes")
+        self.history = chart_view(parent, "insightHistory")
 
     def show(
         self,
@@ -68,7 +68,7 @@ class InsightCharts:
         self._history(totals, labels)
 
     def _outcomes(self, rows: Sequence[tuple[str, Tally]], labels: dict[str, str]) -> None:
-        chart = _chart()
+        chart = new_chart()
         chart.setTitle(labels["outcomes"])
         shown = sorted(rows, key=lambda pair: pair[1].turns, reverse=True)
         if len(shown) > MOST_BARS:
@@ -99,10 +99,10 @@ class InsightCharts:
         counts.applyNiceNumbers()  # whole, even steps rather than 0, 1, 3, 5…
         chart.addAxis(counts, Qt.AlignmentFlag.AlignBottom)
         series.attachAxis(counts)
-        self._swap(self.outcomes, chart)
+        swap_chart(self.outcomes, chart)
 
     def _history(self, totals: Tally, labels: dict[str, str]) -> None:
-        chart = _chart()
+        chart = new_chart()
         chart.setTitle(labels["history"])
         series = QPieSeries()
         fresh = max(0, totals.turns - totals.resumes - totals.replays)
@@ -116,13 +116,13 @@ class InsightCharts:
             piece.setColor(QColor(colour))
         chart.addSeries(series)
         chart.legend().setAlignment(Qt.AlignmentFlag.AlignRight)  # the labels are long
-        self._swap(self.history, chart)
+        swap_chart(self.history, chart)
 
-    @staticmethod
-    def _swap(view: QChartView, chart: QChart) -> None:
-        old = view.chart()
-        view.setChart(chart)
-        old.deleteLater()  # setChart hands the old one back to us
+
+def swap_chart(view: QChartView, chart: QChart) -> None:
+    old = view.chart()
+    view.setChart(chart)
+    old.deleteLater()  # setChart hands the old one back to us
 
 
 def _short(name: str, most: int = 28) -> str:

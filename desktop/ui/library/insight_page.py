@@ -35,10 +35,11 @@ from desktop.domain.stats import Insight, Tally
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
+from desktop.ui.library.insight_branch_charts import BranchCharts
 from desktop.ui.library.insight_charts import InsightCharts
 
 COLUMNS = ("turns", "input_tokens", "output_tokens", "cost_usd", "success_rate",
-           "rollovers", "resumes", "replays")  # fmt: skip
+           "rollovers", "resumes", "replays", "tokens_saved")  # fmt: skip
 GROUPS = ("accounts", "projects", "conversations")
 
 
@@ -112,9 +113,19 @@ class InsightPage(QDialog):
         charts.addWidget(self.charts.outcomes)
         charts.addWidget(self.charts.history)
         charts.setSizes([600, 360])
+        self.branch_charts = BranchCharts(self)
+        branches = QSplitter(Qt.Orientation.Horizontal, self)
+        branches.addWidget(self.branch_charts.rates)
+        branches.addWidget(self.branch_charts.lengths)
+        branches.setSizes([600, 360])
+        # two pages of charts: four side by side would each be too narrow to read
+        self.chart_tabs = QTabWidget(self)
+        self.chart_tabs.setObjectName("insightChartTabs")
+        self.chart_tabs.addTab(charts, "")
+        self.chart_tabs.addTab(branches, "")
         body = QSplitter(Qt.Orientation.Vertical, self)
         body.addWidget(self.tabs)
-        body.addWidget(charts)
+        body.addWidget(self.chart_tabs)
         body.setSizes([300, 280])
 
         layout = QVBoxLayout(self)
@@ -150,6 +161,8 @@ class InsightPage(QDialog):
                   "conversations": self.tr("Conversation")}  # fmt: skip
         tabs = {"accounts": self.tr("By account"), "projects": self.tr("By project"),
                 "conversations": self.tr("By conversation")}  # fmt: skip
+        self.chart_tabs.setTabText(0, self.tr("Outcomes"))
+        self.chart_tabs.setTabText(1, self.tr("Branches"))
         for index, group in enumerate(GROUPS):
             self.tabs.setTabText(index, tabs[group])
             headers = [firsts[group], *(names[key] for key in COLUMNS)]
@@ -167,6 +180,7 @@ class InsightPage(QDialog):
             "rollovers": self.tr("Rollovers"),
             "resumes": self.tr("Resumes"),
             "replays": self.tr("Replays"),
+            "tokens_saved": self.tr("Tokens saved"),
         }
 
     def changeEvent(self, event: QEvent) -> None:
@@ -230,6 +244,7 @@ class InsightPage(QDialog):
         self.state.setText(self.tr("%Ln turns counted", "", insight.totals.turns))
         for key, label in self.total_values.items():
             label.setText(self._cell(key, insight.totals))
+        self.total_values["tokens_saved"].setToolTip(self._saved_tip(insight.totals))
         for group in GROUPS:
             self._fill(self.tables[group], self.rows(group))
         self._draw_charts()
@@ -259,8 +274,20 @@ class InsightPage(QDialog):
                 raw = getattr(tally, key)
                 item = _NumberItem(self._cell(key, tally), -1.0 if raw is None else float(raw))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if key == "tokens_saved":
+                    item.setToolTip(self._saved_tip(tally))
                 table.setItem(row, column, item)
         table.setSortingEnabled(True)
+
+    def _saved_tip(self, tally: Tally) -> str:
+        """The resumed turns' input tokens next to what replays would have sent."""
+        locale = QLocale()
+        return self.tr(
+            "Resumed turns sent {fresh} new input tokens; replays would have sent {replay}"
+        ).format(
+            fresh=locale.toString(tally.resumed_input_tokens),
+            replay=locale.toString(tally.replay_tokens),
+        )
 
     def _cell(self, key: str, tally: Tally) -> str:
         locale = QLocale()
@@ -287,6 +314,23 @@ class InsightPage(QDialog):
             "others": self.tr("Others"),
         }
         self.charts.show(self.rows(group), self.insight.totals, labels)
+        average = self.insight.totals.turns_per_conversation
+        lengths = self.tr("Turns per conversation (average {average})").format(
+            average=QLocale().toString(average or 0.0, "f", 1)
+        )
+        branch_labels = {
+            "rates": self.tr("How turns began, per account (share of turns)"),
+            "fork_rate": self.tr("Forks"),
+            "rerun_rate": self.tr("Re-runs"),
+            "resume_rate": self.tr("Resumes"),
+            "replay_rate": self.tr("Replays"),
+            "rollover_rate": self.tr("Rollovers"),
+            "lengths": lengths,
+            "conversations": self.tr("Conversations"),
+            "turns": self.tr("Turns"),
+        }
+        conversations = [tally for _, tally in self.insight.conversations.values()]
+        self.branch_charts.show(self.rows("accounts"), conversations, branch_labels)
 
 
 class _NumberItem(QTableWidgetItem):

@@ -1,7 +1,9 @@
 """Ask how to load a bundle's context: under which account, in which folder, with what prompt.
 
 Items of other accounts are named, and their text is sent under the chosen
-account only when the person ticks the box that says so.
+account only when the person ticks the box that says so. A line says what
+Start will do: continue the bundle's latest conversation (resuming its
+session) or start a new one with every item's text, and why.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from desktop.services.bundles import ItemView
 class LoadContextDialog(QDialog):
     chosen = Signal(str, str, str, bool)
     """(account, folder, prompt, send items of other accounts): checked, ready to start."""
+    where_changed = Signal(str, str)
+    """(account, folder): what Start will do is asked again (`show_plan`)."""
 
     def __init__(
         self, name: str, views: list[ItemView], accounts: list[str], folder: str,
@@ -47,6 +51,9 @@ class LoadContextDialog(QDialog):
         self.browse.setAutoDefault(False)
         self.prompt = QPlainTextEdit(self)
         self.prompt.setPlaceholderText(self.tr("What should Claude do with this context?"))
+        self.plan = QLabel(self)
+        self.plan.setObjectName("loadPlan")
+        self.plan.setWordWrap(True)
         self.cross = QCheckBox(self)
         self.cross.setObjectName("loadCrossAccount")
         self.error = QLabel(self)
@@ -64,14 +71,19 @@ class LoadContextDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.folder, 1)
         row.addWidget(self.browse)
-        form.addRow(self.tr("&Folder:"), row)
+        folder_label = QLabel(self.tr("&Folder:"), self)
+        folder_label.setBuddy(self.folder)  # a row of a layout gets a label with no buddy
+        form.addRow(folder_label, row)
         form.addRow(self.tr("&Prompt:"), self.prompt)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.plan)
         layout.addWidget(self.cross)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self.account.currentTextChanged.connect(self._foreign)
+        self.account.currentTextChanged.connect(self._where)
+        self.folder.editingFinished.connect(self._where)
         self.browse.clicked.connect(self._browse)
         self.buttons.accepted.connect(self.check)
         self.buttons.rejected.connect(self.reject)
@@ -97,11 +109,22 @@ class LoadContextDialog(QDialog):
             )
         )
 
+    def _where(self, *_args: object) -> None:
+        self.where_changed.emit(self.account.currentText(), self.folder.text().strip())
+
+    def ask_plan(self) -> None:
+        """Ask what Start would do with the account and folder chosen now."""
+        self._where()
+
+    def show_plan(self, text: str) -> None:
+        self.plan.setText(text)
+
     def _browse(self) -> None:
         dialog = QFileDialog(self, self.tr("Working folder"), self.folder.text())
         dialog.setFileMode(QFileDialog.FileMode.Directory)
         dialog.setOption(QFileDialog.Option.ShowDirsOnly)
         dialog.fileSelected.connect(self.folder.setText)
+        dialog.fileSelected.connect(self._where)
         dialog.open()
 
     def say(self, text: str) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QEvent, QLocale, QObject
 from desktop.domain.conversations import Execution, ExecutionStatus
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.sessions import SessionRecord
+from desktop.domain.token_savings import TokenSaving, saving_of
 from desktop.domain.transcript import Message, Role
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
@@ -25,6 +26,9 @@ from desktop.ui.common.run_mode_words import mode_parts
 from desktop.ui.runs.run_controller import RunController
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
 from desktop.ui.transcript.transcript_rows import RowKind
+
+Found = tuple[str, Execution, TokenSaving | None]
+"""A turn's prompt (uuid), its record, and what resuming saved on it."""
 
 
 class TurnUsage(QObject):
@@ -39,16 +43,19 @@ class TurnUsage(QObject):
         self._hub, self._panel, self._controller = hub, panel, controller
         self._background = background
         self._known: dict[str, Execution] = {}
+        self._savings: dict[str, TokenSaving] = {}
+        """A resumed turn's input tokens next to what a replay would have sent."""
         """Ended turns' records with figures, by id: they no longer change, and a
         reading of the file again shows their lines at once, not a moment later."""
         panel.loaded.connect(self._loaded)
         panel.installEventFilter(self)
 
-    def describe(self, execution: Execution) -> str:
+    def describe(self, execution: Execution, saving: TokenSaving | None = None) -> str:
         """ "claude-sonnet-5-5 · 1,204 tokens in · 310 out · $0.0123 · context 18,400
         tokens" (the model and, unless default, the permission mode first); a turn
         whose token counts claude never reported (an interrupted one) says so
-        rather than claiming none: "interrupted · $0.0119"."""
+        rather than claiming none: "interrupted · $0.0119". A resumed turn adds
+        "resumed: 204 new tokens in, a replay would have sent 17,900"."""
         locale = QLocale()
         usage: dict[str, Any] = execution.usage or {}
         read_in = sum(int(usage.get(k) or 0) for k in (
@@ -69,6 +76,13 @@ class TurnUsage(QObject):
         if execution.context_tokens:
             parts.append(self.tr("context {count} tokens").format(
                 count=locale.toString(execution.context_tokens)))  # fmt: skip
+        if saving is not None:
+            parts.append(
+                self.tr("resumed: {fresh} new tokens in, a replay would have sent {replay}").format(
+                    fresh=locale.toString(saving.input_tokens),
+                    replay=locale.toString(saving.replay_tokens),
+                )
+            )
         return "  ·  ".join(parts)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -80,7 +94,8 @@ class TurnUsage(QObject):
 
     def retranslate(self) -> None:
         for execution in self._known.values():
-            note = Message(Role.SYSTEM, self.describe(execution), uuid=None)
+            text = self.describe(execution, self._savings.get(execution.id))
+            note = Message(Role.SYSTEM, text, uuid=None)
             self._panel.model.update_message(_key(execution), note)
 
     def _loaded(self, record: SessionRecord | None) -> None:
@@ -99,8 +114,9 @@ class TurnUsage(QObject):
         if wanted:
             self._background.submit(partial(self._read, wanted), self._placed)
 
-    def _read(self, wanted: list[tuple[str, str]]) -> list[tuple[str, Execution]]:
-        """In a worker: the ended turns' records that have figures to show."""
+    def _read(self, wanted: list[tuple[str, str]]) -> list[Found]:
+        """In a worker: the ended turns' records that have figures to show, and
+        what a resumed one saved (from the turn it carried on from)."""
         found = []
         for uuid, execution_id in wanted:
             try:
@@ -108,14 +124,22 @@ class TurnUsage(QObject):
             except SessiondeskError:
                 continue
             if execution.usage is not None or execution.cost_usd is not None:
-                found.append((uuid, execution))
+                found.append((uuid, execution, saving_of(execution, self._execution)))
         return found
 
-    def _placed(self, found: list[tuple[str, Execution]]) -> None:
+    def _execution(self, execution_id: str) -> Execution | None:
+        try:
+            return self._hub.conversations.execution(execution_id)
+        except SessiondeskError:
+            return None
+
+    def _placed(self, found: list[Found]) -> None:
         # rows of a transcript no longer shown are not found, and a line is
         # shown once however many reads answer (by its key)
-        for uuid, execution in found:
+        for uuid, execution, saving in found:
             self._known[execution.id] = execution
+            if saving is not None:
+                self._savings[execution.id] = saving
             self._place(uuid, execution)
 
     def _place(self, prompt_uuid: str, execution: Execution) -> None:
@@ -126,7 +150,8 @@ class TurnUsage(QObject):
         end = start + 1
         while end < model.rowCount() and model.row(end).kind is not RowKind.PROMPT:
             end += 1
-        note = Message(Role.SYSTEM, self.describe(execution), uuid=None)
+        text = self.describe(execution, self._savings.get(execution.id))
+        note = Message(Role.SYSTEM, text, uuid=None)
         model.insert_message(end, note, key=_key(execution))
 
 
