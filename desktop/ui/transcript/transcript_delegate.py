@@ -46,6 +46,7 @@ from desktop.ui.transcript.transcript_paint import (
     MAX_COLUMN,
     PAD,
     format_time,
+    note_lines,
     paint_row,
     row_gap,
 )
@@ -196,8 +197,8 @@ class TranscriptDelegate(QStyledItemDelegate):
         gap = row_gap(row)
         if row.kind is RowKind.DIVIDER:
             return gap + self.line + 2 * GAP + 6
-        if row.kind is RowKind.NOTE:
-            return gap + self.line + 2
+        if row.kind is RowKind.NOTE:  # `body`: the lines its words wrap to after the first
+            return gap + self.line + 2 + body
         if row.kind in COLLAPSIBLE:
             return gap + self.header + 2 * CARD_PAD + ((body + CARD_PAD) if body else 0)
         head = self.header if row.kind is RowKind.PROMPT or row.first_of_turn else 0
@@ -207,6 +208,8 @@ class TranscriptDelegate(QStyledItemDelegate):
 
     def estimate(self, row: Row, width: int) -> int:
         """A cheap guess: no document, just the text's size against the width."""
+        if row.kind is RowKind.NOTE:
+            return self._frame(row, self._note_more(row, width, exact=False))
         if not self._has_body(row):
             return self._frame(row, 0)
         if row.kind in COLLAPSIBLE:  # an open card is measured when opened; guess big
@@ -225,7 +228,7 @@ class TranscriptDelegate(QStyledItemDelegate):
         out: list[int] = []
         append = out.append
         for row in rows:
-            if row.kind in COLLAPSIBLE or row.kind is RowKind.IMAGE:
+            if row.kind in COLLAPSIBLE or row.kind is RowKind.IMAGE or row.kind is RowKind.NOTE:
                 append(self.estimate(row, width))
                 continue
             shape = (row.kind, row.first_of_turn)
@@ -240,10 +243,20 @@ class TranscriptDelegate(QStyledItemDelegate):
 
     def height(self, row: Row, width: int) -> int:
         """The exact height (lays the body out, so only for rows being shown)."""
+        if row.kind is RowKind.NOTE:
+            return self._frame(row, self._note_more(row, width, exact=True))
         if not self._has_body(row):
             return self._frame(row, 0)
         document = self.document(row, width)
         return self._frame(row, int(document.size().height() + 0.999))
+
+    def _note_more(self, row: Row, width: int, *, exact: bool) -> int:
+        """The height a note's words take below its first line."""
+        lines = note_lines(self, row, self.column(width)[1], exact=exact)
+        return (lines - 1) * self.small_line()
+
+    def small_line(self) -> int:
+        return QFontMetrics(self.small).lineSpacing()
 
     def document(self, row: Row, width: int) -> QTextDocument:
         key = (row.key, row.revision, row.expanded)

@@ -94,6 +94,51 @@ def _text(painter: QPainter, font: QFont, colour: QColor, rect: QRectF, text: st
     return float(metrics.horizontalAdvance(shown))
 
 
+NOTE_LINES = 4
+"""A note (a turn's usage line, an interrupt) wraps to at most this many lines:
+a turn's model, tokens, cost, context and savings do not fit one narrow line."""
+
+
+def note_words(row: Row) -> str:
+    return "•  " + " ".join(row.message.text.split())
+
+
+def note_width(d: RowStyle, row: Row, inner: float) -> float:
+    """The width a note's words have beside its time."""
+    short, _full = format_time(row.message.timestamp)
+    taken = QFontMetrics(d.small).horizontalAdvance(short) if short else 0
+    return max(60.0, inner - 2 * PAD - taken - 8)
+
+
+def note_lines(d: RowStyle, row: Row, inner: float, *, exact: bool) -> int:
+    """How many lines a note takes; `exact` lays its words out, else a guess from
+    their count (the estimate a long load makes for every row)."""
+    metrics = QFontMetrics(d.small)
+    words = note_words(row)
+    available = note_width(d, row, inner)
+    if exact:
+        bounds = metrics.boundingRect(
+            QRect(0, 0, int(available), 1 << 20), int(Qt.TextFlag.TextWordWrap), words
+        )
+        lines = -(-bounds.height() // max(1, metrics.lineSpacing()))
+    else:
+        lines = 1 + int(metrics.averageCharWidth() * len(words) // available)
+    return min(max(1, lines), NOTE_LINES)
+
+
+def _note(d: RowStyle, painter: QPainter, row: Row, x: float, top: float, inner: float,
+          height: float) -> None:  # fmt: skip
+    _time(d, painter, row, QRectF(x + PAD, top, inner - 2 * PAD, d.line))
+    small = QFontMetrics(d.small).lineSpacing()
+    # the first line sits where a one-line note's did, beside the time
+    words = QRectF(x + PAD, top + max(0, d.line - small) / 2,
+                   note_width(d, row, inner), height)  # fmt: skip
+    painter.setFont(d.small)
+    painter.setPen(d.colours["muted"])
+    flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+    painter.drawText(words, int(flags) | int(Qt.TextFlag.TextWordWrap), note_words(row))
+
+
 def _time(d: RowStyle, painter: QPainter, row: Row, rect: QRectF) -> float:
     short, _full = format_time(row.message.timestamp)
     if not short:
@@ -124,10 +169,7 @@ def paint_row(d: RowStyle, painter: QPainter, rect: QRect, row: Row, selected: b
     elif kind is RowKind.DIVIDER:
         _divider(d, painter, row, QRectF(x, top, inner, height))
     elif kind is RowKind.NOTE:
-        line = QRectF(x + PAD, top, inner - 2 * PAD, d.line)
-        taken = _time(d, painter, row, line)
-        text = "•  " + " ".join(row.message.text.split())
-        _text(painter, d.small, d.colours["muted"], line.adjusted(0, 0, -taken - 8, 0), text)
+        _note(d, painter, row, x, top, inner, height)
     else:
         _card(d, painter, rect, row, QRectF(x + PAD, top, inner - 2 * PAD, height))
     painter.restore()
