@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from desktop.domain.bundles import Bundle, BundleItem, ImportPlan, ItemKind
 from desktop.domain.errors import ConflictError, NotFoundError
 from desktop.store.archive import relative_file
+from desktop.store.conversations import next_number
 from desktop.store.db import Database
 from desktop.store.library_models import ArchivedTranscriptRow, BundleItemRow, BundleRow
 from desktop.store.models import (
@@ -250,7 +251,7 @@ class SqlBundleTransfer:
             raise
 
     def _conversations(self, session: Session, plan: ImportPlan, account_id: int) -> list[int]:
-        number = session.scalar(select(func.max(ConversationRow.number))) or 0
+        number = next_number(session) - 1
         numbers = []
         for conv in plan.conversations:
             number += 1
