@@ -242,7 +242,7 @@ class _Wiring:
             hub.conversations, SqlConversationRemoval(self.db),
             SqlArchiveRemoval(self.db, self.home / "archive"), lambda: hub.archive.archived(),
             ClaudeTranscriptRemover(), lambda e: hub.runs.alive(e),
-            lambda: [a.name for a in hub.accounts.list()], feed=hub.changes,
+            lambda: [a.name for a in hub.accounts.accounts()], feed=hub.changes,
         )  # fmt: skip
 
     def _search(self, hub: ServiceHub) -> Any:
