@@ -4,7 +4,7 @@
 <context>
     <name>ArchiveSection</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/settings/archive_section.py" line="+91"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+107"/>
         <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
             <numerusform>%Ln transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+146"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+297"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+305"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>
