@@ -4,6 +4,7 @@ own files (unless `--with-transcripts`, and then only its own) stay."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import time
@@ -69,6 +70,15 @@ def test_delete_removes_its_rows_and_nothing_else(home: Path, tmp_path: Path) ->
     tree = sessiondesk(home, "--json", "tree", "SESS-002")
     assert tree.code == 0, tree.stderr
     assert [n["session_id"] for n in tree.json()] == [f.forked]
+    hub = open_services(home)
+    try:
+        point = asyncio.run(hub.conversations.branch_point("SESS-002"))
+        assert point.session_id == f.forked, "a continue of the fork resumes its own session"
+        head = hub.conversations.execution(str(point.execution_id))
+        said = [t.text for t in hub.conversations.whole(head)]
+        assert any("KESTREL" in text for text in said), "its history reads from its own file"
+    finally:
+        hub.close()
     listed = sessiondesk(home, "--json", "conversations", "list").json()
     assert [c["code"] for c in listed] == ["SESS-002", "SESS-003"]
     other = sessiondesk(home, "--json", "conversations", "show", "SESS-003").json()

@@ -38,13 +38,12 @@ def _rows(session: Session, sql: str, *params: object) -> list[tuple[object, ...
 
 
 def _sessions_of(session: Session, conversation_id: str) -> set[Key]:
+    """The Claude sessions its turns ran in (an adopted session's file, which
+    Claude Code made before Sessiondesk knew it, counts once a turn of ours ran in it)."""
     found = _rows(
         session,
-        "SELECT account_id, session_id FROM executions WHERE conversation_id = ? "
-        "AND account_id IS NOT NULL AND session_id IS NOT NULL "
-        "UNION SELECT account_id, session_id FROM conversations WHERE id = ? "
+        "SELECT DISTINCT account_id, session_id FROM executions WHERE conversation_id = ? "
         "AND account_id IS NOT NULL AND session_id IS NOT NULL",
-        conversation_id,
         conversation_id,
     )
     return {(int(a), str(s)) for a, s in found}  # type: ignore[call-overload]
