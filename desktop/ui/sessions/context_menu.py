@@ -61,8 +61,9 @@ class SessionMenu(QObject):
         self._add_visibility(menu, record)
         menu.addAction(self.tr("Add to &Bundle…"), lambda: self.bundle_requested.emit(record))
         menu.addAction(self.tr("&Export…"), lambda: self.export_requested.emit(record))
-        menu.addAction(self.tr("Remove &Archived Copy…"),
-                       lambda: self.remove_copy_requested.emit(record))  # fmt: skip
+        if commands.has_archived_copy(self._hub, record):
+            menu.addAction(self.tr("Remove &Archived Copy…"),
+                           lambda: self.remove_copy_requested.emit(record))  # fmt: skip
         menu.addSeparator()
         menu.addAction(self.tr("Copy Session &ID"), lambda: self._copied(record))
         folder = menu.addAction(self.tr("&Open Project Folder"),

@@ -207,6 +207,12 @@ class MainWindow(QMainWindow):
         self.deleter.action.triggered.connect(lambda: self.deleter.ask(pane.conversation()))
         self.conversation_menu.addSeparator()
         self.conversation_menu.addAction(self.deleter.action)
+        # greyed in the menu while no conversation is shown; the key says so in the status bar
+        action = self.deleter.action
+        self.conversation_menu.aboutToShow.connect(
+            lambda: action.setEnabled(pane.conversation() is not None)
+        )
+        self.conversation_menu.aboutToHide.connect(lambda: action.setEnabled(True))
         pane.tree.addAction(self.deleter.action)
         self.sessions.pane.view.addAction(self.deleter.action)
         self.sessions.menu.delete_requested.connect(self.deleter.ask)
