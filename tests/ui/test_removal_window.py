@@ -4,6 +4,7 @@ dialog that says what goes, then removes, and every view follows the spine."""
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,7 +12,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop.claude.reap import process_start_time
+from desktop.compose import DB_NAME
+from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.services.hub import ServiceHub
+from desktop.store.conversations import SqlExecutionRepository
+from desktop.store.db import open_database
+from desktop.ui.common.confirm_removal import ConfirmRemoval
 from desktop.ui.settings.archive_removal import PruneDialog
 from desktop.ui.shell.main_window import MainWindow
 from tests.bundlekit import tree_digest
@@ -19,6 +26,8 @@ from tests.removal_kit import family
 from tests.ui.session_kit import WAIT_MS, open_session, pane, wait_indexed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+SHOTS = "SESSIONDESK_DOCS_SHOTS"
+"""Set, the test writes docs/delete-conversation-en.png (the README's picture)."""
 
 
 @pytest.mark.gui
@@ -54,7 +63,9 @@ def test_delete_conversation_asks_then_deletes_and_every_view_follows(
     assert dialog.option is not None and not dialog.option.isChecked()
     assert "only the 1 that no other conversation uses" in body
     dialog.adjustSize()
-    assert dialog.grab().save(str(DOCS / "delete-conversation-en.png"))
+    shot = (DOCS if os.environ.get(SHOTS) else tmp_path) / "delete-conversation-en.png"
+    picture = dialog.grab()
+    assert picture.save(str(shot)) and picture.width() >= 440
     dialog.reject()
     assert hub.conversations.find("SESS-001") is not None
 
@@ -101,3 +112,56 @@ def test_prune_archive_says_what_goes_and_removes_it(
         lambda: all(r.session_id != f.other_own for r in pane(window).source.records()),
         timeout=WAIT_MS,
     )
+
+
+@pytest.mark.gui
+def test_a_running_turn_refuses_the_delete_in_words(
+    home: Path, hub: ServiceHub, tmp_path: Path, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow],
+) -> None:  # fmt: skip
+    f = family(home, tmp_path)
+    started = process_start_time(os.getpid())
+    db = open_database(home / DB_NAME)
+    SqlExecutionRepository(db).create(Execution(
+        str(uuid.uuid4()), f.root.id, ExecutionKind.CONTINUE, "work", "/src/app", "more",
+        status=ExecutionStatus.RUNNING, owner_pid=os.getpid(), owner_started=started,
+    ))  # fmt: skip
+    db.close()
+    window = open_window(hub)
+    wait_indexed(qtbot, window)
+    deleter = window.deleter
+    deleter.ask(f.root)
+    qtbot.waitUntil(lambda: deleter.dialog is not None and deleter.dialog.isVisible(),
+                    timeout=WAIT_MS)  # fmt: skip
+    assert deleter.dialog is not None
+    deleter.dialog.remove_button.click()
+    qtbot.waitUntil(lambda: "Nothing was deleted" in window.status_bar.currentMessage(),
+                    timeout=WAIT_MS)  # fmt: skip
+    assert "SESS-001 is still answering a turn" in window.status_bar.currentMessage()
+    assert hub.conversations.find("SESS-001") is not None
+
+
+@pytest.mark.gui
+def test_remove_archived_copy_from_the_list_asks_then_removes(
+    home: Path, hub: ServiceHub, tmp_path: Path, qtbot: QtBot,
+    open_window: Callable[[ServiceHub], MainWindow],
+) -> None:  # fmt: skip
+    f = family(home, tmp_path)
+    window = open_window(hub)
+    wait_indexed(qtbot, window)
+    menu = window.sessions.menu
+    record = next(r for r in hub.sessions.list() if r.session_id == f.shared)
+    actions = {a.text().replace("&", ""): a for a in menu.build(record).actions() if a.text()}
+    actions["Remove Archived Copy…"].trigger()
+    remover = window.archive_remover
+    qtbot.waitUntil(lambda: remover.dialog is not None and remover.dialog.isVisible(),
+                    timeout=WAIT_MS)  # fmt: skip
+    dialog = remover.dialog
+    assert isinstance(dialog, ConfirmRemoval)
+    assert f.shared[:8] in dialog.heading.text()
+    assert "still on disk" in dialog.body.text()
+    with qtbot.waitSignal(remover.said, timeout=WAIT_MS):
+        dialog.remove_button.click()
+    assert (record.account, f.shared) not in hub.archive.archived()
+    assert len(hub.archive.archived()) == 3
+    assert any(r.session_id == f.shared for r in hub.sessions.list())
