@@ -13,8 +13,10 @@ from pathlib import Path
 
 from desktop.claude.reap import process_start_time
 from desktop.compose import DB_NAME, open_services
+from desktop.domain.bundles import BundleItem, ItemKind
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import NotFoundError
+from desktop.store.bundles import SqlBundleRepository
 from desktop.store.conversations import SqlConversationRepository, SqlExecutionRepository
 from desktop.store.db import open_database
 from tests.bundlekit import tree_digest
@@ -183,6 +185,11 @@ def test_two_processes_deleting_at_once_leave_no_half(home: Path, tmp_path: Path
         try:
             SqlExecutionRepository(db).create(late)
             raise AssertionError("a turn of a deleted conversation was recorded")
+        except NotFoundError:
+            pass
+        try:  # nor is a bundle item of it added by a process that resolved it before
+            SqlBundleRepository(db).append("Pack", [BundleItem(ItemKind.CONVERSATION, f.root.id)])
+            raise AssertionError("a bundle item of a deleted conversation was added")
         except NotFoundError:
             pass
     finally:

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from desktop.domain.changes import ChangeFeed, OpChanges
 from desktop.domain.conversations import Execution
-from desktop.domain.errors import BusyError, SessiondeskError, UsageError
+from desktop.domain.errors import BusyError, NotFoundError, SessiondeskError, UsageError
 from desktop.domain.removal import (
     ArchiveRemoval,
     ArchiveRemovalStore,
@@ -67,6 +67,11 @@ class RemovalService:
                 with_transcripts=with_transcripts,
                 archived=self._archived() if with_transcripts else set(),
             )
+        except NotFoundError:
+            # deleted by another process since it was looked up: as if it never was
+            raise UsageError(
+                f"no conversation {ref} (see `sessiondesk conversations list`)"
+            ) from None
         except BusyError as exc:
             execution = str(exc.details.get("execution", ""))
             raise SessiondeskError(

@@ -78,6 +78,9 @@ def _add_items(session: Session, row: BundleRow, items: Sequence[BundleItem]) ->
     )
     position = last or 0
     for item in items:
+        if item.kind is ItemKind.CONVERSATION and session.get(ConversationRow, item.ref) is None:
+            # deleted by another process since the item was resolved: never a dangling item
+            raise NotFoundError(f"no conversation {item.ref}")
         position += 1
         session.add(
             BundleItemRow(
