@@ -101,16 +101,18 @@ class RemovalService:
 
     # ---- the archive --------------------------------------------------------------
 
-    def copy_plan(self, session_id: str) -> ArchiveRemoval:
-        """The archived copies of this session (one per account that keeps one)."""
-        entries = [
-            entry
-            for account in self._archive.accounts_of(session_id)
-            for entry in self._archive.copies(account, session_id)
-        ]
+    def copy_plan(self, session_id: str, account: str | None = None) -> ArchiveRemoval:
+        """The archived copies of this session: the account's, or each account's that
+        keeps one (a session id is one account's, unless a bundle brought it twice)."""
+        accounts = [account] if account else self._archive.accounts_of(session_id)
+        entries = [entry for name in accounts for entry in self._archive.copies(name, session_id)]
         if not entries:
             raise UsageError(f"session {session_id} has no archived copy")
         return ArchiveRemoval(tuple(entries))
+
+    def has_copy(self, account: str, session_id: str) -> bool:
+        """Whether the archive keeps a copy of this session (one look-up)."""
+        return bool(self._archive.copies(account, session_id))
 
     def prune_plan(self, account: str, days: int, now: datetime | None = None) -> ArchiveRemoval:
         """The account's copies of sessions last changed more than `days` days ago."""

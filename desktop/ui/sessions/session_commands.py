@@ -41,4 +41,4 @@ def set_hidden(hub: ServiceHub, conversation: Conversation, hidden: bool) -> Con
 
 def has_archived_copy(hub: ServiceHub, record: SessionRecord) -> bool:
     """Whether our archive keeps a copy of the session (one can be removed)."""
-    return (record.account, record.session_id) in hub.archive.archived()
+    return hub.removal.has_copy(record.account, record.session_id)

@@ -51,7 +51,9 @@ class ArchiveRemover(QObject):
     def remove_copy(self, record: SessionRecord) -> None:
         hub = self._hub
         self._background.submit(
-            lambda: hub.removal.copy_plan(record.session_id), self.confirm_copy, self._failed
+            lambda: hub.removal.copy_plan(record.session_id, record.account),
+            self.confirm_copy,
+            self._failed,
         )
 
     def confirm_copy(self, plan: ArchiveRemoval) -> ConfirmRemoval:
