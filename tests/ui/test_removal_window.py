@@ -76,11 +76,10 @@ def test_delete_conversation_asks_then_deletes_and_every_view_follows(
                     and deleter.dialog.isVisible(), timeout=WAIT_MS)  # fmt: skip
     with qtbot.waitSignal(deleter.deleted, timeout=WAIT_MS):
         deleter.dialog.remove_button.click()
+    assert "Deleted SESS-001." in window.status_bar.currentMessage()
     assert hub.conversations.find("SESS-001") is None
     assert hub.conversations.find("SESS-002") is not None
     qtbot.waitUntil(lambda: window.conversation.conversation() is None, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: "Deleted SESS-001." in window.status_bar.currentMessage(),
-                    timeout=WAIT_MS)  # fmt: skip
     assert tree_digest(f.config) == before, "Claude's files are untouched"
     # the list's marks follow: the fork no longer says whose fork it is
     marks = hub.conversations.memberships()
@@ -135,10 +134,9 @@ def test_a_running_turn_refuses_the_delete_in_words(
     qtbot.waitUntil(lambda: deleter.dialog is not None and deleter.dialog.isVisible(),
                     timeout=WAIT_MS)  # fmt: skip
     assert deleter.dialog is not None
-    deleter.dialog.remove_button.click()
-    qtbot.waitUntil(lambda: "Nothing was deleted" in window.status_bar.currentMessage(),
-                    timeout=WAIT_MS)  # fmt: skip
-    assert "SESS-001 is still answering a turn" in window.status_bar.currentMessage()
+    with qtbot.waitSignal(deleter.refused, timeout=WAIT_MS) as refused:
+        deleter.dialog.remove_button.click()
+    assert refused.args is not None and "SESS-001 is still answering a turn" in refused.args[0]
     assert hub.conversations.find("SESS-001") is not None
 
 
@@ -181,9 +179,9 @@ def test_a_delete_by_the_command_line_leaves_the_window_nothing_half(
     stale = window.conversation.conversation()
     assert sessiondesk(home, "conversations", "delete", "SESS-001", "--yes").code == 0
     # the window still shows it; what it asks of it now is refused in words
-    window.deleter.ask(stale)
-    qtbot.waitUntil(lambda: "Nothing was deleted" in window.status_bar.currentMessage(),
-                    timeout=WAIT_MS)  # fmt: skip
+    with qtbot.waitSignal(window.deleter.refused, timeout=WAIT_MS) as refused:
+        window.deleter.ask(stale)
+    assert refused.args is not None and "Nothing was deleted" in refused.args[0]
     window.conversation.rename("Renamed meanwhile")
     assert hub.conversations.find("SESS-001") is None
     assert rows(home, "SELECT count(*) FROM conversations") == [(2,)]

@@ -24,6 +24,8 @@ from desktop.ui.common.status import StatusBar
 class ConversationDeleter(QObject):
     deleted = Signal(object)
     """The ConversationDeleted, once it is done."""
+    refused = Signal(str)
+    """Why nothing was deleted, as the status bar says it."""
 
     def __init__(self, hub: ServiceHub, status: StatusBar, parent: QWidget) -> None:
         super().__init__(parent)
@@ -137,6 +139,6 @@ class ConversationDeleter(QObject):
     def _failed(self, error: BaseException) -> None:
         if not isinstance(error, SessiondeskError):
             raise error
-        self._status.notify(
-            self.tr("Nothing was deleted: {reason}").format(reason=error_text(error))
-        )
+        said = self.tr("Nothing was deleted: {reason}").format(reason=error_text(error))
+        self._status.notify(said)
+        self.refused.emit(said)
