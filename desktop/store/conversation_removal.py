@@ -167,12 +167,14 @@ class SqlConversationRemoval:
         caller removes next (those still `archived` stay listed, as gone)."""
         with self._db.session() as session:
             names = _names(session)
+            # read whole before a refusal can leave the loop: a statement left open
+            # on a pooled connection would pin that connection's snapshot
             unfinished = session.scalars(
                 select(ExecutionRow).where(
                     ExecutionRow.conversation_id == conversation_id,
                     ExecutionRow.status.in_(UNFINISHED),
                 )
-            )
+            ).all()
             for execution in (_execution(row, names) for row in unfinished):
                 if running(execution):
                     raise BusyError(execution)

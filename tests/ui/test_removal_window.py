@@ -22,8 +22,7 @@ from desktop.ui.common.confirm_removal import ConfirmRemoval
 from desktop.ui.settings.archive_removal import PruneDialog
 from desktop.ui.shell.main_window import MainWindow
 from tests.bundlekit import tree_digest
-from tests.clirun import sessiondesk
-from tests.removal_kit import family, rows
+from tests.removal_kit import family
 from tests.ui.session_kit import WAIT_MS, open_session, pane, wait_indexed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -164,24 +163,3 @@ def test_remove_archived_copy_from_the_list_asks_then_removes(
     assert (record.account, f.shared) not in hub.archive.archived()
     assert len(hub.archive.archived()) == 3
     assert any(r.session_id == f.shared for r in hub.sessions.list())
-
-
-@pytest.mark.gui
-def test_a_delete_by_the_command_line_leaves_the_window_nothing_half(
-    home: Path, hub: ServiceHub, tmp_path: Path, qtbot: QtBot,
-    open_window: Callable[[ServiceHub], MainWindow],
-) -> None:  # fmt: skip
-    f = family(home, tmp_path)
-    window = open_window(hub)
-    wait_indexed(qtbot, window)
-    open_session(qtbot, window, "work", f.own)
-    qtbot.waitUntil(lambda: window.conversation.conversation() is not None, timeout=WAIT_MS)
-    stale = window.conversation.conversation()
-    assert sessiondesk(home, "conversations", "delete", "SESS-001", "--yes").code == 0
-    # the window still shows it; what it asks of it now is refused in words
-    with qtbot.waitSignal(window.deleter.refused, timeout=WAIT_MS) as refused:
-        window.deleter.ask(stale)
-    assert refused.args is not None and "Nothing was deleted" in refused.args[0]
-    window.conversation.rename("Renamed meanwhile")
-    assert hub.conversations.find("SESS-001") is None
-    assert rows(home, "SELECT count(*) FROM conversations") == [(2,)]
