@@ -129,7 +129,10 @@ class _Wiring:
         from desktop.vault.keyring_vault import KeyringVault
 
         accounts = AccountService(
-            SqlAccountRepository(self.db), KeyringVault(), self.settings_repo, default_config_dir(),
+            SqlAccountRepository(self.db),
+            KeyringVault(),
+            self.settings_repo,
+            default_config_dir(),
             feed=hub.changes,
         )
         accounts.ensure_default()
@@ -228,6 +231,19 @@ class _Wiring:
             hub.accounts,
             SqlRolloverRepository(self.db),
         )
+
+    def _removal(self, hub: ServiceHub) -> Any:
+        from desktop.claude.transcript_removal import ClaudeTranscriptRemover
+        from desktop.services.removal import RemovalService
+        from desktop.store.archive_removal import SqlArchiveRemoval
+        from desktop.store.conversation_removal import SqlConversationRemoval
+
+        return RemovalService(
+            hub.conversations, SqlConversationRemoval(self.db),
+            SqlArchiveRemoval(self.db, self.home / "archive"), lambda: hub.archive.archived(),
+            ClaudeTranscriptRemover(), lambda e: hub.runs.alive(e),
+            lambda: [a.name for a in hub.accounts.accounts()], feed=hub.changes,
+        )  # fmt: skip
 
     def _search(self, hub: ServiceHub) -> Any:
         from desktop.services.search import SearchService

@@ -4,7 +4,7 @@
 <context>
     <name>ArchiveSection</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/settings/archive_section.py" line="+91"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+107"/>
         <source>%Ln transcripts, {stored} on disk ({original} uncompressed), in {folder}</source>
         <translation>
             <numerusform>%Ln transcript, {stored} on disk ({original} uncompressed), in {folder}</numerusform>
@@ -145,7 +145,7 @@
 <context>
     <name>SessionBrowser</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+297"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+305"/>
         <source>Indexed %Ln sessions.</source>
         <translation>
             <numerusform>Indexed %Ln session.</numerusform>
@@ -167,7 +167,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+114"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+115"/>
         <source>Subagent · %Ln messages</source>
         <translation>
             <numerusform>Subagent · %Ln message</numerusform>

@@ -159,9 +159,47 @@
     </message>
 </context>
 <context>
+    <name>ArchiveRemover</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_removal.py" line="+62"/>
+        <source>Its original is still on disk: the session stays in the list, and the archive copies it again at the next reading while keeping copies is on.</source>
+        <translation>Su original sigue en el disco: la sesión se queda en la lista, y el archivo la vuelve a copiar en la próxima lectura mientras guardar copias esté activado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude Code deleted its original: with the copy gone, the session leaves the list and can no longer be opened or searched.</source>
+        <translation>Claude Code borró su original: sin la copia, la sesión sale de la lista y ya no se puede abrir ni buscar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Remove Archived Copy</source>
+        <translation>Eliminar copia archivada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the archived copy of {session} ({size})?</source>
+        <translation>¿Eliminar la copia archivada de {session} ({size})?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Remove Copy</source>
+        <translation>&amp;Eliminar copia</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Removed {count} archived copies; {size} freed.</source>
+        <translation>Se eliminaron {count} copias archivadas; se liberaron {size}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing was removed: {reason}</source>
+        <translation>No se eliminó nada: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ArchiveSection</name>
     <message>
-        <location filename="../desktop/ui/settings/archive_section.py" line="+57"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+67"/>
         <source>Archive</source>
         <translation>Archivo</translation>
     </message>
@@ -171,12 +209,17 @@
         <translation>&amp;Guardar una copia comprimida de cada transcripción</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Prune Archive…</source>
+        <translation>&amp;Depurar el archivo…</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
         <translation>Claude Code borra las transcripciones al cabo de unas semanas; con una copia, esa sesión se sigue abriendo, buscando, exportando y continuando.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>Measuring the archive…</source>
         <translation>Midiendo el archivo…</translation>
     </message>
@@ -869,6 +912,99 @@
     </message>
 </context>
 <context>
+    <name>ConversationDeleter</name>
+    <message>
+        <location filename="../desktop/ui/conversations/delete_conversation.py" line="+43"/>
+        <source>&amp;Delete Conversation…</source>
+        <translation>&amp;Borrar conversación…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the conversation from Sessiondesk, after saying what goes</source>
+        <translation>Quitar la conversación de Sessiondesk, tras decir qué se elimina</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Choose a session of a conversation first.</source>
+        <translation>Elige primero una sesión de una conversación.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Also delete Claude&apos;s own transcripts of it ({size})</source>
+        <translation>Borrar también sus transcripciones de Claude ({size})</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete Conversation</source>
+        <translation>Borrar conversación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete {code} “{title}”?</source>
+        <translation>¿Borrar {code} «{title}»?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete</source>
+        <translation>&amp;Borrar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Its {count} recorded turns and its execution tree are removed.</source>
+        <translation>Se eliminan sus {count} turnos registrados y su árbol de ejecuciones.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>It is taken out of the bundles {names}; they keep their other items.</source>
+        <translation>Sale de los paquetes {names}; estos conservan sus demás elementos.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its forks {codes} keep their own sessions and become conversations of their own.</source>
+        <translation>Sus bifurcaciones {codes} conservan sus propias sesiones y pasan a ser conversaciones independientes.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{codes} name it in their text; that text stays, and {code} is never given to another conversation.</source>
+        <translation>{codes} la nombran en su texto; ese texto se conserva, y {code} nunca se asigna a otra conversación.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{count} of its Claude sessions are used by another conversation too and always stay.</source>
+        <translation>{count} de sus sesiones de Claude las usa también otra conversación y siempre se conservan.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude&apos;s own transcripts stay on disk unless you tick the box below; it removes only the {count} that no other conversation uses.</source>
+        <translation>Las transcripciones de Claude se quedan en el disco salvo que marques la casilla de abajo; solo elimina las {count} que ninguna otra conversación usa.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude&apos;s own transcripts stay on disk.</source>
+        <translation>Las transcripciones de Claude se quedan en el disco.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Deleted {code}.</source>
+        <translation>Se borró {code}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Removed {count} transcripts ({size}).</source>
+        <translation>Se eliminaron {count} transcripciones ({size}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} transcripts could not be removed.</source>
+        <translation>No se pudieron eliminar {count} transcripciones.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Nothing was deleted: {reason}</source>
+        <translation>No se borró nada: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ConversationHeader</name>
     <message>
         <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
@@ -1106,7 +1242,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+241"/>
+        <location filename="../desktop/ui/common/error_text.py" line="+244"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>La base de datos de Sessiondesk {path} está dañada y se dejó como estaba. Restáurela desde una copia de seguridad; si solo está dañado el índice de búsqueda, reconstruya el índice.</translation>
     </message>
@@ -1126,7 +1262,7 @@
         <translation>El turno {execution} no se guardó; su transcripción: {transcript}.</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-247"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>El archivo contiene {count} entradas: demasiadas para un paquete.</translation>
     </message>
@@ -1404,6 +1540,11 @@
         <location line="+4"/>
         <source>This conversation is still answering a turn: wait for it, or stop it (Esc).</source>
         <translation>Esta conversación todavía está respondiendo un turno: espera a que termine o detenlo (Esc).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{code} is still answering a turn: stop it first (Esc), then delete it.</source>
+        <translation>{code} aún está respondiendo un turno: detenlo primero (Esc) y luego bórrala.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2045,7 +2186,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+259"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+282"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -2080,7 +2221,7 @@
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
         <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
     </message>
@@ -2420,6 +2561,49 @@
     </message>
 </context>
 <context>
+    <name>PruneDialog</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_removal.py" line="+56"/>
+        <source>Prune Archive</source>
+        <translation>Depurar el archivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>&amp;Cuenta:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Older than:</source>
+        <translation>&amp;Anteriores a:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> days</source>
+        <translation> días</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Prune</source>
+        <translation>&amp;Depurar</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No accounts yet.</source>
+        <translation>Aún no hay cuentas.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No archived copy of this account is that old.</source>
+        <translation>Ninguna copia archivada de esta cuenta es tan antigua.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Removes {count} archived copies ({size}). {gone} sessions whose original Claude Code deleted leave the list; {kept} whose original is on disk stay.</source>
+        <translation>Elimina {count} copias archivadas ({size}). {gone} sesiones cuyo original borró Claude Code salen de la lista; {kept} cuyo original está en el disco se quedan.</translation>
+    </message>
+</context>
+<context>
     <name>QuestionBox</name>
     <message>
         <location filename="../desktop/ui/runs/question_card.py" line="+154"/>
@@ -2739,7 +2923,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+185"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+193"/>
         <source>That session is not in the list yet.</source>
         <translation>Esa sesión aún no está en la lista.</translation>
     </message>
@@ -2877,7 +3061,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+55"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -2903,6 +3087,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Remove &amp;Archived Copy…</source>
+        <translation>Eliminar la copia &amp;archivada…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Copy Session &amp;ID</source>
         <translation>Copiar el &amp;ID de la sesión</translation>
     </message>
@@ -2925,6 +3114,11 @@
         <location line="+3"/>
         <source>&amp;Hide Conversation</source>
         <translation>&amp;Ocultar conversación</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete Conversation…</source>
+        <translation>&amp;Borrar conversación…</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3212,7 +3406,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+106"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+107"/>
         <location line="+10"/>
         <source>You</source>
         <translation>Tú</translation>

@@ -159,9 +159,47 @@
     </message>
 </context>
 <context>
+    <name>ArchiveRemover</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_removal.py" line="+62"/>
+        <source>Its original is still on disk: the session stays in the list, and the archive copies it again at the next reading while keeping copies is on.</source>
+        <translation>其原始文件仍在磁盘上：该会话留在列表中；只要保留副本处于开启状态，归档会在下次读取时再次复制它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Claude Code deleted its original: with the copy gone, the session leaves the list and can no longer be opened or searched.</source>
+        <translation>Claude Code 已删除其原始文件：副本删除后，该会话将从列表中消失，无法再打开或搜索。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Remove Archived Copy</source>
+        <translation>删除归档副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the archived copy of {session} ({size})?</source>
+        <translation>删除 {session} 的归档副本（{size}）？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Remove Copy</source>
+        <translation>删除副本(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Removed {count} archived copies; {size} freed.</source>
+        <translation>已删除 {count} 个归档副本；释放了 {size}。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing was removed: {reason}</source>
+        <translation>未删除任何内容：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>ArchiveSection</name>
     <message>
-        <location filename="../desktop/ui/settings/archive_section.py" line="+57"/>
+        <location filename="../desktop/ui/settings/archive_section.py" line="+67"/>
         <source>Archive</source>
         <translation>归档</translation>
     </message>
@@ -171,12 +209,17 @@
         <translation>为每个记录文件保留压缩副本(&amp;K)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Prune Archive…</source>
+        <translation>清理归档(&amp;P)…</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Claude Code deletes transcripts after some weeks; with a copy, such a session still opens, searches, exports and continues.</source>
         <translation>Claude Code 会在数周后删除记录文件;保留副本后,这样的会话仍可打开、搜索、导出和继续。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>Measuring the archive…</source>
         <translation>正在计算归档大小…</translation>
     </message>
@@ -865,6 +908,99 @@
     </message>
 </context>
 <context>
+    <name>ConversationDeleter</name>
+    <message>
+        <location filename="../desktop/ui/conversations/delete_conversation.py" line="+43"/>
+        <source>&amp;Delete Conversation…</source>
+        <translation>删除对话(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the conversation from Sessiondesk, after saying what goes</source>
+        <translation>先说明将删除的内容，再从 Sessiondesk 中删除该对话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Choose a session of a conversation first.</source>
+        <translation>请先选择一个属于对话的会话。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Also delete Claude&apos;s own transcripts of it ({size})</source>
+        <translation>同时删除它的 Claude 对话记录（{size}）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete Conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete {code} “{title}”?</source>
+        <translation>删除 {code}“{title}”？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Its {count} recorded turns and its execution tree are removed.</source>
+        <translation>将删除其 {count} 个已记录的轮次及其执行树。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>It is taken out of the bundles {names}; they keep their other items.</source>
+        <translation>它将从合集 {names} 中移除；这些合集保留其他条目。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its forks {codes} keep their own sessions and become conversations of their own.</source>
+        <translation>其分支 {codes} 保留各自的会话，并成为独立的对话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{codes} name it in their text; that text stays, and {code} is never given to another conversation.</source>
+        <translation>{codes} 的文本中提到了它；这些文本保留，且 {code} 不会再分配给其他对话。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{count} of its Claude sessions are used by another conversation too and always stay.</source>
+        <translation>其 {count} 个 Claude 会话也被其他对话使用，始终保留。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude&apos;s own transcripts stay on disk unless you tick the box below; it removes only the {count} that no other conversation uses.</source>
+        <translation>除非勾选下方的复选框，Claude 的对话记录会保留在磁盘上；勾选后只删除没有其他对话使用的 {count} 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude&apos;s own transcripts stay on disk.</source>
+        <translation>Claude 的对话记录保留在磁盘上。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Deleted {code}.</source>
+        <translation>已删除 {code}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Removed {count} transcripts ({size}).</source>
+        <translation>已删除 {count} 个对话记录（{size}）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} transcripts could not be removed.</source>
+        <translation>有 {count} 个对话记录无法删除。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Nothing was deleted: {reason}</source>
+        <translation>未删除任何内容：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>ConversationHeader</name>
     <message>
         <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
@@ -1098,7 +1234,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../desktop/ui/common/error_text.py" line="+241"/>
+        <location filename="../desktop/ui/common/error_text.py" line="+244"/>
         <source>Sessiondesk&apos;s database {path} is damaged and was left as it is. Restore it from a backup; if only the search index is damaged, rebuild the index.</source>
         <translation>Sessiondesk 的数据库 {path} 已损坏，未作任何改动。请从备份恢复；如果只有搜索索引损坏，请重建索引。</translation>
     </message>
@@ -1118,7 +1254,7 @@
         <translation>轮次 {execution} 未被保存；其记录：{transcript}。</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-247"/>
         <source>The file holds {count} entries: too many for a bundle.</source>
         <translation>该文件包含 {count} 个条目:对资料包而言太多。</translation>
     </message>
@@ -1396,6 +1532,11 @@
         <location line="+4"/>
         <source>This conversation is still answering a turn: wait for it, or stop it (Esc).</source>
         <translation>此对话仍在回答上一轮：请等待它结束，或将其停止（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{code} is still answering a turn: stop it first (Esc), then delete it.</source>
+        <translation>{code} 仍在回答一个轮次：请先停止它（Esc），再删除。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2036,7 +2177,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+259"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+282"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2071,7 +2212,7 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
         <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
     </message>
@@ -2409,6 +2550,49 @@
     </message>
 </context>
 <context>
+    <name>PruneDialog</name>
+    <message>
+        <location filename="../desktop/ui/settings/archive_removal.py" line="+56"/>
+        <source>Prune Archive</source>
+        <translation>清理归档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Account:</source>
+        <translation>账户(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Older than:</source>
+        <translation>早于(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Prune</source>
+        <translation>清理(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No accounts yet.</source>
+        <translation>还没有账户。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No archived copy of this account is that old.</source>
+        <translation>此账户没有这么旧的归档副本。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Removes {count} archived copies ({size}). {gone} sessions whose original Claude Code deleted leave the list; {kept} whose original is on disk stay.</source>
+        <translation>将删除 {count} 个归档副本（{size}）。{gone} 个原始文件已被 Claude Code 删除的会话将从列表中消失；{kept} 个原始文件仍在磁盘上的会话保留。</translation>
+    </message>
+</context>
+<context>
     <name>QuestionBox</name>
     <message>
         <location filename="../desktop/ui/runs/question_card.py" line="+154"/>
@@ -2724,7 +2908,7 @@
 <context>
     <name>SessionBrowser</name>
     <message>
-        <location filename="../desktop/ui/sessions/session_browser.py" line="+185"/>
+        <location filename="../desktop/ui/sessions/session_browser.py" line="+193"/>
         <source>That session is not in the list yet.</source>
         <translation>该会话还不在列表中。</translation>
     </message>
@@ -2860,7 +3044,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+55"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -2886,6 +3070,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Remove &amp;Archived Copy…</source>
+        <translation>删除归档副本(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Copy Session &amp;ID</source>
         <translation>复制会话 ID(&amp;I)</translation>
     </message>
@@ -2908,6 +3097,11 @@
         <location line="+3"/>
         <source>&amp;Hide Conversation</source>
         <translation>隐藏对话(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete Conversation…</source>
+        <translation>删除对话(&amp;D)…</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3195,7 +3389,7 @@
 <context>
     <name>TranscriptDelegate</name>
     <message>
-        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+106"/>
+        <location filename="../desktop/ui/transcript/transcript_delegate.py" line="+107"/>
         <location line="+10"/>
         <source>You</source>
         <translation>你</translation>

@@ -68,6 +68,7 @@ def command_parser() -> Parser:
         conversations,
         library,
         logs,
+        removal,
         runs,
         sessions,
         settings,
@@ -78,7 +79,7 @@ def command_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     groups = (
         accounts, sessions, runs, conversations, switch, settings, library, bundles, logs,
-        completion,
+        removal, completion,
     )  # fmt: skip
     for group in groups:
         group.register(commands)

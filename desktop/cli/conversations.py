@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
 from desktop.cli.parser import add_group
+from desktop.cli.removal import register_delete
 from desktop.cli.runs import execution_json, resume_note
 
 if TYPE_CHECKING:  # the services are imported when a command runs, not to parse one
@@ -40,6 +41,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         visibility = sub.add_parser(name, help=help_text)
         visibility.add_argument("id")
         visibility.set_defaults(handler=_set_hidden, hidden=hidden)
+    register_delete(sub)
     adopt = commands.add_parser("adopt", help="make a conversation of a session found on disk")
     adopt.add_argument("session_id")
     adopt.add_argument("--account", metavar="NAME")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # imported by the wiring as each service is built
     from desktop.services.bundle_exchange import BundleExchange
     from desktop.services.bundles import BundleService
     from desktop.services.conversations import ConversationService
+    from desktop.services.removal import RemovalService
     from desktop.services.runs import RunService
     from desktop.services.search import SearchService
     from desktop.services.sessions import SessionService
@@ -70,6 +71,7 @@ class ServiceHub:
     exchange: _Built[BundleExchange] = _Built()
     stats: _Built[StatsService] = _Built()
     switch: _Built[SwitchService] = _Built()
+    removal: _Built[RemovalService] = _Built()
 
     def __init__(
         self,

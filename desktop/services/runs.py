@@ -489,6 +489,10 @@ class RunService:
         mine = (e for e in unfinished if e.conversation_id == conversation_id)
         return next((e for e in mine if self._owner_alive(e)), None)
 
+    def alive(self, execution: Execution) -> bool:
+        """Whether a live Sessiondesk process (this one or another) drives this turn."""
+        return self._owner_alive(execution)
+
     def _owner_alive(self, execution: Execution) -> bool:
         if not execution.owner_pid or execution.owner_started is None:
             return False

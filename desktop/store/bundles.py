@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from desktop.domain.bundles import Bundle, BundleItem, ImportPlan, ItemKind
 from desktop.domain.errors import ConflictError, NotFoundError
 from desktop.store.archive import relative_file
+from desktop.store.conversations import next_number
 from desktop.store.db import Database
 from desktop.store.library_models import ArchivedTranscriptRow, BundleItemRow, BundleRow
 from desktop.store.models import (
@@ -77,6 +78,9 @@ def _add_items(session: Session, row: BundleRow, items: Sequence[BundleItem]) ->
     )
     position = last or 0
     for item in items:
+        if item.kind is ItemKind.CONVERSATION and session.get(ConversationRow, item.ref) is None:
+            # deleted by another process since the item was resolved: never a dangling item
+            raise NotFoundError(f"no conversation {item.ref}")
         position += 1
         session.add(
             BundleItemRow(
@@ -250,7 +254,7 @@ class SqlBundleTransfer:
             raise
 
     def _conversations(self, session: Session, plan: ImportPlan, account_id: int) -> list[int]:
-        number = session.scalar(select(func.max(ConversationRow.number))) or 0
+        number = next_number(session) - 1
         numbers = []
         for conv in plan.conversations:
             number += 1

@@ -128,13 +128,30 @@ _EXECUTION_FIELDS = {
 }
 
 
+LAST_NUMBER = "conversations.last_number"
+"""A settings row: the highest `SESS-` number a deleted conversation had. Numbers
+are never handed out twice, so a `[[SESS-042]]` in some text never comes to
+name another conversation."""
+
+
+def next_number(session: Session) -> int:
+    """The number for a new conversation: after every one that exists or existed."""
+    highest = session.scalar(select(func.max(ConversationRow.number))) or 0
+    reserved = (
+        session.connection()
+        .exec_driver_sql("SELECT value FROM settings WHERE key = ?", (LAST_NUMBER,))
+        .scalar()
+    )
+    return max(highest, int(reserved or 0)) + 1
+
+
 class SqlConversationRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
     def create(self, title: str, account: str | None, cwd: str | None) -> Conversation:
         with self._db.session() as session:
-            number = (session.scalar(select(func.max(ConversationRow.number))) or 0) + 1
+            number = next_number(session)
             row = ConversationRow(
                 id=str(uuid.uuid4()),
                 number=number,
@@ -209,6 +226,9 @@ class SqlExecutionRepository:
         runs: checked and written in one write transaction, so two processes
         cannot both start a turn of one conversation."""
         with self._db.session() as session:
+            if session.get(ConversationRow, execution.conversation_id) is None:
+                # deleted by another process since the turn was planned
+                raise NotFoundError(f"no conversation {execution.conversation_id}")
             if running is not None:
                 names = _names(session)
                 others = session.scalars(

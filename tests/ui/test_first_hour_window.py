@@ -198,7 +198,8 @@ def test_right_click_on_a_session_offers_its_actions_and_they_work(
     actions = {a.text().replace("&", ""): a for a in menu.actions() if a.text()}
     assert list(actions) == [
         "Continue This Session", "Fork into a New Session", "Rename…", "Add to Bundle…",
-        "Export…", "Copy Session ID", "Open Project Folder", "Reveal Transcript File",
+        "Export…", "Remove Archived Copy…", "Copy Session ID", "Open Project Folder",
+        "Reveal Transcript File",
     ]  # fmt: skip
     menu.close()
     actions["Copy Session ID"].trigger()

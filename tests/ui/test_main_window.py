@@ -225,10 +225,10 @@ def test_menus_have_keyboard_shortcuts(window: MainWindow) -> None:
     pane = window.conversation
     branch = [pane.continue_action, pane.fork_action, pane.compare_action]
     listed = [a for a in window.conversation_menu.actions() if not a.isSeparator()]
-    assert listed == branch
+    assert listed == [*branch, window.deleter.action]
     keys = [a.shortcut().toString() for a in listed]
-    assert keys == ["Ctrl+Shift+C", "Ctrl+Shift+F", "Ctrl+Shift+D"]
-    assert not any(a.isEnabled() for a in listed)
+    assert keys == ["Ctrl+Shift+C", "Ctrl+Shift+F", "Ctrl+Shift+D", "Del"]
+    assert not any(a.isEnabled() for a in branch)
 
 
 def test_quit_closes_the_window(window: MainWindow, qtbot: QtBot) -> None:

@@ -228,6 +228,9 @@ _KINDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "busy": lambda d: QCoreApplication.translate(
         "ErrorText", "This conversation is still answering a turn: wait for it, or stop it (Esc)."
     ),
+    "delete_busy": lambda d: QCoreApplication.translate(
+        "ErrorText", "{code} is still answering a turn: stop it first (Esc), then delete it."
+    ).format(**d),
     "unknown_reference": lambda d: QCoreApplication.translate(
         "ErrorText", "There is no conversation {codes}: fix the reference. Nothing was sent."
     ).format(**d),

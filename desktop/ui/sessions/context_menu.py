@@ -36,6 +36,10 @@ class SessionMenu(QObject):
     """A SessionRecord to add to a bundle (the library asks which)."""
     export_requested = Signal(object)
     """A SessionRecord to save as Markdown or HTML (the library asks where)."""
+    delete_requested = Signal(object)
+    """A Conversation to delete (the shell's deleter asks first)."""
+    remove_copy_requested = Signal(object)
+    """A SessionRecord whose archived copy to remove (asked first)."""
 
     def __init__(self, hub: ServiceHub, status: StatusBar, parent: QWidget) -> None:
         super().__init__(parent)
@@ -57,6 +61,9 @@ class SessionMenu(QObject):
         self._add_visibility(menu, record)
         menu.addAction(self.tr("Add to &Bundle…"), lambda: self.bundle_requested.emit(record))
         menu.addAction(self.tr("&Export…"), lambda: self.export_requested.emit(record))
+        if commands.has_archived_copy(self._hub, record):
+            menu.addAction(self.tr("Remove &Archived Copy…"),
+                           lambda: self.remove_copy_requested.emit(record))  # fmt: skip
         menu.addSeparator()
         menu.addAction(self.tr("Copy Session &ID"), lambda: self._copied(record))
         folder = menu.addAction(self.tr("&Open Project Folder"),
@@ -83,6 +90,8 @@ class SessionMenu(QObject):
         else:
             menu.addAction(self.tr("&Hide Conversation"),
                            lambda: self.set_hidden(conversation, True))  # fmt: skip
+        menu.addAction(self.tr("&Delete Conversation…"),
+                       lambda: self.delete_requested.emit(conversation))  # fmt: skip
 
     def set_hidden(self, conversation: Conversation, hidden: bool) -> None:
         try:

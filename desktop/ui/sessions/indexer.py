@@ -84,6 +84,12 @@ class Indexer(QObject):
         if not self._stop.is_set():
             self._debounce.start()
 
+    def relist(self) -> None:
+        """A pass whose end lists every session again, changed on disk or not (a
+        removal took some out of the index)."""
+        self._listed = False
+        self.start()
+
     def start(self) -> None:
         if self._stop.is_set():
             return

@@ -97,6 +97,8 @@ class SessionBrowser(QObject):
         view = self.pane.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
+        # a removal names the sessions it took out of the index: the list reads it again
+        changes.changed.connect(self._removed_from_index)
         self._announce = True
         self._read_in_run = 0
         self._scroll_to: str | None = None
@@ -169,6 +171,12 @@ class SessionBrowser(QObject):
     def _first_index(self) -> None:
         if not self.indexer.runs:  # unless a run was asked for meanwhile (Reindex, a change)
             self.indexer.start()
+
+    def _removed_from_index(self, changes: OpChanges) -> None:
+        """An operation that changed which sessions the index lists (a removal says
+        `listing` and names them; a pass of our own says `listing` alone)."""
+        if changes.listing and changes.sessions and not changes.run_events:
+            self.indexer.relist()
 
     def reindex(self) -> None:
         self._announce = True

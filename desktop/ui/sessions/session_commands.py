@@ -37,3 +37,8 @@ def conversation_of(hub: ServiceHub, record: SessionRecord) -> Conversation | No
 def set_hidden(hub: ServiceHub, conversation: Conversation, hidden: bool) -> Conversation:
     """Hide the conversation from the main list, or show it again (nothing is deleted)."""
     return hub.conversations.set_hidden(conversation.id, hidden)
+
+
+def has_archived_copy(hub: ServiceHub, record: SessionRecord) -> bool:
+    """Whether our archive keeps a copy of the session (one can be removed)."""
+    return hub.removal.has_copy(record.account, record.session_id)

@@ -8,13 +8,14 @@ accepted, and measures the archive off the window's thread.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QLocale
-from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from desktop.domain.archive import ArchiveSize
 from desktop.domain.errors import SessiondeskError
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
+from desktop.ui.settings.archive_removal import ArchiveRemover
 from desktop.ui.settings.settings_dialog import SettingsDialog
 
 ENABLED = "archive.enabled"
@@ -38,6 +39,15 @@ class ArchiveSection(QGroupBox):
         layout.addWidget(self.enabled)
         layout.addWidget(self.hint)
         layout.addWidget(self.size_label)
+        self.prune_button = QPushButton(self)
+        self.prune_button.setObjectName("archivePrune")
+        row = QHBoxLayout()
+        row.addWidget(self.prune_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.remover = ArchiveRemover(hub, None, self)
+        self.prune_button.clicked.connect(self.remover.prune)
+        self.remover.said.connect(self._removed)
         try:
             self.enabled.setChecked(hub.settings.get(ENABLED) == "true")
         except SessiondeskError as exc:
@@ -56,6 +66,7 @@ class ArchiveSection(QGroupBox):
     def retranslate(self) -> None:
         self.setTitle(self.tr("Archive"))
         self.enabled.setText(self.tr("&Keep a compressed copy of every transcript"))
+        self.prune_button.setText(self.tr("&Prune Archive…"))
         self.hint.setText(
             self.tr(
                 "Claude Code deletes transcripts after some weeks; with a copy, such a "
@@ -63,6 +74,11 @@ class ArchiveSection(QGroupBox):
             )
         )
         self._say()
+
+    def _removed(self, said: str) -> None:
+        """After a prune: what it freed, then the archive measured again."""
+        self.size_label.setText(said)
+        self._background.submit(self._hub.archive.size, self._show, self._failed)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

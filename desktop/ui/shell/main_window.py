@@ -184,6 +184,7 @@ class MainWindow(QMainWindow):
         self.conversation_menu.addActions([pane.continue_action, pane.fork_action])
         self.conversation_menu.addSeparator()
         self.conversation_menu.addAction(pane.compare_action)
+        self._build_removals(pane)
         # insight, bundles and export: their commands join the menus and the tool bar
         self.library = LibraryRoom(
             self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
@@ -195,6 +196,28 @@ class MainWindow(QMainWindow):
         c.switch_account.setEnabled(self.runs.switching.can_switch())
         c.switch_account.triggered.connect(lambda: self.runs.switching.open(""))
         self.command_palette = CommandPalette(self, self.view_menu)
+
+    def _build_removals(self, pane: ConversationPane) -> None:
+        """Delete Conversation… (its menu, the list's menu, Delete in the list or the
+        tree) and Remove Archived Copy… (the list's menu): each asks first."""
+        from desktop.ui.conversations.delete_conversation import ConversationDeleter
+        from desktop.ui.settings.archive_removal import ArchiveRemover
+
+        self.deleter = ConversationDeleter(self.hub, self.status_bar, self)
+        self.deleter.action.triggered.connect(lambda: self.deleter.ask(pane.conversation()))
+        self.conversation_menu.addSeparator()
+        self.conversation_menu.addAction(self.deleter.action)
+        # greyed in the menu while no conversation is shown; the key says so in the status bar
+        action = self.deleter.action
+        self.conversation_menu.aboutToShow.connect(
+            lambda: action.setEnabled(pane.conversation() is not None)
+        )
+        self.conversation_menu.aboutToHide.connect(lambda: action.setEnabled(True))
+        pane.tree.addAction(self.deleter.action)
+        self.sessions.pane.view.addAction(self.deleter.action)
+        self.sessions.menu.delete_requested.connect(self.deleter.ask)
+        self.archive_remover = ArchiveRemover(self.hub, self.status_bar, self)
+        self.sessions.menu.remove_copy_requested.connect(self.archive_remover.remove_copy)
 
     # -- structure -----------------------------------------------------------------
 
@@ -264,6 +287,8 @@ class MainWindow(QMainWindow):
         self.accounts_menu.setTitle(self.tr("&Accounts"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.commands.retranslate()
+        if self.parts_built if hasattr(self, "parts_built") else False:
+            self.deleter.retranslate()
         self._update_empty_state()
         self._update_summary()
         self._rebuild_accounts_menu()
