@@ -31,10 +31,12 @@ from desktop.domain.ports import (
     ExecutionRepository,
     RolloverRepository,
     RunningClaude,
+    RunNotes,
 )
 from desktop.domain.redact import redact
 from desktop.domain.rollover import FRAMING as ROLLOVER_FRAMING
 from desktop.domain.rollover import Rollover, RolloverPolicy, RolloverTrigger, failed_notice
+from desktop.domain.run_wall import RunNote
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
@@ -98,6 +100,7 @@ class RunService:
         carry: CarryOverBuilder | None = None,
         references: ReferenceService | None = None,
         rollovers: RolloverRepository | None = None,
+        notes: RunNotes | None = None,
     ) -> None:
         self._launcher = launcher
         self._threads = conversations
@@ -109,6 +112,8 @@ class RunService:
         self._carry = carry
         self._references = references
         self._rollovers = rollovers
+        self.notes = notes
+        """Where a running turn's tokens and questions are kept for other processes."""
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
         self.offload: Offload = inline
@@ -346,6 +351,18 @@ class RunService:
         return self._executions.update(execution.id, session_id=session_id)
 
     @offloaded
+    def note(self, execution: Execution, note: RunNote | None) -> None:
+        if self.notes is None:
+            return
+        try:
+            if note is None:
+                self.notes.remove(execution.id)
+            else:
+                self.notes.write(execution.id, note)
+        except OSError as exc:  # a full disk costs the wall a figure, never the turn
+            log.warning("run note of %s not kept: %s", execution.id, exc)
+
+    @offloaded
     def fail(self, execution: Execution, error: str) -> Execution:
         return self._executions.update(
             execution.id, status=ExecutionStatus.FAILED, error=error, finished=True
@@ -453,6 +470,10 @@ class RunService:
         unfinished = self._executions.unfinished()
         mine = (e for e in unfinished if e.conversation_id == conversation_id)
         return next((e for e in mine if self._owner_alive(e)), None)
+
+    def owner_alive(self, execution: Execution) -> bool:
+        """Whether the Sessiondesk process that drives this turn still runs."""
+        return self._owner_alive(execution)
 
     def _owner_alive(self, execution: Execution) -> bool:
         if not execution.owner_pid or execution.owner_started is None:
