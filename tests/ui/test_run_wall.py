@@ -72,8 +72,9 @@ def test_three_conversations_under_two_accounts_and_an_answer_from_the_wall(
         assert wall is not None and wall.isVisible()
 
         def all_shown() -> bool:
-            return (len(wall.rows) == 3 and all(read_in(r) for r in wall.rows)
-                    and wall.rows[row_of(wall, asking)].state is WallState.NEEDS_ANSWER)  # fmt: skip
+            if len(wall.rows) != 3 or not all(read_in(r) for r in wall.rows):
+                return False
+            return wall.rows[row_of(wall, asking)].state is WallState.NEEDS_ANSWER
 
         await until(all_shown, 30, "three runs on the wall, one asking")
         assert sorted(row.account for row in wall.rows) == ["alpha", "alpha", "beta"]
