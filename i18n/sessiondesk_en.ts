@@ -15,7 +15,7 @@
 <context>
     <name>BundleWork</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/library/bundle_work.py" line="+146"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+145"/>
         <source>Exported to {path}: %Ln transcripts.</source>
         <translation>
             <numerusform>Exported to {path}: %Ln transcript.</numerusform>
@@ -85,6 +85,25 @@
         <translation>
             <numerusform>%Ln waiting for permission</numerusform>
             <numerusform>%Ln waiting for permission</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunWall</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/run_wall.py" line="+214"/>
+        <source>%Ln turns running across accounts</source>
+        <translation>
+            <numerusform>%Ln turn running across accounts</numerusform>
+            <numerusform>%Ln turns running across accounts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln waiting for an answer</source>
+        <translation>
+            <numerusform>%Ln waiting for an answer</numerusform>
+            <numerusform>%Ln waiting for an answer</numerusform>
         </translation>
     </message>
 </context>

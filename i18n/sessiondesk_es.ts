@@ -233,7 +233,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>Rechazado, no se cambió nada: {reason}</translation>
     </message>
@@ -696,7 +696,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>Comparar ramas</translation>
     </message>
@@ -711,7 +711,7 @@
         <translation>Historial común: {count} mensajes</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>Las dos ramas dicen lo mismo.</translation>
     </message>
@@ -1413,7 +1413,7 @@
         <translation>desde cero</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Sesión de Claude: {id}</translation>
     </message>
@@ -1468,7 +1468,7 @@
         <translation>◀ El turno más reciente de su línea: Continuar sigue desde aquí</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>reanudada</translation>
     </message>
@@ -1498,7 +1498,7 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>Ejecución {id}</translation>
     </message>
@@ -1769,7 +1769,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>Conversación nueva</translation>
     </message>
@@ -1850,7 +1850,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+259"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+265"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1990,7 +1990,7 @@
         <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>Ajustes guardados.</translation>
     </message>
@@ -2287,7 +2287,7 @@
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
@@ -2312,7 +2312,7 @@
         <translation>{tool} en «{turn}»</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>el turno falló</translation>
     </message>
@@ -2349,6 +2349,90 @@
             <numerusform>%Ln espera permiso</numerusform>
             <numerusform>%Ln esperan permiso</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunWall</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+190"/>
+        <source>needs answer: {tools}</source>
+        <translation>espera respuesta: {tools}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(another process)</source>
+        <translation>(otro proceso)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>%Ln turns running across accounts</source>
+        <translation>
+            <numerusform>%Ln turno en curso entre cuentas</numerusform>
+            <numerusform>%Ln turnos en curso entre cuentas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln waiting for an answer</source>
+        <translation>
+            <numerusform>%Ln espera respuesta</numerusform>
+            <numerusform>%Ln esperan respuesta</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This question waits in another Sessiondesk process (process {pid}): answer it there, in its window or terminal.</source>
+        <translation>Esta pregunta espera en otro proceso de Sessiondesk (proceso {pid}): contéstela allí, en su ventana o terminal.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Conversation</source>
+        <translation>Conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Elapsed</source>
+        <translation>Transcurrido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No turn is running. Turns started here, in another window or by the sessiondesk command show here.</source>
+        <translation>No hay ningún turno en curso. Aquí aparecen los turnos iniciados en esta ventana, en otra o con la orden sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Open Conversation</source>
+        <translation>&amp;Abrir conversación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;top Run</source>
+        <translation>De&amp;tener ejecución</translation>
     </message>
 </context>
 <context>
@@ -2520,7 +2604,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>&amp;Continuar esta sesión</translation>
     </message>
@@ -3102,6 +3186,34 @@
         <location line="+4"/>
         <source>context {count} tokens</source>
         <translation>contexto de {count} tokens</translation>
+    </message>
+</context>
+<context>
+    <name>WallRoom</name>
+    <message>
+        <location filename="../desktop/ui/runs/wall_room.py" line="+71"/>
+        <source>That turn&apos;s session is not in the list yet.</source>
+        <translation>La sesión de ese turno aún no está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>R&amp;uns…</source>
+        <translation>E&amp;jecuciones…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every running or waiting turn, across accounts</source>
+        <translation>Todos los turnos en curso o en espera, de todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show every run ({keys})</source>
+        <translation>Mostrar todas las ejecuciones ({keys})</translation>
     </message>
 </context>
 <context>

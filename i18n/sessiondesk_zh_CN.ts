@@ -232,7 +232,7 @@
 <context>
     <name>BundleWork</name>
     <message>
-        <location filename="../desktop/ui/library/bundle_work.py" line="+69"/>
+        <location filename="../desktop/ui/library/bundle_work.py" line="+68"/>
         <source>Refused, nothing was changed: {reason}</source>
         <translation>已拒绝,未做任何更改:{reason}</translation>
     </message>
@@ -692,7 +692,7 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+49"/>
+        <location filename="../desktop/ui/conversations/compare_dialog.py" line="+58"/>
         <source>Compare Branches</source>
         <translation>比较分支</translation>
     </message>
@@ -707,7 +707,7 @@
         <translation>共同历史：{count} 条消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>The two branches say the same.</source>
         <translation>两个分支内容相同。</translation>
     </message>
@@ -1409,7 +1409,7 @@
         <translation>全新</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Claude session: {id}</source>
         <translation>Claude 会话：{id}</translation>
     </message>
@@ -1464,7 +1464,7 @@
         <translation>◀ 该分支的最新一轮：从这里继续</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="-35"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="-29"/>
         <source>resumed</source>
         <translation>已恢复</translation>
     </message>
@@ -1494,7 +1494,7 @@
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../desktop/ui/conversations/tree_labels.py" line="+43"/>
+        <location filename="../desktop/ui/conversations/tree_labels.py" line="+37"/>
         <source>Execution {id}</source>
         <translation>执行 {id}</translation>
     </message>
@@ -1764,7 +1764,7 @@
 <context>
     <name>LivePresenter</name>
     <message>
-        <location filename="../desktop/ui/runs/live_transcript.py" line="+119"/>
+        <location filename="../desktop/ui/runs/live_transcript.py" line="+125"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1845,7 +1845,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+259"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+265"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1985,7 +1985,7 @@
         <translation>未找到{language}翻译，将显示英文。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
@@ -2280,7 +2280,7 @@
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
@@ -2305,7 +2305,7 @@
         <translation>“{turn}”中的 {tool}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>the turn failed</source>
         <translation>本轮失败</translation>
     </message>
@@ -2340,6 +2340,88 @@
         <translation>
             <numerusform>%Ln 个等待授权</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunWall</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+190"/>
+        <source>needs answer: {tools}</source>
+        <translation>等待回答：{tools}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(another process)</source>
+        <translation>（其他进程）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>%Ln turns running across accounts</source>
+        <translation>
+            <numerusform>各账户共有 %Ln 个轮次在运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln waiting for an answer</source>
+        <translation>
+            <numerusform>%Ln 个等待回答</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This question waits in another Sessiondesk process (process {pid}): answer it there, in its window or terminal.</source>
+        <translation>此问题在另一个 Sessiondesk 进程（进程 {pid}）中等待：请在该进程的窗口或终端中回答。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Elapsed</source>
+        <translation>已用时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No turn is running. Turns started here, in another window or by the sessiondesk command show here.</source>
+        <translation>没有正在运行的轮次。在此窗口、其他窗口或 sessiondesk 命令中启动的轮次会显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Open Conversation</source>
+        <translation>打开对话(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;top Run</source>
+        <translation>停止运行(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -2509,7 +2591,7 @@
 <context>
     <name>SessionMenu</name>
     <message>
-        <location filename="../desktop/ui/sessions/context_menu.py" line="+54"/>
+        <location filename="../desktop/ui/sessions/context_menu.py" line="+51"/>
         <source>&amp;Continue This Session</source>
         <translation>继续此会话(&amp;C)</translation>
     </message>
@@ -3086,6 +3168,34 @@
         <location line="+4"/>
         <source>context {count} tokens</source>
         <translation>上下文 {count} 个令牌</translation>
+    </message>
+</context>
+<context>
+    <name>WallRoom</name>
+    <message>
+        <location filename="../desktop/ui/runs/wall_room.py" line="+71"/>
+        <source>That turn&apos;s session is not in the list yet.</source>
+        <translation>该轮次的会话尚未出现在列表中。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>R&amp;uns…</source>
+        <translation>运行(&amp;U)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every running or waiting turn, across accounts</source>
+        <translation>所有账户中正在运行或等待的轮次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show every run ({keys})</source>
+        <translation>显示所有运行（{keys}）</translation>
     </message>
 </context>
 <context>

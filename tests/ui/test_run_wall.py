@@ -3,12 +3,13 @@ from the wall, a jump to a conversation, and a turn another process drives."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 
 from desktop.domain.conversations import ExecutionStatus
 from desktop.domain.run_wall import WallState
@@ -30,14 +31,14 @@ def read_in(row: WallRow) -> bool:
     return row.read is not None and bool(row.read.conversation)
 
 
-def shoot(rig: Rig, wall: RunWall) -> None:
+async def shoot(rig: Rig, wall: RunWall) -> None:
     """docs/run-wall-*.png, when asked (SESSIONDESK_SHOT_DIR=docs)."""
     folder = os.environ.get("SESSIONDESK_SHOT_DIR")
     if not folder:
         return
     for code in ("en", "es", "zh_CN"):
         rig.window.set_language(code)
-        QCoreApplication.processEvents()
+        await asyncio.sleep(0.2)  # the loop turns: the new words are laid out
         wall.grab().save(str(Path(folder) / f"run-wall-{code}.png"))
     rig.window.set_language("en")
 
@@ -52,7 +53,7 @@ def test_three_conversations_under_two_accounts_and_an_answer_from_the_wall(
         ("alpha", "How do herons fish?", [Reply.text("They wait.", hold=holds[0])]),
         ("beta", "And kingfishers?", [Reply.text("They dive.", hold=holds[1])]),
         ("alpha", "Make a file for the birds",
-         [Reply.tool_use("Bash", {"command": f"touch '{target}'"}, input_tokens=40,
+         [Reply.tool_use("Bash", {"command": f"touch {target.name}"}, input_tokens=40,
                          output_tokens=9), Reply.text("The file is made.")]),
     ]  # fmt: skip
 
@@ -86,12 +87,12 @@ def test_three_conversations_under_two_accounts_and_an_answer_from_the_wall(
         assert states.count("running") == 2 and "needs answer: Bash" in states
         assert "2 waiting" not in wall.heading.text() and "3 turns" in wall.heading.text()
         await until(lambda: asking.run.tally.total == 49, 10, "the tokens so far")
-        shoot(rig, wall)
 
         # answered on the wall, through the one controller: the composer's card agrees
         wall.table.setCurrentItem(wall.table.topLevelItem(row_of(wall, asking)))
+        await shoot(rig, wall)
         (card,) = wall.cards.pending()
-        assert card.isVisible() and card.input_label.text() == f"touch '{target}'"
+        assert card.isVisible() and card.input_label.text() == f"touch {target.name}"
         rig.qtbot.mouseClick(card.allow_button, Qt.MouseButton.LeftButton)
         execution = await rig.finished(asking)
         assert execution.status is ExecutionStatus.SUCCEEDED and target.exists()

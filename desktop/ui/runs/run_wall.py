@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -40,6 +41,8 @@ from desktop.ui.runs.wall_feed import WallFeed
 
 ACCOUNT, CONVERSATION, ELAPSED, TOKENS, STATE = range(5)
 TICK_MS = 1000
+ASKING = "#B45309"
+"""The amber of the list's waiting badge, dark enough to read as text."""
 
 
 @dataclass(eq=False)
@@ -140,7 +143,7 @@ class RunWall(QDialog):
         self.cards.decided.connect(self._answer)
         changes.changed.connect(self._changed)
         self.retranslate_ui()
-        self.resize(760, 420)
+        self.resize(800, 500)
         self.refresh()
 
     # -- what is shown ---------------------------------------------------------------------
@@ -199,6 +202,11 @@ class RunWall(QDialog):
         item.setText(ELAPSED, elapsed_text(row.seconds()))
         item.setText(TOKENS, self.locale().toString(tokens) if tokens is not None else "?")
         item.setText(STATE, state)
+        asking = row.state is WallState.NEEDS_ANSWER
+        item.setForeground(STATE, QBrush(QColor(ASKING)) if asking else QBrush())
+        font = item.font(STATE)
+        font.setBold(asking)
+        item.setFont(STATE, font)
         item.setTextAlignment(ELAPSED, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         item.setTextAlignment(TOKENS, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 

@@ -88,7 +88,7 @@ class WallRoom(QObject):
             log.error("stopping another process's turn", exc_info=error)
 
     def retranslate(self) -> None:
-        self.action.setText(self.tr("&Runs…"))
+        self.action.setText(self.tr("R&uns…"))
         self.action.setStatusTip(self.tr("Every running or waiting turn, across accounts"))
         self._desk.indicator.label.setToolTip(
             self.tr("Show every run ({keys})").format(keys=WALL_KEYS)
