@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import qasync
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QModelIndex, QPointF, Qt
+from PySide6.QtGui import QGuiApplication, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
@@ -298,7 +298,11 @@ async def wall(d: Driver) -> None:
         await until(lambda n=n: len(runs) >= n and not w.runs.starting, 60, f"turn {n}")
     count = w.runs.indicator.label  # "3 runs streaming" in the status bar opens the wall
     await until(count.isVisible, 10, "the run count")
-    QTest.mouseClick(count, Qt.MouseButton.LeftButton)
+    # sent, not QTest's click: that turns Qt's loop inside this task, and qasync's runs with it
+    at = QPointF(count.rect().center())
+    QApplication.sendEvent(count, QMouseEvent(
+        QEvent.Type.MouseButtonRelease, at, count.mapToGlobal(at), Qt.MouseButton.LeftButton,
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))  # fmt: skip
     await until(lambda: w.wall.wall is not None and w.wall.wall.isVisible(), 10, "the wall")
     board, asking = w.wall.wall, runs[2]
     assert board is not None
@@ -319,7 +323,7 @@ async def wall(d: Driver) -> None:
     ).save(str(d.shots / "wall.png"))
     d.report("wall", wall=on_wall(), cards=len(board.cards.pending()))
     (card,) = board.cards.pending()
-    QTest.mouseClick(card.allow_button, Qt.MouseButton.LeftButton)
+    card.allow_button.click()
     await until(lambda: not asking.streaming, 90, "the answered turn's end")
     await until(lambda: not any(r["mine"] for r in on_wall()), 30, "it off the wall")
     status = asking.status
@@ -327,7 +331,7 @@ async def wall(d: Driver) -> None:
     while board.rows:  # the other two stopped from the wall, each by its row's Stop
         board.table.setCurrentItem(board.table.topLevelItem(0))
         live = board.rows[0].live
-        QTest.mouseClick(board.stop_button, Qt.MouseButton.LeftButton)
+        board.stop_button.click()
         await until(lambda live=live: live is None or not live.streaming, 60, "a stop")
         await until(lambda live=live: all(r.live is not live for r in board.rows), 10, "its row")
     d.report("stopped", wall=on_wall(), statuses=[str(r.status) for r in runs[:2]])
