@@ -146,3 +146,26 @@ def test_a_question_waiting_in_another_process_shows_as_needs_answer(
         for child in (proc, watch):
             if child.poll() is None:
                 child.kill()
+
+
+def test_a_turn_whose_owner_died_leaves_the_wall_and_its_note(
+    home: Path, claude_account: AccountFactory, claude_bin: Path, fake_api: FakeAPI,
+    project: Path,
+) -> None:  # fmt: skip
+    env = register(home, claude_account("alpha"), claude_bin)
+    hold = threading.Event()
+    fake_api.enqueue(Reply.text("never finished", hold=hold))
+    proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
+    try:
+        (run,) = wait_listed(home, env, lambda r: len(r) == 1, "the turn")
+        note = home / "cache" / "runs" / f"{run['execution']}.json"
+        assert note.is_file()
+        proc.kill()  # Sessiondesk dies outright: nothing of it removes the note
+        proc.communicate(timeout=30)
+        assert note.is_file()
+        assert listed(home, env) == []  # its start recovered the turn, and took the note
+        assert not note.exists()
+    finally:
+        hold.set()
+        if proc.poll() is None:
+            proc.kill()

@@ -352,15 +352,18 @@ class RunService:
 
     @offloaded
     def note(self, execution: Execution, note: RunNote | None) -> None:
+        self._keep_note(execution.id, note)
+
+    def _keep_note(self, execution_id: str, note: RunNote | None) -> None:
         if self.notes is None:
             return
         try:
             if note is None:
-                self.notes.remove(execution.id)
+                self.notes.remove(execution_id)
             else:
-                self.notes.write(execution.id, note)
+                self.notes.write(execution_id, note)
         except OSError as exc:  # a full disk costs the wall a figure, never the turn
-            log.warning("run note of %s not kept: %s", execution.id, exc)
+            log.warning("run note of %s not kept: %s", execution_id, exc)
 
     @offloaded
     def fail(self, execution: Execution, error: str) -> Execution:
@@ -492,6 +495,7 @@ class RunService:
                 continue  # another Sessiondesk process is driving it right now
             if execution.pid and execution.pid_started:
                 await self.runtime.end_group(execution.pid, execution.pid_started)
+            self._keep_note(execution.id, None)  # its owner died before removing its note
             recovered.append(
                 self._executions.update(
                     execution.id,
