@@ -185,7 +185,19 @@ class _Wiring:
             self.carry(hub),
             references=ReferenceService(hub.conversations, hub.sessions, hub.settings),
             rollovers=SqlRolloverRepository(self.db),
+            notes=self.run_notes,
         )
+
+    @cached_property
+    def run_notes(self) -> Any:
+        from desktop.store.run_notes import RunNoteFiles
+
+        return RunNoteFiles(self.home / "cache" / "runs")
+
+    def _wall(self, hub: ServiceHub) -> Any:
+        from desktop.services.run_wall import RunWall
+
+        return RunWall(self.executions, self.conversation_rows, hub.runs, self.run_notes)
 
     def carry(self, hub: ServiceHub) -> Any:
         """One carry-over builder: the runs build with it, a switch checks with it."""
@@ -241,7 +253,7 @@ class _Wiring:
         return RemovalService(
             hub.conversations, SqlConversationRemoval(self.db),
             SqlArchiveRemoval(self.db, self.home / "archive"), lambda: hub.archive.archived(),
-            ClaudeTranscriptRemover(), lambda e: hub.runs.alive(e),
+            ClaudeTranscriptRemover(), lambda e: hub.runs.owner_alive(e),
             lambda: [a.name for a in hub.accounts.accounts()], feed=hub.changes,
         )  # fmt: skip
 

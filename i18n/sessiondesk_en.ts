@@ -143,6 +143,25 @@
     </message>
 </context>
 <context>
+    <name>RunWall</name>
+    <message numerus="yes">
+        <location filename="../desktop/ui/runs/run_wall.py" line="+222"/>
+        <source>%Ln turns running across accounts</source>
+        <translation>
+            <numerusform>%Ln turn running across accounts</numerusform>
+            <numerusform>%Ln turns running across accounts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln waiting for an answer</source>
+        <translation>
+            <numerusform>%Ln waiting for an answer</numerusform>
+            <numerusform>%Ln waiting for an answer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SessionBrowser</name>
     <message numerus="yes">
         <location filename="../desktop/ui/sessions/session_browser.py" line="+305"/>

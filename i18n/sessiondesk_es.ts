@@ -2186,7 +2186,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+282"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+288"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -2780,7 +2780,7 @@
         <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
@@ -2890,6 +2890,90 @@
         <location line="+4"/>
         <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
         <translation>Omitir permisos: todas las herramientas se ejecutan sin preguntar (claude lo rechaza como root)</translation>
+    </message>
+</context>
+<context>
+    <name>RunWall</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <source>needs answer: {tools}</source>
+        <translation>espera respuesta: {tools}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(another process)</source>
+        <translation>(otro proceso)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>%Ln turns running across accounts</source>
+        <translation>
+            <numerusform>%Ln turno en curso entre cuentas</numerusform>
+            <numerusform>%Ln turnos en curso entre cuentas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln waiting for an answer</source>
+        <translation>
+            <numerusform>%Ln espera respuesta</numerusform>
+            <numerusform>%Ln esperan respuesta</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This question waits in another Sessiondesk process (process {pid}): answer it there, in its window or terminal.</source>
+        <translation>Esta pregunta espera en otro proceso de Sessiondesk (proceso {pid}): contéstela allí, en su ventana o terminal.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account</source>
+        <translation>Cuenta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Conversation</source>
+        <translation>Conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Elapsed</source>
+        <translation>Transcurrido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No turn is running. Turns started here, in another window or by the sessiondesk command show here.</source>
+        <translation>No hay ningún turno en curso. Aquí aparecen los turnos iniciados en esta ventana, en otra o con la orden sessiondesk.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Open Conversation</source>
+        <translation>&amp;Abrir conversación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;top Run</source>
+        <translation>De&amp;tener ejecución</translation>
     </message>
 </context>
 <context>
@@ -3658,6 +3742,34 @@
         <location line="+4"/>
         <source>resumed: {fresh} new tokens in, a replay would have sent {replay}</source>
         <translation>reanudado: {fresh} tokens nuevos de entrada, una reproducción habría enviado {replay}</translation>
+    </message>
+</context>
+<context>
+    <name>WallRoom</name>
+    <message>
+        <location filename="../desktop/ui/runs/wall_room.py" line="+71"/>
+        <source>That turn&apos;s session is not in the list yet.</source>
+        <translation>La sesión de ese turno aún no está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>R&amp;uns…</source>
+        <translation>E&amp;jecuciones…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every running or waiting turn, across accounts</source>
+        <translation>Todos los turnos en curso o en espera, de todas las cuentas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show every run ({keys})</source>
+        <translation>Mostrar todas las ejecuciones ({keys})</translation>
     </message>
 </context>
 <context>

@@ -2177,7 +2177,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+282"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+288"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2767,7 +2767,7 @@
         <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
@@ -2875,6 +2875,88 @@
         <location line="+4"/>
         <source>Bypass permissions: every tool runs without asking (claude refuses this as root)</source>
         <translation>跳过权限：所有工具都不经询问直接运行（以 root 运行时 claude 会拒绝）</translation>
+    </message>
+</context>
+<context>
+    <name>RunWall</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <source>needs answer: {tools}</source>
+        <translation>等待回答：{tools}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(another process)</source>
+        <translation>（其他进程）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>%Ln turns running across accounts</source>
+        <translation>
+            <numerusform>各账户共有 %Ln 个轮次在运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln waiting for an answer</source>
+        <translation>
+            <numerusform>%Ln 个等待回答</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This question waits in another Sessiondesk process (process {pid}): answer it there, in its window or terminal.</source>
+        <translation>此问题在另一个 Sessiondesk 进程（进程 {pid}）中等待：请在该进程的窗口或终端中回答。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Elapsed</source>
+        <translation>已用时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No turn is running. Turns started here, in another window or by the sessiondesk command show here.</source>
+        <translation>没有正在运行的轮次。在此窗口、其他窗口或 sessiondesk 命令中启动的轮次会显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Open Conversation</source>
+        <translation>打开对话(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;top Run</source>
+        <translation>停止运行(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -3636,6 +3718,34 @@
         <location line="+4"/>
         <source>resumed: {fresh} new tokens in, a replay would have sent {replay}</source>
         <translation>已恢复：输入 {fresh} 个新令牌，重放将发送 {replay} 个</translation>
+    </message>
+</context>
+<context>
+    <name>WallRoom</name>
+    <message>
+        <location filename="../desktop/ui/runs/wall_room.py" line="+71"/>
+        <source>That turn&apos;s session is not in the list yet.</source>
+        <translation>该轮次的会话尚未出现在列表中。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>R&amp;uns…</source>
+        <translation>运行(&amp;U)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every running or waiting turn, across accounts</source>
+        <translation>所有账户中正在运行或等待的轮次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show every run ({keys})</source>
+        <translation>显示所有运行（{keys}）</translation>
     </message>
 </context>
 <context>

@@ -73,12 +73,13 @@ def command_parser() -> Parser:
         sessions,
         settings,
         switch,
+        wall,
     )
 
     parser = build_parser(__version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     groups = (
-        accounts, sessions, runs, conversations, switch, settings, library, bundles, logs,
+        accounts, sessions, runs, wall, conversations, switch, settings, library, bundles, logs,
         removal, completion,
     )  # fmt: skip
     for group in groups:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # annotations only: a port costs its users no imports
     from desktop.domain.events import Event
     from desktop.domain.rollover import Rollover
     from desktop.domain.run_modes import ModelOption
+    from desktop.domain.run_wall import RunNote
     from desktop.domain.runs import Capabilities, RunRequest
     from desktop.domain.sessions import (
         FileState,
@@ -162,6 +163,15 @@ class ExecutionRepository(Protocol):
 class RolloverRepository(Protocol):
     def add(self, rollover: Rollover) -> Rollover: ...
     def for_conversation(self, conversation_id: str) -> list[Rollover]: ...
+
+
+class RunNotes(Protocol):
+    """What a turn's owner knows of it (tokens, a waiting question), kept where
+    other processes of the same home can read it."""
+
+    def write(self, execution_id: str, note: RunNote) -> None: ...
+    def read(self, execution_id: str) -> RunNote | None: ...
+    def remove(self, execution_id: str) -> None: ...
 
 
 class RunningClaude(Protocol):

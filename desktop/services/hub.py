@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # imported by the wiring as each service is built
     from desktop.services.bundles import BundleService
     from desktop.services.conversations import ConversationService
     from desktop.services.removal import RemovalService
+    from desktop.services.run_wall import RunWall
     from desktop.services.runs import RunService
     from desktop.services.search import SearchService
     from desktop.services.sessions import SessionService
@@ -65,6 +66,7 @@ class ServiceHub:
     sessions: _Built[SessionService] = _Built()
     conversations: _Built[ConversationService] = _Built()
     runs: _Built[RunService] = _Built()
+    wall: _Built[RunWall] = _Built()
     search: _Built[SearchService] = _Built()
     archive: _Built[ArchiveService] = _Built()
     bundles: _Built[BundleService] = _Built()

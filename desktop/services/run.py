@@ -15,6 +15,7 @@ from desktop.domain.images import ImageAttachment, turn_content
 from desktop.domain.ports import RunningClaude
 from desktop.domain.questions import answered_input, questions_of
 from desktop.domain.redact import redact
+from desktop.domain.run_wall import RunNote, TokenTally
 from desktop.domain.runs import TurnOutcome, summarize_turn
 from desktop.domain.turn_plan import Plan
 from desktop.services.claude_launch import Launch
@@ -84,6 +85,9 @@ class TurnRecorder(Protocol):
         interrupted: bool,
     ) -> Execution: ...
     async def retry_plan(self, plan: Plan, refused: Execution) -> Plan: ...
+    async def note(self, execution: Execution, note: RunNote | None) -> None:
+        """Keep what other processes cannot see of the turn (None: it ended)."""
+        ...
 
 
 class Run:
@@ -102,6 +106,10 @@ class Run:
         self.execution: Execution | None = None
         self.outcome: TurnOutcome | None = None
         self.secrets: tuple[str, ...] = ()
+        self.tally = TokenTally()
+        """Tokens used so far, every attempt of the turn counted."""
+        self.waiting: dict[str, str] = {}
+        """Permission questions waiting for an answer: tool by request id."""
         """The secrets `claude` was given, once it runs: masked in every event
         yielded; a consumer that joins pieces of text masks the joins."""
 
@@ -148,6 +156,7 @@ class Run:
         try:
             self._process = await recorder.spawn(self.execution, self._plan, argv)
             self.secrets = secrets = self._process.secrets
+            await self._noted()  # on the wall from its start, at 0 tokens so far
             # masked before anything keeps or shows it: --json, the window, the row
             masker = StreamMasker(secrets)
             content = turn_content(self._plan.content, self._request.images)
@@ -163,6 +172,11 @@ class Run:
                     ):  # an earlier "allow for this session" never answers new questions
                         await self._process.respond_permission(event.request_id, True)
                         continue
+                    if isinstance(event, PermissionRequest):
+                        self.waiting[event.request_id] = event.tool_name
+                        await self._noted()
+                    elif self.tally.add(event):
+                        await self._noted()
                     yield event
             for event in masker.finish():
                 seen.append(event)
@@ -176,6 +190,8 @@ class Run:
             raise
         finally:
             recorder.live.pop(self.execution.id, None)
+            self.waiting.clear()
+            await recorder.note(self.execution, None)
             if self._process is not None and self._process.returncode is None:
                 await self._process.close()
         self.outcome = summarize_turn(seen)
@@ -197,9 +213,13 @@ class Run:
         if self._process is None:
             raise UsageError("this run has no process to answer")
         allow = choice is not PermissionChoice.DENY
+        if answers is not None and (
+            not allow or questions_of(request.tool_name, request.input) is None
+        ):
+            raise UsageError("answers go only with allowing Claude's questions")
+        if self.waiting.pop(request.request_id, None) is not None:
+            await self._noted()  # the run wall: nothing waits on this request any more
         if answers is not None:
-            if not allow or questions_of(request.tool_name, request.input) is None:
-                raise UsageError("answers go only with allowing Claude's questions")
             await self._process.respond_permission(
                 request.request_id, True, updated_input=answered_input(request.input, answers)
             )
@@ -210,6 +230,13 @@ class Run:
         refusal = QUESTIONS_DECLINED if asked else "The person denied this tool call."
         reason = message or (refusal if not allow else None)
         await self._process.respond_permission(request.request_id, allow, message=reason)
+
+    def note(self) -> RunNote:
+        return RunNote(self.tally.total, tuple(self.waiting.values()))
+
+    async def _noted(self) -> None:
+        if self.execution is not None:
+            await self._recorder.note(self.execution, self.note())
 
     async def stop(self) -> None:
         """End the turn, keeping the partial reply."""

@@ -31,6 +31,7 @@ from desktop.domain.ports import (
     ExecutionRepository,
     RolloverRepository,
     RunningClaude,
+    RunNotes,
 )
 from desktop.domain.redact import redact
 from desktop.domain.rollover import FRAMING as ROLLOVER_FRAMING
@@ -40,6 +41,7 @@ from desktop.domain.run_modes import (
     check_model,
     check_permission_mode,
 )
+from desktop.domain.run_wall import RunNote
 from desktop.domain.runs import RunRequest, TurnOutcome
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
@@ -103,6 +105,7 @@ class RunService:
         carry: CarryOverBuilder | None = None,
         references: ReferenceService | None = None,
         rollovers: RolloverRepository | None = None,
+        notes: RunNotes | None = None,
     ) -> None:
         self._launcher = launcher
         self._threads = conversations
@@ -114,6 +117,8 @@ class RunService:
         self._carry = carry
         self._references = references
         self._rollovers = rollovers
+        self.notes = notes
+        """Where a running turn's tokens and questions are kept for other processes."""
         self.live: dict[str, Run] = {}
         """Runs this process drives, by execution id."""
         self._models: dict[tuple[str, str], list[ModelOption]] = {}
@@ -380,6 +385,21 @@ class RunService:
         )
 
     @offloaded
+    def note(self, execution: Execution, note: RunNote | None) -> None:
+        self._keep_note(execution.id, note)
+
+    def _keep_note(self, execution_id: str, note: RunNote | None) -> None:
+        if self.notes is None:
+            return
+        try:
+            if note is None:
+                self.notes.remove(execution_id)
+            else:
+                self.notes.write(execution_id, note)
+        except OSError as exc:  # a full disk costs the wall a figure, never the turn
+            log.warning("run note of %s not kept: %s", execution_id, exc)
+
+    @offloaded
     def fail(self, execution: Execution, error: str) -> Execution:
         return self._executions.update(
             execution.id, status=ExecutionStatus.FAILED, error=error, finished=True
@@ -489,8 +509,8 @@ class RunService:
         mine = (e for e in unfinished if e.conversation_id == conversation_id)
         return next((e for e in mine if self._owner_alive(e)), None)
 
-    def alive(self, execution: Execution) -> bool:
-        """Whether a live Sessiondesk process (this one or another) drives this turn."""
+    def owner_alive(self, execution: Execution) -> bool:
+        """Whether the Sessiondesk process that drives this turn still runs."""
         return self._owner_alive(execution)
 
     def _owner_alive(self, execution: Execution) -> bool:
@@ -510,6 +530,7 @@ class RunService:
                 continue  # another Sessiondesk process is driving it right now
             if execution.pid and execution.pid_started:
                 await self.runtime.end_group(execution.pid, execution.pid_started)
+            self._keep_note(execution.id, None)  # its owner died before removing its note
             recovered.append(
                 self._executions.update(
                     execution.id,

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import qasync
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QModelIndex, QPointF, Qt
+from PySide6.QtGui import QGuiApplication, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
@@ -290,6 +290,60 @@ async def rollover(d: Driver) -> None:
     await d.step("rolled-over")
 
 
+async def wall(d: Driver) -> None:
+    """Three conversations under two accounts at once, on the run wall opened by a
+    click on the status bar's run count; the one asking is answered from the wall,
+    the other two stopped from it."""
+    w = d.w
+    await d.ready()
+    runs, composer = w.runs.controller.runs, w.runs.composer
+    for n, account in enumerate(("alpha", "beta", "alpha"), start=1):
+        w.commands.new_conversation.trigger()
+        composer.set_accounts(["alpha", "beta"])
+        composer.set_target(account, str(d.project))
+        d.type_and_send(f"wall turn {n}")
+        await until(lambda n=n: len(runs) >= n and not w.runs.starting, 60, f"turn {n}")
+    count = w.runs.indicator.label  # "3 runs streaming" in the status bar opens the wall
+    await until(count.isVisible, 10, "the run count")
+    # sent, not QTest's click: that turns Qt's loop inside this task, and qasync's runs with it
+    at = QPointF(count.rect().center())
+    QApplication.sendEvent(count, QMouseEvent(
+        QEvent.Type.MouseButtonRelease, at, count.mapToGlobal(at), Qt.MouseButton.LeftButton,
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))  # fmt: skip
+    await until(lambda: w.wall.wall is not None and w.wall.wall.isVisible(), 10, "the wall")
+    board, asking = w.wall.wall, runs[2]
+    assert board is not None
+
+    def on_wall() -> list[dict[str, Any]]:
+        return [{"account": row.account, "state": str(row.state), "mine": row.live is asking,
+                 "conversation": row.read.conversation if row.read else ""}
+                for row in board.rows]  # fmt: skip
+
+    await until(lambda: len(board.rows) == 3 and all(r["conversation"] for r in on_wall())
+                and asking.needs_answer, 90, "three turns on the wall, one asking")  # fmt: skip
+    mine = next(i for i, row in enumerate(board.rows) if row.live is asking)
+    board.table.setCurrentItem(board.table.topLevelItem(mine))
+    await asyncio.sleep(0.6)
+    frame = board.frameGeometry()
+    QGuiApplication.primaryScreen().grabWindow(
+        0, frame.x(), frame.y(), frame.width(), frame.height()
+    ).save(str(d.shots / "wall.png"))
+    d.report("wall", wall=on_wall(), cards=len(board.cards.pending()))
+    (card,) = board.cards.pending()
+    card.allow_button.click()
+    await until(lambda: not asking.streaming, 90, "the answered turn's end")
+    await until(lambda: not any(r["mine"] for r in on_wall()), 30, "it off the wall")
+    status = asking.status
+    d.report("answered", wall=on_wall(), status=str(status) if status else None)
+    while board.rows:  # the other two stopped from the wall, each by its row's Stop
+        board.table.setCurrentItem(board.table.topLevelItem(0))
+        live = board.rows[0].live
+        board.stop_button.click()
+        await until(lambda live=live: live is None or not live.streaming, 60, "a stop")
+        await until(lambda live=live: all(r.live is not live for r in board.rows), 10, "its row")
+    d.report("stopped", wall=on_wall(), statuses=[str(r.status) for r in runs[:2]])
+
+
 def runs_first_key(d: Driver) -> tuple[str, str]:
     key = d.w.runs.controller.runs[0].key
     assert key is not None
@@ -297,7 +351,9 @@ def runs_first_key(d: Driver) -> tuple[str, str]:
 
 
 SCENARIOS: dict[str, Callable[[Driver], Coroutine[Any, Any, None]]] = {
-    "walk": walk, "rollover": rollover,
+    "walk": walk,
+    "rollover": rollover,
+    "wall": wall,
 }
 
 

@@ -14,12 +14,20 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.rig.fakeapi import FakeAPI, Reply
+from tests.rig.fakeapi import (
+    FakeAPI,
+    RecordedRequest,
+    Reply,
+    is_main_turn,
+    last_user_text,
+    tool_results,
+)
 from tests.rig.fixtures import AccountFactory
 from tests.sdrig import register
 from tests.xserver import xvfb
@@ -226,3 +234,36 @@ def test_a_rollover_keeps_the_conversation_and_the_window_follows_its_new_sessio
     assert rolled["tree_current"] == next(r["id"] for r in rolled["tree"]
                                           if r["kind"] == "rollover")  # fmt: skip
     tree_labels(rolled)
+
+
+def test_three_conversations_under_two_accounts_on_the_run_wall(
+    home: Path, project: Path, claude_account: AccountFactory, claude_bin: Path,
+    fake_api: FakeAPI,
+) -> None:  # fmt: skip
+    """The wall (Ctrl+Shift+R) lists three turns under two accounts at once, and the
+    permission question of one is answered right there: the turn finishes."""
+    env = register(home, claude_account("alpha"), claude_bin)
+    register(home, claude_account("beta"), claude_bin)
+
+    def turn(n: int) -> Callable[[RecordedRequest], bool]:
+        return lambda r: is_main_turn(r) and not tool_results(r) and f"wall turn {n}" in (
+            last_user_text(r))  # fmt: skip
+
+    slow = " ".join(f"word{i}" for i in range(120))
+    for n in (1, 2):  # long enough to stream past the whole scenario's asking and answering
+        fake_api.enqueue(Reply.text(slow, chunks=120, delay=0.5), when=turn(n))
+    fake_api.enqueue(Reply.tool_use("Bash", {"command": "touch wall-file.txt"}), when=turn(3))
+    fake_api.enqueue(Reply.text("Made it."), when=lambda r: is_main_turn(r) and bool(
+        tool_results(r)))  # fmt: skip
+    steps = {s["step"]: s for s in drive("wall", home, project, env)}
+    wall = steps["wall"]
+    assert sorted(r["account"] for r in wall["wall"]) == ["alpha", "alpha", "beta"]
+    assert {r["conversation"] for r in wall["wall"]} == {"SESS-001", "SESS-002", "SESS-003"}
+    assert [r["state"] for r in wall["wall"] if r["mine"]] == ["needs-answer"]
+    assert sorted(r["state"] for r in wall["wall"]) == ["needs-answer", "running", "running"]
+    assert wall["cards"] == 1
+    answered = steps["answered"]
+    assert answered["status"] == "succeeded"
+    assert (project / "wall-file.txt").exists()
+    stopped = steps["stopped"]
+    assert stopped["wall"] == [] and stopped["statuses"] == ["interrupted", "interrupted"]

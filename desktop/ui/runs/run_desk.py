@@ -249,6 +249,13 @@ class RunDesk(QObject):
         self._rerun_of = None
         self.branch_banner.hide()
 
+    def show_run(self, live: LiveRun) -> None:
+        """Show a run's conversation (for the run wall): its listed session, or the
+        turn on its own while its session is not listed yet."""
+        if live.key is None or not self.pane.select_session(*live.key):
+            self._enter_draft(live)
+            self.presenter.attach(live)
+
     def stop_shown(self) -> None:
         run = self.target_run()
         if run is not None:

@@ -56,6 +56,7 @@ if TYPE_CHECKING:  # dialogs load when first opened, the parts after the first p
     from desktop.ui.conversations.conversation_pane import ConversationPane
     from desktop.ui.library.room import LibraryRoom
     from desktop.ui.runs.run_desk import RunDesk
+    from desktop.ui.runs.wall_room import WallRoom
     from desktop.ui.settings.settings_dialog import SettingsDialog
     from desktop.ui.shell.palette import CommandPalette
 
@@ -70,8 +71,9 @@ class MainWindow(QMainWindow):
     runs: RunDesk
     conversation: ConversationPane
     library: LibraryRoom
+    wall: WallRoom
     command_palette: CommandPalette
-    """These four come with `build_parts()`."""
+    """These five come with `build_parts()`."""
 
     def __init__(
         self,
@@ -195,6 +197,10 @@ class MainWindow(QMainWindow):
         self.runs.switching.available.connect(c.switch_account.setEnabled)
         c.switch_account.setEnabled(self.runs.switching.can_switch())
         c.switch_account.triggered.connect(lambda: self.runs.switching.open(""))
+        from desktop.ui.runs.wall_room import WallRoom
+
+        self.wall = WallRoom(self.hub, self, desk=self.runs, changes=self.changes,
+                             status=self.status_bar, view_menu=self.view_menu)  # fmt: skip
         self.command_palette = CommandPalette(self, self.view_menu)
 
     def _build_removals(self, pane: ConversationPane) -> None:
