@@ -175,6 +175,10 @@ class Database:
                 raise
             finally:
                 self._main_depth -= 1
+            if self._main_depth == 0 and self._main_reader.connection.in_transaction:
+                # a statement that wrote would have opened a transaction that pins
+                # this kept connection to its snapshot: every later read stale
+                self._main_reader.connection.rollback()
             return
         with closing(self._connect()) as connection:
             yield Plain(connection)
