@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import qasync
-from PySide6.QtCore import QEvent, QModelIndex, QPointF, Qt
-from PySide6.QtGui import QGuiApplication, QMouseEvent
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
@@ -148,7 +148,27 @@ class Driver:
             "transcript": self.transcript(),
             "status": self.w.status_bar.currentMessage(),
             "cut": self.cut_widgets(),
+            "chart_stale": self.stale_share(pane.chart),
         }
+
+    @staticmethod
+    def stale_share(widget: QWidget) -> float:
+        """The share of a widget's pixels on the X server that a full repaint of it
+        draws otherwise: what a partial update left behind (old axis labels)."""
+        if not widget.isVisible() or widget.width() < 2:
+            return 0.0
+        at = widget.mapToGlobal(QPoint(0, 0))
+        screen = QGuiApplication.primaryScreen()
+        shown = screen.grabWindow(0, at.x(), at.y(), widget.width(), widget.height()).toImage()
+        fresh = widget.grab().toImage()
+        if shown.size() != fresh.size():
+            return 1.0
+        a = shown.convertToFormat(QImage.Format.Format_RGB32)
+        b = fresh.convertToFormat(QImage.Format.Format_RGB32)
+        words_a = memoryview(bytes(a.constBits())).cast("I")
+        words_b = memoryview(bytes(b.constBits())).cast("I")
+        differ = sum(1 for x, y in zip(words_a, words_b, strict=True) if x != y)
+        return differ / max(1, len(words_a))
 
     def transcript(self) -> list[str]:
         """The last few prompts and replies shown, cut short."""

@@ -155,6 +155,8 @@ def test_a_whole_conversation_reads_true_at_every_step(
         assert step["tree_current"] == step["tree"][-1]["id"], "the newest turn is chosen"
         # the turns chosen before stayed highlighted, the whole chain after three
         assert step["tree_selected"] == [step["tree_current"]], "only the newest is chosen"
+        # a real screen kept pieces of the turn axis's old labels between the new
+        assert step["chart_stale"] < 0.002, f"the chart on screen is stale: {step['chart_stale']}"
         tree_labels(step)
 
     fork = steps["fork"]

@@ -33,7 +33,7 @@ from PySide6.QtCharts import (
 )
 from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen, QResizeEvent
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 from desktop.domain.conversations import Execution, ExecutionKind
 
@@ -99,6 +99,10 @@ class TokenChart(QChartView):
         super().__init__(chart, parent)
         self.setObjectName("tokenChart")
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # the turn labels are laid again as turns come: with Qt's minimal updates a real
+        # screen kept pieces of the old ones between the new (an offscreen grab, which
+        # paints everything, never showed them); the chart is small, so paint it whole
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a picture: nothing to do with the keys
         # a narrow pane squeezes it, never the other way round; a low window gives
         # the execution tree the height first (it was 1.5 rows at 560 px)
