@@ -161,16 +161,18 @@ def entries(draw: st.DrawFn) -> Entry:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(entries(), max_size=30))
-def test_packed_plan_is_the_plain_plan(file: list[Entry]) -> None:
-    plan = plan_thread(PackedFacts.of(file))
-    order, gaps, unreached, leaf = _plain_plan(file)
-    assert (list(plan.order), plan.gaps, list(plan.unreached), plan.leaf) == (
-        order,
-        gaps,
-        unreached,
-        leaf,
-    )
+@given(st.lists(entries(), max_size=30), st.integers(0, 30))
+def test_packed_plan_is_the_plain_plan(file: list[Entry], cut: int) -> None:
+    """Packed whole and resolved by a dict (the window), or packed in parts and
+    resolved by the table (`sessions show`): the plain walk's plan both ways."""
+    streamed = PackedFacts()
+    streamed.extend(file[:cut])
+    streamed.extend(file[cut:])
+    streamed.resolve()
+    expected = _plain_plan(file)
+    for packed in (PackedFacts.of(file), streamed):
+        plan = plan_thread(packed)
+        assert (list(plan.order), plan.gaps, list(plan.unreached), plan.leaf) == expected
 
 
 def test_a_chain_of_parallel_tool_calls_brings_back_its_siblings() -> None:

@@ -33,7 +33,7 @@ from desktop.claude.transcript_reader import (
     TranscriptReader,
 )
 from desktop.claude.transcript_split import read_split, shown, shown_entries
-from desktop.domain.packed_facts import PackedFacts, key
+from desktop.domain.packed_facts import PackedFacts
 from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
 from desktop.domain.transcript_chain import (
     Conversation,
@@ -151,11 +151,17 @@ def stream_session(
     reader = TranscriptReader(path, final=True, skip=BOOKKEEPING, typed=decode_entry_line)
     facts = PackedFacts()
     offsets = array("q")
+    batch: list[Entry] = []
     for raw in reader:
         entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
         if shown(entry) and not entry.is_sidechain:
-            facts.add(entry)
+            batch.append(entry)
             offsets.append(raw.offset)
+            if len(batch) == _PACKED_AT_ONCE:
+                facts.extend(batch)
+                batch.clear()
+    facts.extend(batch)
+    del batch
     problems = reader.problems
     for sub in list_subagents(path):  # their messages are not shown: only what was wrong
         try:
@@ -177,6 +183,9 @@ def stream_session(
 
     return thread_messages(plan, entries_at, include_meta=False), problems
 
+
+_PACKED_AT_ONCE = 512
+"""Entries held whole in pass 1 before their facts are packed."""
 
 _NEAR = 64 << 10
 """Lines closer than this to the last one wanted are read through, not sought."""
@@ -206,7 +215,7 @@ def _read_again(
                 offset = offsets[indices[at]]
             if raw.offset == offset:
                 entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
-                yield entry if key(entry.uuid) == uuids[indices[at]] else _LOST
+                yield entry if hash(entry.uuid) == uuids[indices[at]] else _LOST
                 at += 1
                 if at == wanted:
                     return

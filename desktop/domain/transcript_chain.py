@@ -39,6 +39,7 @@ from itertools import compress
 from desktop.domain.packed_facts import (
     BOUNDARY,
     MESSAGE,
+    NO_LINK,
     NONE,
     TOOL_RESULT,
     TOOL_USE,
@@ -253,7 +254,7 @@ def _walk(facts: PackedFacts, leaf: int | None) -> tuple[bytearray, set[int]]:
         if following >= 0:
             index = following
             continue
-        if following == NONE:  # a root
+        if following == NO_LINK:  # a root
             break
         # the parent's line is lost (damaged, or cut from the file):
         # carry on from the closest earlier message instead of losing the past
