@@ -5,13 +5,16 @@ between its two reads, so each costs a few bytes, not a few Python objects:
 uuids, parents and reply keys are held as 64-bit string hashes in arrays,
 kinds as one byte each, and tool calls and results (their role and id) in
 flat columns of their own. The hashes are Python's own (`hash(str)`, salted
-per process), so they only ever compare strings of one process's reading; two
-different strings of one file share a hash with odds of about n² / 2⁶⁵, which
-the re-read of each shown line checks for its own uuid.
+per process), so they only ever compare strings of one process's reading.
+Two different strings of one file share a hash with odds of about n² / 2⁶⁵
+(10⁻⁸ for a million lines); such a pair would be taken for one uuid (a link
+followed to the wrong line), the one thing the packing trades for its bytes.
+The re-read of each shown line checks its own uuid against its hash.
 
-A parent is looked up once, when the packing is done (`resolve`): the table
-from a uuid to its first line is an open-addressing array of line numbers
-keyed by those hashes, eight bytes a line rather than a dict's hundred.
+A parent is looked up once, when the packing is done: by a dict for a caller
+that holds every entry anyway (`of`), else (`resolve`) by an open-addressing
+table of line numbers keyed by those hashes, 8–16 bytes a line rather than a
+dict's hundred.
 """
 
 from __future__ import annotations
