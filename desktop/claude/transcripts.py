@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,12 +33,11 @@ from desktop.claude.transcript_reader import (
     TranscriptReader,
 )
 from desktop.claude.transcript_split import read_split, shown, shown_entries
+from desktop.domain.packed_facts import PackedFacts
 from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
 from desktop.domain.transcript_chain import (
     Conversation,
-    Facts,
     build_conversation,
-    entry_facts,
     plan_thread,
     thread_messages,
 )
@@ -142,23 +141,27 @@ def stream_session(
     path: str | os.PathLike[str],
 ) -> tuple[Iterator[Message], list[LineProblem]]:
     """`load_session(path)`'s main-thread messages and its problems, in two
-    passes over the file: the first keeps of each entry only its `Facts` and
-    where its line is, to walk the chain; the messages then come from each
-    shown line read again, one line at a time, as they are taken. Memory goes
-    with the count of lines, not with what they say (`sessions show` of a
-    file of hundreds of megabytes). The file is opened again for the messages:
+    passes over the file: the first keeps of each entry only its packed facts
+    and where its line is, some 45 bytes a line, to walk the chain; the
+    messages then come from each shown line read again, one line at a time,
+    as they are taken. Memory does not grow with what the lines say
+    (`sessions show` of a file of hundreds of megabytes). The file is opened again for the messages:
     lines appended meanwhile are not shown, a line changed under it is left out."""
     path = Path(path)
     reader = TranscriptReader(path, final=True, skip=BOOKKEEPING, typed=decode_entry_line)
-    facts: list[Facts] = []
+    facts = PackedFacts()
     offsets = array("q")
-    known: dict[str, str] = {}
+    batch: list[Entry] = []
     for raw in reader:
         entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
         if shown(entry) and not entry.is_sidechain:
-            facts.append(entry_facts(entry, known))
+            batch.append(entry)
             offsets.append(raw.offset)
-    del known
+            if len(batch) == _PACKED_AT_ONCE:
+                facts.extend(batch)
+                batch.clear()
+    facts.extend(batch)
+    del batch
     problems = reader.problems
     for sub in list_subagents(path):  # their messages are not shown: only what was wrong
         try:
@@ -175,43 +178,51 @@ def stream_session(
         problems.extend(_with_path(p, sub.path) for p in sub_reader.problems)
     plan = plan_thread(facts)
 
-    def entries_at(indices: list[int]) -> Iterator[Entry]:
-        return _read_again(path, [offsets[i] for i in indices], [facts[i].uuid for i in indices])
+    def entries_at(indices: Sequence[int]) -> Iterator[Entry]:
+        return _read_again(path, indices, offsets, facts.uuids)
 
     return thread_messages(plan, entries_at, include_meta=False), problems
 
+
+_PACKED_AT_ONCE = 512
+"""Entries held whole in pass 1 before their facts are packed."""
 
 _NEAR = 64 << 10
 """Lines closer than this to the last one wanted are read through, not sought."""
 
 
-def _read_again(path: Path, offsets: list[int], uuids: list[str | None]) -> Iterator[Entry]:
-    """The entries whose lines start at `offsets` (ascending), read again as
-    the first pass read them; one whose uuid is no longer `uuids`' (the file
-    was changed) comes back with no messages."""
-    at = 0
-    while at < len(offsets):
+def _read_again(
+    path: Path, indices: Sequence[int], offsets: Sequence[int], uuids: Sequence[int]
+) -> Iterator[Entry]:
+    """The entries at `indices` (ascending), whose lines start at those
+    `offsets`, read again as the first pass read them; one whose uuid's key
+    is no longer that of `uuids` (the file was changed) comes back with no
+    messages."""
+    at, wanted = 0, len(indices)
+    while at < wanted:
         reader = TranscriptReader(
-            path, offsets[at], final=True, skip=BOOKKEEPING, typed=decode_entry_line
+            path, offsets[indices[at]], final=True, skip=BOOKKEEPING, typed=decode_entry_line
         )
         for raw in reader:
-            if raw.offset < offsets[at]:
+            offset = offsets[indices[at]]
+            if raw.offset < offset:
                 continue
-            while at < len(offsets) and offsets[at] < raw.offset:
+            while offset < raw.offset:
                 yield _LOST  # its line is gone
                 at += 1
-            if at == len(offsets):
-                return
-            if raw.offset == offsets[at]:
-                entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
-                yield entry if entry.uuid == uuids[at] else _LOST
-                at += 1
-                if at == len(offsets):
+                if at == wanted:
                     return
-            if offsets[at] - (raw.offset + raw.length) > _NEAR:
+                offset = offsets[indices[at]]
+            if raw.offset == offset:
+                entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
+                yield entry if hash(entry.uuid) == uuids[indices[at]] else _LOST
+                at += 1
+                if at == wanted:
+                    return
+            if offsets[indices[at]] - (raw.offset + raw.length) > _NEAR:
                 break  # seek there instead of reading through
         else:
-            while at < len(offsets):  # the file ends early
+            while at < wanted:  # the file ends early
                 yield _LOST
                 at += 1
 

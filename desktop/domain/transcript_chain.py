@@ -30,17 +30,23 @@ Agent/Task tool call that started them when it can be told.
 
 from __future__ import annotations
 
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain as concatenated
-from itertools import filterfalse
-from operator import attrgetter
-from typing import Protocol
+from itertools import compress
 
-import msgspec
-
-from desktop.domain.transcript import Entry, EntryKind, Message, Role, UserKind
+from desktop.domain.packed_facts import (
+    BOUNDARY,
+    MESSAGE,
+    NO_LINK,
+    NONE,
+    TOOL_RESULT,
+    TOOL_USE,
+    USER_KIND_CODES,
+    PackedFacts,
+)
+from desktop.domain.transcript import Entry, Message, Role, UserKind
 
 GAP_TEXT = "Part of the transcript could not be read here."
 EARLIER_TEXT = "Earlier branches of this transcript"
@@ -156,14 +162,9 @@ def _match_by_prompt(
     return None
 
 
-_uuid = attrgetter("uuid")
-_parent_uuid = attrgetter("parent_uuid")
-_messages = attrgetter("messages")
-
-
 def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
     """Walk one file's tree (main thread or one subagent) into display order."""
-    plan = plan_thread(entries)
+    plan = plan_thread(PackedFacts.of(entries))
     said = thread_messages(plan, lambda indices: map(entries.__getitem__, indices), include_meta)
     leaf_uuid = entries[plan.leaf].uuid if plan.leaf is not None else None
     return _Thread(tuple(said), len(plan.unreached), leaf_uuid)
@@ -172,98 +173,50 @@ def _thread(entries: Sequence[Entry], include_meta: bool) -> _Thread:
 @dataclass(frozen=True, slots=True)
 class ThreadPlan:
     """Which entries of a file show, in what order, and where the dividers go:
-    made from what each entry is (its `EntryFacts`), not from what it says."""
+    made from what each entry is (its `PackedFacts`), not from what it says."""
 
-    order: list[int]
+    order: Sequence[int]
     """The chain and the siblings brought back to it, in file order."""
     gaps: frozenset[int]
     """Entries of `order` a `gap` divider goes before."""
-    unreached: list[int]
+    unreached: Sequence[int]
     """Message lines the walk did not reach, in file order (after `earlier`)."""
     leaf: int | None
 
 
-class EntryFacts(Protocol):
-    """What the walk reads of an entry: an `Entry`, or `entry_facts` of one."""
-
-    @property
-    def uuid(self) -> str | None: ...
-    @property
-    def parent_uuid(self) -> str | None: ...
-    @property
-    def logical_parent_uuid(self) -> str | None: ...
-    @property
-    def kind(self) -> EntryKind: ...
-    @property
-    def user_kind(self) -> UserKind | None: ...
-    @property
-    def reply_key(self) -> str | None: ...
-    @property
-    def messages(self) -> tuple[Message, ...]: ...
+_FLIP = bytes([1, 0]) + bytes(254)
+"""`bytes.translate` table: a bitmap's complement."""
 
 
-class Facts(msgspec.Struct, frozen=True, gc=False, array_like=True):
-    """An entry's small facts: all `plan_thread` needs, none of its text.
-    `messages` keeps only tool calls and results, and of them role and id."""
-
-    uuid: str | None
-    parent_uuid: str | None
-    logical_parent_uuid: str | None
-    kind: EntryKind
-    user_kind: UserKind | None
-    reply_key: str | None
-    messages: tuple[Message, ...]
-
-
-_TOOLED = (Role.TOOL_USE, Role.TOOL_RESULT)
-
-
-def entry_facts(entry: Entry, known: dict[str, str]) -> Facts:
-    """`entry`'s `Facts`; `known` shares one string among a uuid's mentions."""
-    uuid, parent = entry.uuid, entry.parent_uuid
-    if uuid is not None:
-        uuid = known.setdefault(uuid, uuid)
-    if parent is not None:
-        parent = known.setdefault(parent, parent)
-    tools = tuple(
-        Message(m.role, tool_use_id=m.tool_use_id)
-        for m in entry.messages
-        if m.role in _TOOLED or m.tool_use_id is not None
+def plan_thread(facts: PackedFacts) -> ThreadPlan:
+    """One walk for the window's whole read and for `sessions show`'s two passes:
+    a million-line file's plan holds a byte a line for the chain, and passes over
+    whole columns in C (`compress`, `translate`, `rfind`) wherever a step per
+    entry in Python can be spared."""
+    facts.resolve()
+    count = len(facts)
+    leaf = facts.kinds.rfind(MESSAGE)
+    on, gaps = _walk(facts, None if leaf < 0 else leaf)
+    rest = on.translate(_FLIP)
+    for index in _siblings(facts, on, rest):
+        on[index], rest[index] = 1, 0
+    kinds, user_kinds = facts.kinds, facts.user_kinds
+    meta = USER_KIND_CODES[UserKind.META]
+    unreached = array(
+        "q",
+        (
+            index
+            for index in compress(range(count), rest)
+            if kinds[index] == MESSAGE and user_kinds[index] != meta
+        ),
     )
-    return Facts(uuid, parent, entry.logical_parent_uuid, entry.kind, entry.user_kind,
-                 entry.reply_key, tools)  # fmt: skip
-
-
-def plan_thread(entries: Sequence[EntryFacts]) -> ThreadPlan:
-    """A 200 MB transcript's 75,000 entries pass through here after their reading,
-    with a person waiting: hence passes over whole lists in C (`map`, `zip`)
-    wherever a step per entry in Python can be spared."""
-    count = len(entries)
-    # each uuid's first line: an earlier index overwrites a later one
-    by_uuid = dict(zip(map(_uuid, reversed(entries)), range(count - 1, -1, -1), strict=True))
-    by_uuid.pop(None, None)
-    leaf = next(
-        (i for i in range(count - 1, -1, -1) if entries[i].kind is EntryKind.MESSAGE),
-        None,
-    )
-    chain, gaps = _walk(entries, by_uuid, leaf)
-    # not set(range(count)) less the chain: that set of every index is the walk's peak
-    rest = set(filterfalse(chain.__contains__, range(count)))
-    extra = _siblings(entries, chain, rest)
-    rest -= extra
-    order = sorted(chain | extra)
-    unreached = sorted(
-        index
-        for index in rest
-        if entries[index].kind is EntryKind.MESSAGE
-        and entries[index].user_kind is not UserKind.META
-    )
-    return ThreadPlan(order, frozenset(gaps), unreached, leaf)
+    order = array("q", compress(range(count), on))
+    return ThreadPlan(order, frozenset(gaps), unreached, None if leaf < 0 else leaf)
 
 
 def thread_messages(
     plan: ThreadPlan,
-    entries_at: Callable[[list[int]], Iterable[Entry]],
+    entries_at: Callable[[Sequence[int]], Iterable[Entry]],
     include_meta: bool,
 ) -> Iterator[Message]:
     """The messages a plan shows, dividers included, one entry at a time:
@@ -285,76 +238,74 @@ def thread_messages(
                 yield message
 
 
-def _walk(
-    entries: Sequence[EntryFacts], by_uuid: Mapping[str, int], leaf: int | None
-) -> tuple[set[int], set[int]]:
-    """Indices on the chain from `leaf` to the root, and those that follow a gap."""
-    parents = list(map(by_uuid.get, map(_parent_uuid, entries)))
-    chain: set[int] = set()
+def _walk(facts: PackedFacts, leaf: int | None) -> tuple[bytearray, set[int]]:
+    """The chain from `leaf` to the root (a byte a line, 1 on it), and the
+    lines of it that follow a gap."""
+    links, kinds = facts.links, facts.kinds
+    on = bytearray(len(kinds))
     gaps: set[int] = set()
-    lowest = len(entries)
+    lowest = len(kinds)
     index = leaf
-    step = chain.add
-    while index is not None and index not in chain:
-        step(index)
+    while index is not None and not on[index]:
+        on[index] = 1
         if index < lowest:
             lowest = index
-        following = parents[index]
-        if following is not None:
+        following = links[index]
+        if following >= 0:
             index = following
             continue
-        entry = entries[index]  # a root, a compaction's boundary, or a lost link
-        link = entry.parent_uuid
-        if link is None and entry.kind is EntryKind.COMPACT_BOUNDARY:
-            link = entry.logical_parent_uuid
-        if link is None:
+        if following == NO_LINK:  # a root
             break
-        following = by_uuid.get(link)
-        if following is None:
-            # the parent's line is lost (damaged, or cut from the file):
-            # carry on from the closest earlier message instead of losing the past
-            following = _earlier_message(entries, lowest, chain)
-            if following is not None and entry.kind is not EntryKind.COMPACT_BOUNDARY:
-                gaps.add(index)
-        index = following
-    return chain, gaps
+        # the parent's line is lost (damaged, or cut from the file):
+        # carry on from the closest earlier message instead of losing the past
+        after = _earlier_message(kinds, lowest, on)
+        if after is not None and kinds[index] != BOUNDARY:
+            gaps.add(index)
+        index = after
+    return on, gaps
 
 
-def _earlier_message(entries: Sequence[EntryFacts], before: int, chain: set[int]) -> int | None:
-    for index in range(before - 1, -1, -1):
-        if entries[index].kind is EntryKind.MESSAGE and index not in chain:
-            return index
-    return None
+def _earlier_message(kinds: bytearray, before: int, on: bytearray) -> int | None:
+    index = kinds.rfind(MESSAGE, 0, before)
+    while index >= 0 and on[index]:
+        index = kinds.rfind(MESSAGE, 0, index)
+    return None if index < 0 else index
 
 
-def _siblings(entries: Sequence[EntryFacts], chain: set[int], rest: set[int]) -> set[int]:
+def _siblings(facts: PackedFacts, on: bytearray, rest: bytearray) -> set[int]:
     """Off-chain lines (`rest`) that belong with the chain: other blocks of a shown
-    reply, and the results of tool calls we show (parallel calls branch off each other)."""
-    keys = {index: entries[index].reply_key for index in rest}
+    reply, and the results of tool calls we show (parallel calls branch off each other).
+    What is gathered of the chain is only what some line of `rest` could match."""
+    count = len(facts)
+    replies = facts.replies
+    loose = {key for key in compress(replies, rest) if key != NONE}
     extra: set[int] = set()
-    if any(key is not None for key in keys.values()):
-        replies = {entries[index].reply_key for index in chain}
-        replies.discard(None)
-        extra = {index for index, key in keys.items() if key in replies}
-    calls: set[str] = set()
-    answered: set[str] = set()
-    for on_chain, indices in ((True, chain), (False, extra)):
-        for message in [m for m in _messages_of(entries, indices) if m.tool_use_id is not None]:
-            if message.role is Role.TOOL_USE:
-                calls.add(message.tool_use_id)
-            elif message.role is Role.TOOL_RESULT and on_chain:
-                answered.add(message.tool_use_id)
-    wanted = calls - answered
-    for index in sorted(rest) if wanted else ():
-        entry = entries[index]
-        if entry.user_kind is not UserKind.TOOL_RESULT:
+    if loose:
+        shown = {key for key in compress(replies, on) if key in loose}
+        extra = {index for index in compress(range(count), rest) if replies[index] in shown}
+    result = USER_KIND_CODES[UserKind.TOOL_RESULT]
+    user_kinds = facts.user_kinds
+    answers: dict[int, set[int]] = {}  # the results of each off-chain tool-result line
+    for index, role, tool_id in facts.tools():
+        if role == TOOL_RESULT and rest[index] and user_kinds[index] == result:
+            answers.setdefault(index, set()).add(tool_id)
+    wanted = set().union(*answers.values())
+    wanted.discard(NONE)
+    if not wanted:
+        return extra
+    calls: set[int] = set()
+    answered: set[int] = set()
+    for index, role, tool_id in facts.tools():
+        if tool_id not in wanted:
             continue
-        ids = {m.tool_use_id for m in entry.messages if m.role is Role.TOOL_RESULT}
-        if ids and ids <= wanted:
+        if on[index]:
+            (calls if role == TOOL_USE else answered).add(tool_id)
+        elif role == TOOL_USE and index in extra:
+            calls.add(tool_id)
+    wanted &= calls - answered
+    for index in sorted(answers) if wanted else ():
+        ids = answers[index]
+        if ids <= wanted:
             extra.add(index)
             wanted -= ids
     return extra
-
-
-def _messages_of(entries: Sequence[EntryFacts], indices: Iterable[int]) -> Iterator[Message]:
-    return concatenated.from_iterable(map(_messages, map(entries.__getitem__, indices)))

@@ -149,6 +149,7 @@ class Driver:
             "status": self.w.status_bar.currentMessage(),
             "cut": self.cut_widgets(),
             "chart_stale": self.stale_share(pane.chart),
+            "window_stale": self.stale_share(self.w),
         }
 
     @staticmethod

@@ -135,6 +135,10 @@ def test_a_whole_conversation_reads_true_at_every_step(
             fake_api.enqueue(Reply.text(f"Answer {n}: " + " ".join(f"w{i}" for i in range(30)),
                                         chunks=3, delay=0.05))  # fmt: skip
     steps = {s["step"]: s for s in drive("walk", home, project, env)}
+    # what the X server shows is what a full repaint of the window draws: nothing
+    # left over from before (the switcher's own window covers part of it)
+    stale = {k: s["window_stale"] for k, s in steps.items() if k != "switcher-open"}
+    assert max(stale.values()) < 0.002, f"stale pixels on screen: {stale}"
 
     new = steps["new"]
     at_rest(new)
