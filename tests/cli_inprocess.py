@@ -150,7 +150,12 @@ def _fresh_process_state(
             for action, category, module in reversed(FRESH_WARNING_FILTERS):
                 warnings.filterwarnings(action, category=category, module=module)
             _forget_probes()
-            yield
+            try:
+                yield
+            finally:
+                # what the command left unclosed (a child's exit drops it unwarned) is
+                # collected here, under the child's filters, not in some later test
+                gc.collect()
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved_streams
         sys.argv = saved_argv
