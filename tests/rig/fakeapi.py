@@ -654,9 +654,11 @@ class FakeAPI:
         predicate: Callable[[RecordedRequest], bool] = is_main_turn,
         *,
         count: int = 1,
-        timeout: float = 10.0,
+        timeout: float = 90.0,
     ) -> RecordedRequest:
-        """Block until ``count`` matching requests arrived; return the last of them."""
+        """Block until ``count`` matching requests arrived; return the last of them.
+        The bound only ends a hang: a loaded 2-core machine can take over 10 s to
+        start `claude` and have it ask."""
         deadline = time.monotonic() + timeout
         with self._lock:
             while True:
