@@ -218,7 +218,9 @@ def test_pid_and_start_time_identify_the_process(standin: Path, tmp_path: Path) 
             {**env(tmp_path, "big"), "ANTHROPIC_API_KEY": "sk-ant-api03-do-not-show-me"},
         )
         info = psutil.Process(proc.pid)
-        assert proc.start_time == info.create_time()
+        # psutil derives a start time from the boot time, which a clock correction moves by
+        # whole seconds between two reads: the same tolerance the owner check allows
+        assert proc.start_time == pytest.approx(info.create_time(), abs=1.0)
         cmdline, environ = info.cmdline(), info.environ()
         await proc.close(StopGrace(stdin=0.1, sigint=1))
         return proc.start_time, cmdline, environ["ANTHROPIC_API_KEY"]
