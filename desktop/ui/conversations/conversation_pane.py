@@ -287,6 +287,8 @@ class ConversationPane(QWidget):
             self.status.notify(error_text(state.error))
         conversation, roots = state.conversation, list(state.roots)
         self._conversation = conversation
+        if record is not None:  # the one read of it: the composer's model and mode follow
+            self.desk.modes.recalled(record, conversation)
         self._known = {e.id: e.status for e in _executions(roots)}
         self._in_tree = {e.conversation_id for e in _executions(roots)}
         if conversation is not None:

@@ -22,6 +22,7 @@ from desktop.services.hub import ServiceHub
 from desktop.services.run import TurnRequest
 from desktop.ui.common.background import Background
 from desktop.ui.common.error_text import error_text
+from desktop.ui.common.records import key_of
 from desktop.ui.runs.composer import Composer
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,8 @@ class ModeFlow(QObject):
         self._record: SessionRecord | None = None
         self._conversation: str | None = None
         """The shown session's conversation, once known (None: none yet, or a draft)."""
+        self._recalled_for: tuple[str, str] | None = None
+        """The session whose remembered choice the composer took."""
         self._models_of: str | None = None
         """The account whose models the list holds (or is asking for)."""
         self.pending: asyncio.Future[None] | None = None
@@ -48,30 +51,28 @@ class ModeFlow(QObject):
 
     def shown(self, record: SessionRecord | None) -> None:
         """The centre shows this session (None: a new conversation's draft, which
-        starts from the choices as they are)."""
-        self._record, self._conversation = record, None
-        if record is not None:
-            # read in a worker: a session of no conversation reads every conversation
-            read = self._hub.conversations.for_session
-            self._background.submit(
-                lambda: read(record.account, record.session_id),
-                lambda found: self._recalled(record, found),
-                lambda exc: log.info("no conversation read for %s: %s", record.session_id, exc),
-            )
+        starts from the choices as they are); its choice follows with `recalled`."""
+        self._record, self._conversation, self._recalled_for = record, None, None
+
+    def recalled(self, record: SessionRecord, found: Conversation | None) -> None:
+        """The pane read the shown session's conversation: its choice goes into the
+        composer the first time only, so a later re-read (each turn's) cannot undo a
+        pick whose write is still on its way."""
+        if self._record is None or key_of(self._record) != key_of(record):
+            return  # read for an earlier choice
+        self._conversation = found.id if found is not None else None
+        if self._recalled_for == key_of(record):
+            return
+        self._recalled_for = key_of(record)
+        if found is not None:
+            self._choices.set_choice(found.model, found.permission_mode)
+        else:  # a session no turn of ours ran in: claude's defaults, as its terminal had
+            self._choices.set_choice(None, None)
 
     def request_for(self, request: TurnRequest) -> TurnRequest:
         return replace(
             request, model=self._choices.model(), permission_mode=self._choices.permission_mode()
         )
-
-    def _recalled(self, record: SessionRecord, found: Conversation | None) -> None:
-        if self._record is not record:
-            return  # another session was chosen meanwhile
-        self._conversation = found.id if found is not None else None
-        if found is not None:
-            self._choices.set_choice(found.model, found.permission_mode)
-        else:  # a session no turn of ours ran in: claude's defaults, as its terminal had
-            self._choices.set_choice(None, None)
 
     def _picked(self) -> None:
         conversation = self._conversation
