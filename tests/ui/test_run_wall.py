@@ -1,5 +1,6 @@
-"""The run wall: three conversations under two accounts at once, a question answered
-from the wall, a jump to a conversation, and a turn another process drives."""
+"""The run wall: three conversations under two accounts at once, a permission request
+and Claude's questions answered from the wall, a jump to a conversation, and a turn
+another process drives."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from PySide6.QtCore import Qt
 
 from desktop.domain.conversations import ExecutionStatus
 from desktop.domain.run_wall import WallState
+from desktop.ui.runs.question_card import QuestionCard
 from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.runs.run_wall import STATE, RunWall, WallRow
-from tests.rig.fakeapi import Reply
+from tests.rig.fakeapi import Reply, tool_results
 from tests.rig.fixtures import AccountFactory
 from tests.sdrig import register, spawn
 from tests.ui.run_kit import Rig, until
+from tests.ui.test_ask_questions import QUESTIONS
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
@@ -149,3 +152,37 @@ def test_a_turn_another_process_drives_shows_and_stops_from_the_wall(
         hold.set()
         if proc.poll() is None:
             proc.kill()
+
+
+def test_claudes_questions_are_answered_from_the_wall(rig: Rig) -> None:
+    rig.api.enqueue(Reply.tool_use("AskUserQuestion", {"questions": QUESTIONS}),
+                    Reply.text("SQLite on Linux, then."))  # fmt: skip
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("plan the storage")
+        live = await rig.started()
+        rig.window.wall.action.trigger()
+        wall = rig.window.wall.wall
+        assert wall is not None
+
+        def asking() -> bool:
+            return len(wall.rows) == 1 and wall.rows[0].state is WallState.NEEDS_ANSWER
+
+        await until(asking, 30, "the question on the wall")
+        assert wall.table.topLevelItem(0).text(STATE) == "needs answer: AskUserQuestion"
+        (card,) = wall.cards.pending()
+        assert isinstance(card, QuestionCard) and card.isVisible()
+        first, second = card.boxes
+        rig.qtbot.mouseClick(first.option_buttons[0], Qt.MouseButton.LeftButton)
+        rig.qtbot.mouseClick(second.option_buttons[0], Qt.MouseButton.LeftButton)
+        rig.qtbot.mouseClick(card.send_button, Qt.MouseButton.LeftButton)
+        execution = await rig.finished(live)
+        assert execution.status is ExecutionStatus.SUCCEEDED
+        (result,) = tool_results(rig.api.main_turns()[-1])
+        assert not result.is_error
+        assert f'"{QUESTIONS[0]["question"]}"="SQLite"' in result.text
+        assert f'"{QUESTIONS[1]["question"]}"="Linux"' in result.text
+        assert rig.desk.cards.pending() == [], "the composer's card heard the same answer"
+
+    rig.play(scenario())

@@ -2,9 +2,10 @@
 
 A row per turn — this window's runs and those other Sessiondesk processes
 drive — with its account, conversation, elapsed time, tokens so far and
-state. The chosen row's permission questions show under the list as the
-same cards the composer shows, answered through the same run controller;
-Stop and Open Conversation (Enter, a double-click) act on the chosen row. A
+state. The chosen row's permission requests and Claude's questions
+(`AskUserQuestion`) show under the list as the same cards the composer
+shows, answered through the same run controller; Stop and Open Conversation
+(Enter, a double-click) act on the chosen row. A
 question another process waits on is answered there: it holds `claude`'s
 pipe, and the wall says so. The rows follow the change spine; only the clock
 ticks by itself.
@@ -141,6 +142,7 @@ class RunWall(QDialog):
         self.open_button.clicked.connect(self._open)
         self.stop_button.clicked.connect(self._stop)
         self.cards.decided.connect(self._answer)
+        self.cards.answered.connect(self._answer_questions)
         changes.changed.connect(self._changed)
         self.retranslate_ui()
         self.resize(800, 500)
@@ -241,6 +243,9 @@ class RunWall(QDialog):
 
     def _answer(self, live: LiveRun, request_id: str, choice: PermissionChoice) -> None:
         self._controller.answer(live, request_id, choice)
+
+    def _answer_questions(self, live: LiveRun, request_id: str, answers: dict[str, str]) -> None:
+        self._controller.answer(live, request_id, PermissionChoice.ALLOW, answers)
 
     def _open(self) -> None:
         row = self.chosen()
