@@ -191,7 +191,7 @@ def index_of(obj: dict[str, Any]) -> IndexLine:
 
 
 def _index(line: Line) -> IndexLine:
-    """What `entry_of` gives, as the index keeps it: the texts of the messages
+    """What `_entry` gives, as the index keeps it: the texts of the messages
     shown (tool calls' and results' cut short), and a prompt's typed words."""
     kind = line.type if isinstance(line.type, str) else ""
     message = line.message

@@ -12,6 +12,7 @@ rules see one shape either way. A new field goes here, and its rule there.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 import msgspec
@@ -136,15 +137,18 @@ _READ_AS: dict[Any, Callable[[Any], Any]] = {
     LineMessage | None: _struct_or_none(LineMessage),
     msgspec.Raw: _raw_result,
 }
-_FIELDS = {
-    cls: [(f.name, f.encode_name, _READ_AS[f.type]) for f in msgspec.structs.fields(cls)]
-    for cls in (UsageFields, Block, LineMessage, Line)
-}
-"""Each Struct's fields: name, the line's key, how it is read (a new type of
-field needs its row in `_READ_AS`: import fails without one)."""
+
+
+@cache
+def _fields(cls: type[msgspec.Struct]) -> list[tuple[str, str, Callable[[Any], Any]]]:
+    """A Struct's fields: name, the line's key, how a value is read (a new
+    type of field needs its row in `_READ_AS`). Made on first use: reading
+    the annotations costs a module import a few milliseconds."""
+    return [(f.name, f.encode_name, _READ_AS[f.type]) for f in msgspec.structs.fields(cls)]
+
 
 S = TypeVar("S", bound=msgspec.Struct)
 
 
 def _view(cls: type[S], obj: dict[str, Any]) -> S:
-    return cls(**{name: read(obj[key]) for name, key, read in _FIELDS[cls] if key in obj})
+    return cls(**{name: read(obj[key]) for name, key, read in _fields(cls) if key in obj})
