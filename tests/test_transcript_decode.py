@@ -160,6 +160,7 @@ def test_a_reply_whose_id_is_not_a_string_has_no_key_but_its_text() -> None:
         {"type": "user", "message": None, "uuid": "m"},
         {"parentUuid": "p", "type": "attachment", "uuid": "a", "agentId": "x", "cwd": "/c"},
         {"type": 3, "uuid": "z"},
+        {"type": ["system"], "uuid": "z"},  # not a type: no rare fields looked for
         {"type": "user", "isMeta": True, "message": {"content": [{"type": "image"}, {}]}},
         {"type": "system", "subtype": "compact_boundary", "uuid": "c", "logicalParentUuid": "p"},
         {"type": "system", "level": "error", "content": "API retry"},

@@ -37,15 +37,17 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import msgspec
 
 from desktop.claude.discovery import open_regular
 from desktop.domain.oddtext import clean_json
-from desktop.domain.transcript_decode import LineDecoder
 from desktop.domain.transcript_problems import LineProblem
 from desktop.regular_files import HEAD
+
+if TYPE_CHECKING:  # the caller brings its view: a reader of dicts (line_ranges) loads none
+    from desktop.domain.transcript_decode import LineDecoder
 
 CHUNK = 1 << 20
 MAX_LINE = 64 << 20

@@ -34,8 +34,10 @@ from desktop.domain.transcript_line import (
     Block,
     Line,
     LineMessage,
+    RareLine,
     UsageFields,
     decode_line,
+    rare_line,
     read_line,
     spawned_agent,
 )
@@ -50,29 +52,31 @@ __all__ = ["ENTRY", "INDEX", "LineDecoder", "decode_entry", "decode_index", "ind
 def decode_entry(data: bytes | bytearray) -> Entry:
     """The `Entry` of one line's bytes. Raises what msgspec raises for a line it
     refuses (ValueError and kin): decode it to a dict and use `parse_entry`."""
-    return _entry(decode_line(data))
+    return _entry(decode_line(data), data)
 
 
 def parse_entry(obj: dict[str, Any]) -> Entry:
     """The `Entry` of one decoded line. Never raises: unknown shapes become META entries."""
-    return _entry(read_line(obj))
+    return _entry(read_line(obj), None)
 
 
-def _entry(line: Line) -> Entry:
+def _entry(line: Line, data: bytes | bytearray | None) -> Entry:
     kind = line.type if isinstance(line.type, str) else ""
     message = line.message
     if message is not None and kind == "assistant":
         return _assistant(line, message)
     if message is not None and kind == "user":
         return _user(line, message)
-    if kind == "system":
-        return _system(line)
-    title = _title(line, kind)
+    rare = rare_line(line, data)
+    if rare is not None and kind == "system":
+        return _system(rare)
+    title = _title(rare, kind) if rare is not None else None
     if title:
         return Entry(kind, EntryKind.TITLE, title=title, title_source=kind, **_base(line))
     return Entry(kind, EntryKind.META, **_base(line))
 
 
+# two literals rather than one dict merged into the other: made for every line
 def _shared(line: Line) -> dict[str, Any]:
     """The per-message fields every block of an entry shares."""
     return {"timestamp": line.timestamp, "uuid": line.uuid, "parent_uuid": line.parentUuid,
@@ -80,7 +84,9 @@ def _shared(line: Line) -> dict[str, Any]:
 
 
 def _base(line: Line) -> dict[str, Any]:
-    return _shared(line) | {"cwd": line.cwd, "session_id": line.sessionId}
+    return {"timestamp": line.timestamp, "uuid": line.uuid, "parent_uuid": line.parentUuid,
+            "is_sidechain": line.isSidechain is True, "agent_id": line.agentId,
+            "cwd": line.cwd, "session_id": line.sessionId}  # fmt: skip
 
 
 def _assistant(line: Line, message: LineMessage) -> Entry:
@@ -134,13 +140,16 @@ def _user(line: Line, message: LineMessage) -> Entry:
         kinds.append(kind)
         image = stored_image(block.source) if block.type == "image" else None
         messages.append(_user_message(kind, text, shared, image))
-    # one kind for the whole line: a typed prompt wins, then tool results, then notices
-    overall = next((k for k in _KIND_RANK if k in kinds), UserKind.META)
-    return Entry("user", EntryKind.MESSAGE, user_kind=overall, messages=tuple(messages),
-                 **_base(line))  # fmt: skip
+    return Entry("user", EntryKind.MESSAGE, user_kind=_overall_kind(kinds),
+                 messages=tuple(messages), **_base(line))  # fmt: skip
 
 
-_KIND_RANK = (UserKind.PROMPT, UserKind.TOOL_RESULT, UserKind.NOTICE)
+def _overall_kind(kinds: list[UserKind]) -> UserKind:
+    """One kind for the whole line: a typed prompt wins, then tool results, then notices."""
+    for kind in (UserKind.PROMPT, UserKind.TOOL_RESULT, UserKind.NOTICE):
+        if kind in kinds:
+            return kind
+    return UserKind.META
 
 
 def _user_message(
@@ -162,7 +171,7 @@ def _user_message(
                    sent_with=own.parts, **shared)  # fmt: skip
 
 
-def _system(line: Line) -> Entry:
+def _system(line: RareLine) -> Entry:
     subtype = tt.str_or_none(line.subtype) or ""
     text = tt.str_or_none(line.content) or subtype
     if subtype == "compact_boundary":
@@ -182,15 +191,15 @@ def _system(line: Line) -> Entry:
 def decode_index(data: bytes | bytearray) -> IndexLine:
     """The index's view of one line's bytes. Raises what msgspec raises for a
     line it refuses (ValueError and kin): decode it to a dict and use `index_of`."""
-    return _index(decode_line(data))
+    return _index(decode_line(data), data)
 
 
 def index_of(obj: dict[str, Any]) -> IndexLine:
     """The index's view of one decoded line. Never raises."""
-    return _index(read_line(obj))
+    return _index(read_line(obj), None)
 
 
-def _index(line: Line) -> IndexLine:
+def _index(line: Line, data: bytes | bytearray | None) -> IndexLine:
     """What `_entry` gives, as the index keeps it: the texts of the messages
     shown (tool calls' and results' cut short), and a prompt's typed words."""
     kind = line.type if isinstance(line.type, str) else ""
@@ -211,7 +220,8 @@ def _index(line: Line) -> IndexLine:
             text = "\n".join(t for t in map(_text, _blocks(message.content)) if t)[:TEXT_LIMIT]
             return _index_line(line, texts=[(line.uuid, "user", text)] if text.strip() else [])
         return _index_user(line, message)
-    title = _title(line, kind)
+    rare = rare_line(line, data)
+    title = _title(rare, kind) if rare is not None else None
     return _index_line(line, title=title, title_source=kind if title else None)
 
 
@@ -306,7 +316,7 @@ def _quiet_close(line: Line, message: LineMessage, said: list[Block]) -> bool:
 _TITLE_FIELDS = {"custom-title": "customTitle", "ai-title": "aiTitle", "summary": "summary"}
 
 
-def _title(line: Line, kind: str) -> str | None:
+def _title(line: RareLine, kind: str) -> str | None:
     """A title line's title: the person's (`custom-title`), the CLI's (`ai-title`),
     or an older CLI's `summary`."""
     field = _TITLE_FIELDS.get(kind)
