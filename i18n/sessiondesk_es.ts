@@ -1008,11 +1008,16 @@
     <name>ConversationHeader</name>
     <message>
         <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{size} (tokens not reported yet)</source>
+        <translation>{size} (tokens aún sin informar)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{tokens} tokens ({size})</source>
         <translation>{tokens} tokens ({size})</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
         <translation>Tokens de entrada que los turnos reanudados no enviaron, frente a reproducir el historial</translation>
     </message>
@@ -1106,7 +1111,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+497"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -2369,7 +2374,7 @@
 <context>
     <name>ModeChoices</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+122"/>
         <location line="+31"/>
         <source>Default</source>
         <translation>Predeterminado</translation>
@@ -2413,7 +2418,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+106"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude no indicó sus modelos: {reason}</translation>
     </message>
@@ -2895,7 +2900,7 @@
 <context>
     <name>RunWall</name>
     <message>
-        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+195"/>
         <source>needs answer: {tools}</source>
         <translation>espera respuesta: {tools}</translation>
     </message>
@@ -2931,7 +2936,7 @@
         <translation>Esta pregunta espera en otro proceso de Sessiondesk (proceso {pid}): contéstela allí, en su ventana o terminal.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
@@ -3454,7 +3459,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+108"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>

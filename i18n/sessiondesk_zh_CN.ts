@@ -1004,11 +1004,16 @@
     <name>ConversationHeader</name>
     <message>
         <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{size} (tokens not reported yet)</source>
+        <translation>{size}（令牌数尚未报告）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{tokens} tokens ({size})</source>
         <translation>{tokens} 个令牌（{size}）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次未发送的输入令牌</translation>
     </message>
@@ -1102,7 +1107,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+497"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -2360,7 +2365,7 @@
 <context>
     <name>ModeChoices</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+122"/>
         <location line="+31"/>
         <source>Default</source>
         <translation>默认</translation>
@@ -2404,7 +2409,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+106"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude 未列出其模型：{reason}</translation>
     </message>
@@ -2880,7 +2885,7 @@
 <context>
     <name>RunWall</name>
     <message>
-        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+195"/>
         <source>needs answer: {tools}</source>
         <translation>等待回答：{tools}</translation>
     </message>
@@ -2914,7 +2919,7 @@
         <translation>此问题在另一个 Sessiondesk 进程（进程 {pid}）中等待：请在该进程的窗口或终端中回答。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -3435,7 +3440,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+108"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>

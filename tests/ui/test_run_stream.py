@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 from PySide6.QtCore import QEvent, QObject, Qt
 
 from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import ExecutionStatus
+from desktop.ui.runs.live_run import Change, Op
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
@@ -254,3 +257,49 @@ def test_a_run_streams_on_the_window_loop_and_blocks_it_only_elsewhere(rig: Rig)
     assert all(window_thread not in threads for threads in seen.values()), seen
     # 60 chunks sent at once: a frame's worth at a time is far fewer updates than chunks
     assert 0 < len(updates) < 60 and max(updates) > 1, updates
+
+
+def test_a_reread_before_claude_echoes_the_prompt_leaves_it_shown_once(rig: Rig) -> None:
+    """claude writes the prompt to its file before it echoes it (with its uuid) on
+    stdout; a read in between laid the live prompt, still without a uuid, under the
+    file's copy, and the echo then only gave the live copy its uuid: the prompt
+    showed twice until the run ended (seen in a screenshot of a resumed turn)."""
+    hold = threading.Event()  # the turn stays running until the race is played
+    rig.api.enqueue(Reply.text(REPLY))
+    rig.api.enqueue(Reply.text(SECOND, hold=hold))
+
+    async def scenario() -> None:
+        rig.new_conversation()
+        rig.type_and_send("Which river?")
+        first = await rig.started()
+        await rig.finished(first)
+        await rig.settled_on(first)
+        rig.type_and_send("Say it again")
+        second = await rig.started(2)
+        await until(lambda: second.transcript.prompt.uuid and len(rig.api.main_turns()) == 2,
+                    30, "the prompt echoed and sent")  # fmt: skip
+        record = rig.desk.panel.current()
+        assert record is not None
+        await until(lambda: "Say it again" in Path(record.path).read_text(), 30, "the file")
+        prompt = second.transcript.prompt
+        echoed = prompt.message
+        # the moment between the file's write and the echo, held still
+        prompt.message = replace(echoed, uuid=None)
+        panel = rig.desk.panel
+        loaded: list[object] = []
+        panel.loaded.connect(loaded.append)
+        panel.show_record(panel.current())
+        await until(lambda: loaded and not panel.is_loading(), 10, "the re-read")
+        panel.loaded.disconnect(loaded.append)
+        assert rig.texts(RowKind.PROMPT).count("Say it again") == 2, "the race reproduced"
+        prompt.message = echoed
+        rig.desk.controller.updated.emit(second, [Change(Op.UPDATE, prompt)])
+        rig.desk.presenter.flush()
+        assert rig.texts(RowKind.PROMPT).count("Say it again") == 1
+        rig.assert_no_repeats()
+        hold.set()
+        assert (await rig.finished(second)).status is ExecutionStatus.SUCCEEDED
+        await rig.settled_on(second)
+        assert rig.texts(RowKind.PROMPT) == ["Which river?", "Say it again"]
+
+    rig.play(scenario())
