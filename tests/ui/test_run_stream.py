@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import ExecutionStatus
 from desktop.ui.runs.live_run import Change, Op
+from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
@@ -123,6 +124,18 @@ def test_a_new_conversations_session_is_chosen_after_the_list_painted_its_row(ri
     assert chosen_after[0] >= 1
 
 
+async def continued(rig: Rig) -> tuple[LiveRun, LiveRun]:
+    """A first turn, ended and shown; then "Say it again" sent on its chosen session
+    (which continues it): both runs, the second started."""
+    rig.new_conversation()
+    rig.type_and_send("Which river?")
+    first = await rig.started()
+    await rig.finished(first)
+    await rig.settled_on(first)
+    rig.type_and_send("Say it again")
+    return first, await rig.started(2)
+
+
 def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
     rig: Rig,
 ) -> None:
@@ -130,15 +143,8 @@ def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
     rig.api.enqueue(Reply.text(SECOND, chunks=8, delay=0.25))
 
     async def scenario() -> None:
-        rig.new_conversation()
-        rig.type_and_send("Which river?")
-        first = await rig.started()
-        await rig.finished(first)
-        await rig.settled_on(first)
+        first, second = await continued(rig)
         assert rig.desk.composer.folder() == str(rig.project)
-
-        rig.type_and_send("Say it again")  # the session is chosen: this continues it
-        second = await rig.started(2)
         assert second.origin == first.key and second.key == first.key
         await until(lambda: second.transcript.prompt.uuid and rig.texts(RowKind.REPLY)[1:],
                     30, "the second reply to start")  # fmt: skip
@@ -269,13 +275,7 @@ def test_a_reread_before_claude_echoes_the_prompt_leaves_it_shown_once(rig: Rig)
     rig.api.enqueue(Reply.text(SECOND, hold=hold))
 
     async def scenario() -> None:
-        rig.new_conversation()
-        rig.type_and_send("Which river?")
-        first = await rig.started()
-        await rig.finished(first)
-        await rig.settled_on(first)
-        rig.type_and_send("Say it again")
-        second = await rig.started(2)
+        _first, second = await continued(rig)
         await until(lambda: second.transcript.prompt.uuid and len(rig.api.main_turns()) == 2,
                     30, "the prompt echoed and sent")  # fmt: skip
         record = rig.desk.panel.current()
