@@ -244,7 +244,7 @@ def test_a_run_streams_on_the_window_loop_and_blocks_it_only_elsewhere(rig: Rig)
         setattr(owner, name, watched)
 
     watch(rig.hub.accounts, "secret")
-    watch(runs._executions, "update")
+    watch(runs._recorder._executions, "update")  # the execution row's writer
     watch(rig.hub.sessions, "refresh")
     updates: list[int] = []
     rig.desk.controller.updated.connect(lambda _live, changes: updates.append(len(changes)))
