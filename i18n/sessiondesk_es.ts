@@ -295,6 +295,14 @@
     </message>
 </context>
 <context>
+    <name>BranchFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/branch_flow.py" line="+90"/>
+        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
+        <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
+    </message>
+</context>
+<context>
     <name>BundleWork</name>
     <message>
         <location filename="../desktop/ui/library/bundle_work.py" line="+70"/>
@@ -1106,7 +1114,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+256"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -2413,7 +2421,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+106"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude no indicó sus modelos: {reason}</translation>
     </message>
@@ -2767,7 +2775,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+322"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2775,59 +2783,9 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+235"/>
-        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
-        <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+201"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>The turn did not start: {reason}</source>
-        <translation>El turno no empezó: {reason}</translation>
-    </message>
-    <message>
-        <location line="+54"/>
-        <source>claude found: {path}</source>
-        <translation>claude encontrado: {path}</translation>
-    </message>
-    <message>
-        <location line="+76"/>
-        <source>Claude needs your permission</source>
-        <translation>Claude necesita tu permiso</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{tool} in “{turn}”</source>
-        <translation>{tool} en «{turn}»</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Claude asks you</source>
-        <translation>Claude le pregunta</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the turn failed</source>
-        <translation>el turno falló</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>A turn failed</source>
-        <translation>Un turno falló</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Claude finished</source>
-        <translation>Claude terminó</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Claude stopped</source>
-        <translation>Claude se detuvo</translation>
     </message>
 </context>
 <context>
@@ -2893,9 +2851,47 @@
     </message>
 </context>
 <context>
+    <name>RunNotices</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_notices.py" line="+88"/>
+        <source>Claude needs your permission</source>
+        <translation>Claude necesita tu permiso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{tool} in “{turn}”</source>
+        <translation>{tool} en «{turn}»</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude le pregunta</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the turn failed</source>
+        <translation>el turno falló</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A turn failed</source>
+        <translation>Un turno falló</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Claude finished</source>
+        <translation>Claude terminó</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Claude stopped</source>
+        <translation>Claude se detuvo</translation>
+    </message>
+</context>
+<context>
     <name>RunWall</name>
     <message>
-        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+195"/>
         <source>needs answer: {tools}</source>
         <translation>espera respuesta: {tools}</translation>
     </message>
@@ -2931,7 +2927,7 @@
         <translation>Esta pregunta espera en otro proceso de Sessiondesk (proceso {pid}): contéstela allí, en su ventana o terminal.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
@@ -3401,6 +3397,19 @@
     </message>
 </context>
 <context>
+    <name>StartRefusal</name>
+    <message>
+        <location filename="../desktop/ui/runs/start_refusal.py" line="+60"/>
+        <source>The turn did not start: {reason}</source>
+        <translation>El turno no empezó: {reason}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>claude found: {path}</source>
+        <translation>claude encontrado: {path}</translation>
+    </message>
+</context>
+<context>
     <name>SwitchFlow</name>
     <message>
         <location filename="../desktop/ui/runs/switch_flow.py" line="+144"/>
@@ -3454,7 +3463,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+108"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>

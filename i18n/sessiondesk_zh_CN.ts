@@ -294,6 +294,14 @@
     </message>
 </context>
 <context>
+    <name>BranchFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/branch_flow.py" line="+90"/>
+        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
+        <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
+    </message>
+</context>
+<context>
     <name>BundleWork</name>
     <message>
         <location filename="../desktop/ui/library/bundle_work.py" line="+70"/>
@@ -1102,7 +1110,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+256"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -2404,7 +2412,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+106"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude 未列出其模型：{reason}</translation>
     </message>
@@ -2754,7 +2762,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+322"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2762,59 +2770,9 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+235"/>
-        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
-        <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+201"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>The turn did not start: {reason}</source>
-        <translation>本轮未能开始：{reason}</translation>
-    </message>
-    <message>
-        <location line="+54"/>
-        <source>claude found: {path}</source>
-        <translation>已找到 claude：{path}</translation>
-    </message>
-    <message>
-        <location line="+76"/>
-        <source>Claude needs your permission</source>
-        <translation>Claude 需要你的许可</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{tool} in “{turn}”</source>
-        <translation>“{turn}”中的 {tool}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Claude asks you</source>
-        <translation>Claude 向您提问</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the turn failed</source>
-        <translation>本轮失败</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>A turn failed</source>
-        <translation>有一轮失败了</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Claude finished</source>
-        <translation>Claude 已完成</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Claude stopped</source>
-        <translation>Claude 已停止</translation>
     </message>
 </context>
 <context>
@@ -2878,9 +2836,47 @@
     </message>
 </context>
 <context>
+    <name>RunNotices</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_notices.py" line="+88"/>
+        <source>Claude needs your permission</source>
+        <translation>Claude 需要你的许可</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{tool} in “{turn}”</source>
+        <translation>“{turn}”中的 {tool}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude 向您提问</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the turn failed</source>
+        <translation>本轮失败</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A turn failed</source>
+        <translation>有一轮失败了</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Claude finished</source>
+        <translation>Claude 已完成</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Claude stopped</source>
+        <translation>Claude 已停止</translation>
+    </message>
+</context>
+<context>
     <name>RunWall</name>
     <message>
-        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+195"/>
         <source>needs answer: {tools}</source>
         <translation>等待回答：{tools}</translation>
     </message>
@@ -2914,7 +2910,7 @@
         <translation>此问题在另一个 Sessiondesk 进程（进程 {pid}）中等待：请在该进程的窗口或终端中回答。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -3382,6 +3378,19 @@
     </message>
 </context>
 <context>
+    <name>StartRefusal</name>
+    <message>
+        <location filename="../desktop/ui/runs/start_refusal.py" line="+60"/>
+        <source>The turn did not start: {reason}</source>
+        <translation>本轮未能开始：{reason}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>claude found: {path}</source>
+        <translation>已找到 claude：{path}</translation>
+    </message>
+</context>
+<context>
     <name>SwitchFlow</name>
     <message>
         <location filename="../desktop/ui/runs/switch_flow.py" line="+144"/>
@@ -3435,7 +3444,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+108"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>

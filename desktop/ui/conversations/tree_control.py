@@ -197,7 +197,7 @@ class TreeControl(QObject):
         execution = self.current_execution()
         if execution is None or not execution.session_id or not execution.account:
             return
-        self._desk.branch_from(
+        self._desk.branching.branch_from(
             execution.id, execution.account, fork=fork, node=self.node_name(execution)
         )
 

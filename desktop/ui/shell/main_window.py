@@ -167,13 +167,13 @@ class MainWindow(QMainWindow):
             new_conversation=c.new_conversation, stop_run=c.stop_run,
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
-        self.sessions.menu.continue_requested.connect(self.runs.continue_session)
+        self.sessions.menu.continue_requested.connect(self.runs.branching.continue_session)
         # a turn whose Sessiondesk died (kill -9) is marked and its claude ended within seconds
         self.orphans = OrphanWatch(self.hub, self.changes, self)
         self.session_menu.aboutToShow.connect(
             lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
         )
-        self.sessions.menu.fork_requested.connect(self.runs.fork_session)
+        self.sessions.menu.fork_requested.connect(self.runs.branching.fork_session)
         self.conversation = ConversationPane(
             self.hub, sessions=self.sessions, desk=self.runs, changes=self.changes,
             status=self.status_bar,
@@ -462,7 +462,7 @@ class MainWindow(QMainWindow):
         dialog.language_chosen.connect(self._language_from_settings)
         dialog.theme_chosen.connect(theme_controller().apply)
         dialog.roots_changed.connect(self.navigation.refresh)
-        dialog.accepted.connect(self.runs.settings_saved)
+        dialog.accepted.connect(self.runs.refusal.settings_saved)
         ArchiveSection.attach(dialog, self.hub)
         dialog.open()
         return dialog
