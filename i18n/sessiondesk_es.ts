@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
+    <name>AccountCommands</name>
+    <message>
+        <location filename="../desktop/ui/shell/account_commands.py" line="+75"/>
+        <source>Added account {name}.</source>
+        <translation>Cuenta {name} añadida.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Removed account {name}.</source>
+        <translation>Cuenta {name} eliminada.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The secret of {name} was changed.</source>
+        <translation>Se cambió el secreto de {name}.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Account {name} was changed.</source>
+        <translation>Se cambió la cuenta {name}.</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>Account {name} · {folder}</source>
+        <translation>Cuenta {name} · {folder}</translation>
+    </message>
+</context>
+<context>
     <name>AccountSwitcher</name>
     <message>
         <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
@@ -433,7 +461,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+123"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -1245,6 +1273,64 @@
         <location line="+1"/>
         <source>no change</source>
         <translation>sin cambios</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyCentre</name>
+    <message>
+        <location filename="../desktop/ui/shell/empty_centre.py" line="+41"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
+        <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
+        <translation>No se encontró ninguna carpeta de Claude Code en {folder}: inicia sesión una vez con la orden claude o añade la carpeta de una cuenta que ya uses.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its sessions will appear in the list on the left, newest first.</source>
+        <translation>Sus sesiones aparecerán en la lista de la izquierda, las más recientes primero.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No Claude accounts yet</source>
+        <translation>Aún no hay cuentas de Claude</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Account…</source>
+        <translation>Añadir cuenta…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>Leyendo sesiones…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk está leyendo las sesiones de Claude Code de este equipo. Aparecen a la izquierda a medida que se encuentran.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No sessions yet</source>
+        <translation>Aún no hay sesiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
+        <translation>Las sesiones aparecen a la izquierda en cuanto Claude Code las escribe. Empieza una con Nueva conversación (Ctrl+N).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No session selected</source>
+        <translation>Ninguna sesión seleccionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a session on the left to read its transcript.</source>
+        <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
     </message>
 </context>
 <context>
@@ -2194,7 +2280,50 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+288"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+283"/>
+        <source>Accounts: {count}</source>
+        <translation>Cuentas: {count}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not load accounts</source>
+        <translation>No se pudieron cargar las cuentas</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not save the language</source>
+        <translation>No se pudo guardar el idioma</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No translation found for {language}; showing English.</source>
+        <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Settings saved.</source>
+        <translation>Ajustes guardados.</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
+        <source>About Sessiondesk</source>
+        <translation>Acerca de Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every Claude Code session on this machine, for every account.</source>
+        <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Data folder: {path}</source>
+        <translation>Carpeta de datos: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>MenuBar</name>
+    <message>
+        <location filename="../desktop/ui/shell/menu_bar.py" line="+60"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -2229,66 +2358,6 @@
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
-        <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
-        <translation>No se encontró ninguna carpeta de Claude Code en {folder}: inicia sesión una vez con la orden claude o añade la carpeta de una cuenta que ya uses.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Its sessions will appear in the list on the left, newest first.</source>
-        <translation>Sus sesiones aparecerán en la lista de la izquierda, las más recientes primero.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No Claude accounts yet</source>
-        <translation>Aún no hay cuentas de Claude</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Add Account…</source>
-        <translation>Añadir cuenta…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Reading sessions…</source>
-        <translation>Leyendo sesiones…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
-        <translation>Sessiondesk está leyendo las sesiones de Claude Code de este equipo. Aparecen a la izquierda a medida que se encuentran.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No sessions yet</source>
-        <translation>Aún no hay sesiones</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
-        <translation>Las sesiones aparecen a la izquierda en cuanto Claude Code las escribe. Empieza una con Nueva conversación (Ctrl+N).</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No session selected</source>
-        <translation>Ninguna sesión seleccionada</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Select a session on the left to read its transcript.</source>
-        <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Accounts: {count}</source>
-        <translation>Cuentas: {count}</translation>
-    </message>
-    <message>
         <location line="+18"/>
         <source>Show sessions of</source>
         <translation>Mostrar sesiones de</translation>
@@ -2312,66 +2381,6 @@
         <location line="+6"/>
         <source>List only the sessions of {name}</source>
         <translation>Listar solo las sesiones de {name}</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Could not load accounts</source>
-        <translation>No se pudieron cargar las cuentas</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Account {name} · {folder}</source>
-        <translation>Cuenta {name} · {folder}</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Could not save the language</source>
-        <translation>No se pudo guardar el idioma</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>No translation found for {language}; showing English.</source>
-        <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>Settings saved.</source>
-        <translation>Ajustes guardados.</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Added account {name}.</source>
-        <translation>Cuenta {name} añadida.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Removed account {name}.</source>
-        <translation>Cuenta {name} eliminada.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The secret of {name} was changed.</source>
-        <translation>Se cambió el secreto de {name}.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Account {name} was changed.</source>
-        <translation>Se cambió la cuenta {name}.</translation>
-    </message>
-    <message>
-        <location filename="../desktop/ui/shell/about.py" line="+23"/>
-        <source>About Sessiondesk</source>
-        <translation>Acerca de Sessiondesk</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Every Claude Code session on this machine, for every account.</source>
-        <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Data folder: {path}</source>
-        <translation>Carpeta de datos: {path}</translation>
     </message>
 </context>
 <context>

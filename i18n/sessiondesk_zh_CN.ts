@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AccountCommands</name>
+    <message>
+        <location filename="../desktop/ui/shell/account_commands.py" line="+75"/>
+        <source>Added account {name}.</source>
+        <translation>已添加账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Removed account {name}.</source>
+        <translation>已移除账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The secret of {name} was changed.</source>
+        <translation>{name} 的密钥已更改。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Account {name} was changed.</source>
+        <translation>账户 {name} 已更改。</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>Account {name} · {folder}</source>
+        <translation>账户 {name} · {folder}</translation>
+    </message>
+</context>
+<context>
     <name>AccountSwitcher</name>
     <message>
         <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
@@ -429,7 +457,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+123"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -1237,6 +1265,64 @@
         <location line="+1"/>
         <source>no change</source>
         <translation>无改动</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyCentre</name>
+    <message>
+        <location filename="../desktop/ui/shell/empty_centre.py" line="+41"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
+        <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
+        <translation>在 {folder} 未找到 Claude Code 文件夹：请先用 claude 命令登录一次，或添加您已在使用的账户的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its sessions will appear in the list on the left, newest first.</source>
+        <translation>它的会话将显示在左侧列表中，最新的在前。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No Claude accounts yet</source>
+        <translation>还没有 Claude 账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Account…</source>
+        <translation>添加账户…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk 正在读取这台电脑上的 Claude Code 会话，找到后会显示在左侧。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No sessions yet</source>
+        <translation>还没有会话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
+        <translation>Claude Code 写入会话后，会话会立即显示在左侧。用“新对话”（Ctrl+N）开始一个。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No session selected</source>
+        <translation>未选择会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a session on the left to read its transcript.</source>
+        <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
     </message>
 </context>
 <context>
@@ -2185,7 +2271,50 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+288"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+283"/>
+        <source>Accounts: {count}</source>
+        <translation>账户：{count}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not load accounts</source>
+        <translation>无法加载账户</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not save the language</source>
+        <translation>无法保存语言设置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No translation found for {language}; showing English.</source>
+        <translation>未找到{language}翻译，将显示英文。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Settings saved.</source>
+        <translation>设置已保存。</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
+        <source>About Sessiondesk</source>
+        <translation>关于 Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every Claude Code session on this machine, for every account.</source>
+        <translation>本机每个账户的全部 Claude Code 会话。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Data folder: {path}</source>
+        <translation>数据文件夹：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>MenuBar</name>
+    <message>
+        <location filename="../desktop/ui/shell/menu_bar.py" line="+60"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2220,66 +2349,6 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
-        <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
-        <translation>在 {folder} 未找到 Claude Code 文件夹：请先用 claude 命令登录一次，或添加您已在使用的账户的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Its sessions will appear in the list on the left, newest first.</source>
-        <translation>它的会话将显示在左侧列表中，最新的在前。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No Claude accounts yet</source>
-        <translation>还没有 Claude 账户</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Add Account…</source>
-        <translation>添加账户…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Reading sessions…</source>
-        <translation>正在读取会话…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
-        <translation>Sessiondesk 正在读取这台电脑上的 Claude Code 会话，找到后会显示在左侧。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No sessions yet</source>
-        <translation>还没有会话</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
-        <translation>Claude Code 写入会话后，会话会立即显示在左侧。用“新对话”（Ctrl+N）开始一个。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No session selected</source>
-        <translation>未选择会话</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Select a session on the left to read its transcript.</source>
-        <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Accounts: {count}</source>
-        <translation>账户：{count}</translation>
-    </message>
-    <message>
         <location line="+18"/>
         <source>Show sessions of</source>
         <translation>显示以下账户的会话</translation>
@@ -2303,66 +2372,6 @@
         <location line="+6"/>
         <source>List only the sessions of {name}</source>
         <translation>只列出 {name} 的会话</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Could not load accounts</source>
-        <translation>无法加载账户</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Account {name} · {folder}</source>
-        <translation>账户 {name} · {folder}</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Could not save the language</source>
-        <translation>无法保存语言设置</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>No translation found for {language}; showing English.</source>
-        <translation>未找到{language}翻译，将显示英文。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>Settings saved.</source>
-        <translation>设置已保存。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Added account {name}.</source>
-        <translation>已添加账户 {name}。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Removed account {name}.</source>
-        <translation>已移除账户 {name}。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The secret of {name} was changed.</source>
-        <translation>{name} 的密钥已更改。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Account {name} was changed.</source>
-        <translation>账户 {name} 已更改。</translation>
-    </message>
-    <message>
-        <location filename="../desktop/ui/shell/about.py" line="+23"/>
-        <source>About Sessiondesk</source>
-        <translation>关于 Sessiondesk</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Every Claude Code session on this machine, for every account.</source>
-        <translation>本机每个账户的全部 Claude Code 会话。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Data folder: {path}</source>
-        <translation>数据文件夹：{path}</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QTreeView
 
-from desktop.ui.shell.main_window import DEFAULT_SIZE
+from desktop.ui.shell.window_state import DEFAULT_SIZE
 from tests.tree_kit import twenty_turns_three_branches
 
 pytestmark = pytest.mark.gui
