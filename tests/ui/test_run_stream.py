@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from msgspec.structs import replace
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 
 from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import ExecutionStatus
@@ -23,6 +24,9 @@ pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
 REPLY = "The river is called Esk, and it reaches the sea at Whitby after many bends."
 SECOND = "Yes: Esk, once more, and nothing else."
+SLOW = " ".join(f"word{n}" for n in range(60))
+"""A reply sent a few words at a time, slowly enough to act while it streams."""
+GRACE_S = 30.0
 
 
 def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
@@ -168,15 +172,21 @@ def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
     rig.play(scenario())
 
 
+async def streaming_slowly(rig: Rig) -> LiveRun:
+    """A new conversation's turn whose reply (`SLOW`, queued) has begun to stream."""
+    rig.new_conversation()
+    rig.type_and_send("Count slowly")
+    live = await rig.started()
+    await until(lambda: len(live.transcript.text()) > 30, 30, "some of the reply")
+    return live
+
+
 def test_stop_during_a_slow_stream_interrupts_and_keeps_the_partial_reply(rig: Rig) -> None:
-    words = " ".join(f"word{n}" for n in range(60))
+    words = SLOW
     rig.api.enqueue(Reply.text(words, chunks=30, delay=0.2))
 
     async def scenario() -> None:
-        rig.new_conversation()
-        rig.type_and_send("Count slowly")
-        live = await rig.started()
-        await until(lambda: len(live.transcript.text()) > 30, 30, "some of the reply")
+        live = await streaming_slowly(rig)
         rig.qtbot.keyClick(rig.desk.composer.prompt, Qt.Key.Key_Escape)  # Esc stops
         assert live.stopping
         execution = await rig.finished(live, timeout=30)
@@ -188,6 +198,30 @@ def test_stop_during_a_slow_stream_interrupts_and_keeps_the_partial_reply(rig: R
         assert replies and words.startswith(replies[0]) and replies[0] != words
         rig.assert_no_repeats()
         assert rig.desk.composer.error_text() == "", "a stop is not an error"
+
+    rig.play(scenario())
+
+
+def test_the_desk_shut_down_mid_stream_waits_for_the_turn_to_record_its_end(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text(SLOW, chunks=30, delay=0.2))
+
+    async def scenario() -> None:
+        live = await streaming_slowly(rig)
+        seen: dict[str, float | bool] = {}
+
+        def close() -> None:  # from Qt, as a click on the window's close button: in no task
+            began = time.monotonic()
+            rig.desk.shutdown(grace=GRACE_S)  # a roomy grace: a loaded machine stops slowly
+            seen["seconds"] = time.monotonic() - began
+            seen["streaming"] = live.streaming
+
+        QTimer.singleShot(0, close)
+        await until(lambda: "seconds" in seen, GRACE_S + 10, "the shutdown to return")
+        assert seen["streaming"] is False, "it returned before the turn had ended"
+        assert seen["seconds"] < GRACE_S - 5, "it waited for the deadline, not for the end"
+        assert live.execution is not None
+        execution = rig.hub.conversations.execution(live.execution.id)
+        assert execution.status is ExecutionStatus.INTERRUPTED
 
     rig.play(scenario())
 
