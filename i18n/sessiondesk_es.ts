@@ -1043,9 +1043,9 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+203"/>
-        <source>{size} (tokens not reported yet)</source>
-        <translation>{size} (tokens aún sin informar)</translation>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{size}; tokens pending</source>
+        <translation>{size}; tokens pendientes</translation>
     </message>
     <message>
         <location line="+2"/>

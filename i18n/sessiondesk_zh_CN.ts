@@ -1039,9 +1039,9 @@
 <context>
     <name>ConversationHeader</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_header.py" line="+203"/>
-        <source>{size} (tokens not reported yet)</source>
-        <translation>{size}（令牌数尚未报告）</translation>
+        <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{size}; tokens pending</source>
+        <translation>{size}；令牌待报告</translation>
     </message>
     <message>
         <location line="+2"/>

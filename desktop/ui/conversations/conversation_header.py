@@ -114,7 +114,6 @@ class ConversationHeader(QWidget):
         self.saved_caption = QLabel(self)
         self.saved_label = QLabel(self)
         self.saved_label.setObjectName("savedByResuming")
-        self.saved_label.setWordWrap(True)  # a long figure wraps; it never widens the pane
         self.backlinks_caption = QLabel(self)
         self.backlinks_label = QLabel(self)
         self.backlinks_label.setObjectName("referencedBy")
@@ -200,7 +199,7 @@ class ConversationHeader(QWidget):
         tokens = saving.saved if saving else 0
         # tokens are what is paid for; the bytes of prompt text not re-sent come second
         if saving is None and self._saved:  # resumed, but no turn's usage says it yet
-            text = self.tr("{size} (tokens not reported yet)").format(size=size)
+            text = self.tr("{size}; tokens pending").format(size=size)
         else:
             text = self.tr("{tokens} tokens ({size})").format(
                 tokens=locale.toString(tokens), size=size
