@@ -171,22 +171,20 @@ class _Wiring:
     def _runs(self, hub: ServiceHub) -> Any:
         from desktop.services.references import ReferenceService
         from desktop.services.runs import RunService
+        from desktop.services.turn_planning import TurnPlanner
+        from desktop.services.turn_recording import TurnRecorder
+        from desktop.services.turn_recovery import TurnRecovery
         from desktop.store.rollovers import SqlRolloverRepository
 
-        launcher = self.launcher(hub)
-        return RunService(
-            launcher,
-            hub.conversations,
-            self.conversation_rows,
-            self.executions,
-            hub.accounts,
-            hub.settings,
-            hub.sessions,
-            self.carry(hub),
-            references=ReferenceService(hub.conversations, hub.sessions, hub.settings),
-            rollovers=SqlRolloverRepository(self.db),
-            notes=self.run_notes,
-        )
+        launcher, rows, executions = self.launcher(hub), self.conversation_rows, self.executions
+        references = ReferenceService(hub.conversations, hub.sessions, hub.settings)
+        planner = TurnPlanner(launcher, hub.conversations, rows, executions, hub.accounts,
+                              hub.settings, self.carry(hub), references)  # fmt: skip
+        rollovers = SqlRolloverRepository(self.db)
+        recorder = TurnRecorder(launcher.runtime, executions, rows, hub.conversations,
+                                hub.sessions, hub.accounts, rollovers, self.run_notes)  # fmt: skip
+        recovery = TurnRecovery(recorder, hub.conversations, executions)
+        return RunService(launcher, planner, recorder, recovery, rollovers)
 
     @cached_property
     def run_notes(self) -> Any:

@@ -145,7 +145,7 @@
 <context>
     <name>RunWall</name>
     <message numerus="yes">
-        <location filename="../desktop/ui/runs/run_wall.py" line="+222"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+224"/>
         <source>%Ln turns running across accounts</source>
         <translation>
             <numerusform>%Ln turn running across accounts</numerusform>

@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
+    <name>AccountCommands</name>
+    <message>
+        <location filename="../desktop/ui/shell/account_commands.py" line="+75"/>
+        <source>Added account {name}.</source>
+        <translation>Cuenta {name} añadida.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Removed account {name}.</source>
+        <translation>Cuenta {name} eliminada.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The secret of {name} was changed.</source>
+        <translation>Se cambió el secreto de {name}.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Account {name} was changed.</source>
+        <translation>Se cambió la cuenta {name}.</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>Account {name} · {folder}</source>
+        <translation>Cuenta {name} · {folder}</translation>
+    </message>
+</context>
+<context>
     <name>AccountSwitcher</name>
     <message>
         <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
@@ -295,6 +323,14 @@
     </message>
 </context>
 <context>
+    <name>BranchFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/branch_flow.py" line="+90"/>
+        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
+        <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
+    </message>
+</context>
+<context>
     <name>BundleWork</name>
     <message>
         <location filename="../desktop/ui/library/bundle_work.py" line="+70"/>
@@ -425,7 +461,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+123"/>
         <source>Bundles</source>
         <translation>Paquetes</translation>
     </message>
@@ -1008,11 +1044,16 @@
     <name>ConversationHeader</name>
     <message>
         <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{size}; tokens pending</source>
+        <translation>{size}; tokens pendientes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{tokens} tokens ({size})</source>
         <translation>{tokens} tokens ({size})</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
         <translation>Tokens de entrada que los turnos reanudados no enviaron, frente a reproducir el historial</translation>
     </message>
@@ -1106,7 +1147,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+256"/>
         <source>Renamed {code}.</source>
         <translation>{code} renombrada.</translation>
     </message>
@@ -1237,6 +1278,64 @@
         <location line="+1"/>
         <source>no change</source>
         <translation>sin cambios</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyCentre</name>
+    <message>
+        <location filename="../desktop/ui/shell/empty_centre.py" line="+41"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
+        <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
+        <translation>No se encontró ninguna carpeta de Claude Code en {folder}: inicia sesión una vez con la orden claude o añade la carpeta de una cuenta que ya uses.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its sessions will appear in the list on the left, newest first.</source>
+        <translation>Sus sesiones aparecerán en la lista de la izquierda, las más recientes primero.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No Claude accounts yet</source>
+        <translation>Aún no hay cuentas de Claude</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Account…</source>
+        <translation>Añadir cuenta…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>Leyendo sesiones…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk está leyendo las sesiones de Claude Code de este equipo. Aparecen a la izquierda a medida que se encuentran.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No sessions yet</source>
+        <translation>Aún no hay sesiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
+        <translation>Las sesiones aparecen a la izquierda en cuanto Claude Code las escribe. Empieza una con Nueva conversación (Ctrl+N).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No session selected</source>
+        <translation>Ninguna sesión seleccionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a session on the left to read its transcript.</source>
+        <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
     </message>
 </context>
 <context>
@@ -2186,7 +2285,50 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+288"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+285"/>
+        <source>Accounts: {count}</source>
+        <translation>Cuentas: {count}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not load accounts</source>
+        <translation>No se pudieron cargar las cuentas</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not save the language</source>
+        <translation>No se pudo guardar el idioma</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No translation found for {language}; showing English.</source>
+        <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Settings saved.</source>
+        <translation>Ajustes guardados.</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
+        <source>About Sessiondesk</source>
+        <translation>Acerca de Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every Claude Code session on this machine, for every account.</source>
+        <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Data folder: {path}</source>
+        <translation>Carpeta de datos: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>MenuBar</name>
+    <message>
+        <location filename="../desktop/ui/shell/menu_bar.py" line="+60"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -2221,66 +2363,6 @@
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
-        <translation>Se encontró la carpeta de Claude Code en {folder}, pero aún no es una cuenta aquí.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
-        <translation>No se encontró ninguna carpeta de Claude Code en {folder}: inicia sesión una vez con la orden claude o añade la carpeta de una cuenta que ya uses.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Its sessions will appear in the list on the left, newest first.</source>
-        <translation>Sus sesiones aparecerán en la lista de la izquierda, las más recientes primero.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No Claude accounts yet</source>
-        <translation>Aún no hay cuentas de Claude</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Add Account…</source>
-        <translation>Añadir cuenta…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Reading sessions…</source>
-        <translation>Leyendo sesiones…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
-        <translation>Sessiondesk está leyendo las sesiones de Claude Code de este equipo. Aparecen a la izquierda a medida que se encuentran.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No sessions yet</source>
-        <translation>Aún no hay sesiones</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
-        <translation>Las sesiones aparecen a la izquierda en cuanto Claude Code las escribe. Empieza una con Nueva conversación (Ctrl+N).</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No session selected</source>
-        <translation>Ninguna sesión seleccionada</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Select a session on the left to read its transcript.</source>
-        <translation>Selecciona una sesión a la izquierda para leer su transcripción.</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Accounts: {count}</source>
-        <translation>Cuentas: {count}</translation>
-    </message>
-    <message>
         <location line="+18"/>
         <source>Show sessions of</source>
         <translation>Mostrar sesiones de</translation>
@@ -2305,71 +2387,11 @@
         <source>List only the sessions of {name}</source>
         <translation>Listar solo las sesiones de {name}</translation>
     </message>
-    <message>
-        <location line="+19"/>
-        <source>Could not load accounts</source>
-        <translation>No se pudieron cargar las cuentas</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Account {name} · {folder}</source>
-        <translation>Cuenta {name} · {folder}</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Could not save the language</source>
-        <translation>No se pudo guardar el idioma</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>No translation found for {language}; showing English.</source>
-        <translation>No se encontró la traducción a {language}; se muestra en inglés.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>Settings saved.</source>
-        <translation>Ajustes guardados.</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Added account {name}.</source>
-        <translation>Cuenta {name} añadida.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Removed account {name}.</source>
-        <translation>Cuenta {name} eliminada.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The secret of {name} was changed.</source>
-        <translation>Se cambió el secreto de {name}.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Account {name} was changed.</source>
-        <translation>Se cambió la cuenta {name}.</translation>
-    </message>
-    <message>
-        <location filename="../desktop/ui/shell/about.py" line="+23"/>
-        <source>About Sessiondesk</source>
-        <translation>Acerca de Sessiondesk</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Every Claude Code session on this machine, for every account.</source>
-        <translation>Todas las sesiones de Claude Code de este equipo, de todas tus cuentas.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Data folder: {path}</source>
-        <translation>Carpeta de datos: {path}</translation>
-    </message>
 </context>
 <context>
     <name>ModeChoices</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+122"/>
         <location line="+31"/>
         <source>Default</source>
         <translation>Predeterminado</translation>
@@ -2413,7 +2435,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+106"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude no indicó sus modelos: {reason}</translation>
     </message>
@@ -2767,7 +2789,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+322"/>
         <source>The turn failed.</source>
         <translation>El turno falló.</translation>
     </message>
@@ -2775,59 +2797,9 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+235"/>
-        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
-        <translation>Sessiondesk no envió esta indicación: no hay nada que volver a ejecutar.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+201"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>The turn did not start: {reason}</source>
-        <translation>El turno no empezó: {reason}</translation>
-    </message>
-    <message>
-        <location line="+54"/>
-        <source>claude found: {path}</source>
-        <translation>claude encontrado: {path}</translation>
-    </message>
-    <message>
-        <location line="+76"/>
-        <source>Claude needs your permission</source>
-        <translation>Claude necesita tu permiso</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{tool} in “{turn}”</source>
-        <translation>{tool} en «{turn}»</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Claude asks you</source>
-        <translation>Claude le pregunta</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the turn failed</source>
-        <translation>el turno falló</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>A turn failed</source>
-        <translation>Un turno falló</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Claude finished</source>
-        <translation>Claude terminó</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Claude stopped</source>
-        <translation>Claude se detuvo</translation>
     </message>
 </context>
 <context>
@@ -2893,9 +2865,47 @@
     </message>
 </context>
 <context>
+    <name>RunNotices</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_notices.py" line="+88"/>
+        <source>Claude needs your permission</source>
+        <translation>Claude necesita tu permiso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{tool} in “{turn}”</source>
+        <translation>{tool} en «{turn}»</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude le pregunta</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the turn failed</source>
+        <translation>el turno falló</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A turn failed</source>
+        <translation>Un turno falló</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Claude finished</source>
+        <translation>Claude terminó</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Claude stopped</source>
+        <translation>Claude se detuvo</translation>
+    </message>
+</context>
+<context>
     <name>RunWall</name>
     <message>
-        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+195"/>
         <source>needs answer: {tools}</source>
         <translation>espera respuesta: {tools}</translation>
     </message>
@@ -2931,7 +2941,7 @@
         <translation>Esta pregunta espera en otro proceso de Sessiondesk (proceso {pid}): contéstela allí, en su ventana o terminal.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
@@ -3401,6 +3411,19 @@
     </message>
 </context>
 <context>
+    <name>StartRefusal</name>
+    <message>
+        <location filename="../desktop/ui/runs/start_refusal.py" line="+60"/>
+        <source>The turn did not start: {reason}</source>
+        <translation>El turno no empezó: {reason}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>claude found: {path}</source>
+        <translation>claude encontrado: {path}</translation>
+    </message>
+</context>
+<context>
     <name>SwitchFlow</name>
     <message>
         <location filename="../desktop/ui/runs/switch_flow.py" line="+144"/>
@@ -3454,7 +3477,7 @@
         <translation>{tokens} de {threshold} tokens de contexto</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+108"/>
         <source>Context tokens per turn</source>
         <translation>Tokens de contexto por turno</translation>
     </message>

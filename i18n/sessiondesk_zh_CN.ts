@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AccountCommands</name>
+    <message>
+        <location filename="../desktop/ui/shell/account_commands.py" line="+75"/>
+        <source>Added account {name}.</source>
+        <translation>已添加账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Removed account {name}.</source>
+        <translation>已移除账户 {name}。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The secret of {name} was changed.</source>
+        <translation>{name} 的密钥已更改。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Account {name} was changed.</source>
+        <translation>账户 {name} 已更改。</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>Account {name} · {folder}</source>
+        <translation>账户 {name} · {folder}</translation>
+    </message>
+</context>
+<context>
     <name>AccountSwitcher</name>
     <message>
         <location filename="../desktop/ui/accounts/switcher.py" line="+116"/>
@@ -294,6 +322,14 @@
     </message>
 </context>
 <context>
+    <name>BranchFlow</name>
+    <message>
+        <location filename="../desktop/ui/runs/branch_flow.py" line="+90"/>
+        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
+        <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
+    </message>
+</context>
+<context>
     <name>BundleWork</name>
     <message>
         <location filename="../desktop/ui/library/bundle_work.py" line="+70"/>
@@ -421,7 +457,7 @@
 <context>
     <name>BundlesPage</name>
     <message>
-        <location filename="../desktop/ui/library/bundles_page.py" line="+169"/>
+        <location filename="../desktop/ui/library/bundles_page.py" line="+123"/>
         <source>Bundles</source>
         <translation>资料包</translation>
     </message>
@@ -1004,11 +1040,16 @@
     <name>ConversationHeader</name>
     <message>
         <location filename="../desktop/ui/conversations/conversation_header.py" line="+202"/>
+        <source>{size}; tokens pending</source>
+        <translation>{size}；令牌待报告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{tokens} tokens ({size})</source>
         <translation>{tokens} 个令牌（{size}）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Input tokens that resumed turns did not send, compared with replaying the history</source>
         <translation>与重放历史相比，恢复的轮次未发送的输入令牌</translation>
     </message>
@@ -1102,7 +1143,7 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+495"/>
+        <location filename="../desktop/ui/conversations/conversation_pane.py" line="+256"/>
         <source>Renamed {code}.</source>
         <translation>已重命名 {code}。</translation>
     </message>
@@ -1229,6 +1270,64 @@
         <location line="+1"/>
         <source>no change</source>
         <translation>无改动</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyCentre</name>
+    <message>
+        <location filename="../desktop/ui/shell/empty_centre.py" line="+41"/>
+        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
+        <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
+        <translation>在 {folder} 未找到 Claude Code 文件夹：请先用 claude 命令登录一次，或添加您已在使用的账户的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its sessions will appear in the list on the left, newest first.</source>
+        <translation>它的会话将显示在左侧列表中，最新的在前。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No Claude accounts yet</source>
+        <translation>还没有 Claude 账户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Account…</source>
+        <translation>添加账户…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
+        <translation>Sessiondesk 正在读取这台电脑上的 Claude Code 会话，找到后会显示在左侧。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No sessions yet</source>
+        <translation>还没有会话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
+        <translation>Claude Code 写入会话后，会话会立即显示在左侧。用“新对话”（Ctrl+N）开始一个。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No session selected</source>
+        <translation>未选择会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a session on the left to read its transcript.</source>
+        <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
     </message>
 </context>
 <context>
@@ -2177,7 +2276,50 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../desktop/ui/shell/main_window.py" line="+288"/>
+        <location filename="../desktop/ui/shell/main_window.py" line="+285"/>
+        <source>Accounts: {count}</source>
+        <translation>账户：{count}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not load accounts</source>
+        <translation>无法加载账户</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not save the language</source>
+        <translation>无法保存语言设置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No translation found for {language}; showing English.</source>
+        <translation>未找到{language}翻译，将显示英文。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Settings saved.</source>
+        <translation>设置已保存。</translation>
+    </message>
+    <message>
+        <location filename="../desktop/ui/shell/about.py" line="+23"/>
+        <source>About Sessiondesk</source>
+        <translation>关于 Sessiondesk</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every Claude Code session on this machine, for every account.</source>
+        <translation>本机每个账户的全部 Claude Code 会话。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Data folder: {path}</source>
+        <translation>数据文件夹：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>MenuBar</name>
+    <message>
+        <location filename="../desktop/ui/shell/menu_bar.py" line="+60"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2212,66 +2354,6 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Claude Code&apos;s folder was found at {folder}, but it is not an account here yet.</source>
-        <translation>已在 {folder} 找到 Claude Code 的文件夹，但它还不是这里的账户。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No Claude Code folder was found at {folder}: sign in once with the claude command, or add the folder of an account you already use.</source>
-        <translation>在 {folder} 未找到 Claude Code 文件夹：请先用 claude 命令登录一次，或添加您已在使用的账户的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Its sessions will appear in the list on the left, newest first.</source>
-        <translation>它的会话将显示在左侧列表中，最新的在前。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No Claude accounts yet</source>
-        <translation>还没有 Claude 账户</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Add Account…</source>
-        <translation>添加账户…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Reading sessions…</source>
-        <translation>正在读取会话…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessiondesk is reading the Claude Code sessions on this computer. They appear on the left as they are found.</source>
-        <translation>Sessiondesk 正在读取这台电脑上的 Claude Code 会话，找到后会显示在左侧。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No sessions yet</source>
-        <translation>还没有会话</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sessions appear on the left as soon as Claude Code writes them. Start one with New Conversation (Ctrl+N).</source>
-        <translation>Claude Code 写入会话后，会话会立即显示在左侧。用“新对话”（Ctrl+N）开始一个。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No session selected</source>
-        <translation>未选择会话</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Select a session on the left to read its transcript.</source>
-        <translation>在左侧选择一个会话，即可查看它的对话记录。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Accounts: {count}</source>
-        <translation>账户：{count}</translation>
-    </message>
-    <message>
         <location line="+18"/>
         <source>Show sessions of</source>
         <translation>显示以下账户的会话</translation>
@@ -2296,71 +2378,11 @@
         <source>List only the sessions of {name}</source>
         <translation>只列出 {name} 的会话</translation>
     </message>
-    <message>
-        <location line="+19"/>
-        <source>Could not load accounts</source>
-        <translation>无法加载账户</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Account {name} · {folder}</source>
-        <translation>账户 {name} · {folder}</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Could not save the language</source>
-        <translation>无法保存语言设置</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>No translation found for {language}; showing English.</source>
-        <translation>未找到{language}翻译，将显示英文。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>Settings saved.</source>
-        <translation>设置已保存。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Added account {name}.</source>
-        <translation>已添加账户 {name}。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Removed account {name}.</source>
-        <translation>已移除账户 {name}。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The secret of {name} was changed.</source>
-        <translation>{name} 的密钥已更改。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Account {name} was changed.</source>
-        <translation>账户 {name} 已更改。</translation>
-    </message>
-    <message>
-        <location filename="../desktop/ui/shell/about.py" line="+23"/>
-        <source>About Sessiondesk</source>
-        <translation>关于 Sessiondesk</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Every Claude Code session on this machine, for every account.</source>
-        <translation>本机每个账户的全部 Claude Code 会话。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Data folder: {path}</source>
-        <translation>数据文件夹：{path}</translation>
-    </message>
 </context>
 <context>
     <name>ModeChoices</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_choices.py" line="+119"/>
+        <location filename="../desktop/ui/runs/mode_choices.py" line="+122"/>
         <location line="+31"/>
         <source>Default</source>
         <translation>默认</translation>
@@ -2404,7 +2426,7 @@
 <context>
     <name>ModeFlow</name>
     <message>
-        <location filename="../desktop/ui/runs/mode_flow.py" line="+105"/>
+        <location filename="../desktop/ui/runs/mode_flow.py" line="+106"/>
         <source>claude did not list its models: {reason}</source>
         <translation>claude 未列出其模型：{reason}</translation>
     </message>
@@ -2754,7 +2776,7 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../desktop/ui/runs/run_controller.py" line="+284"/>
+        <location filename="../desktop/ui/runs/run_controller.py" line="+322"/>
         <source>The turn failed.</source>
         <translation>本轮对话失败。</translation>
     </message>
@@ -2762,59 +2784,9 @@
 <context>
     <name>RunDesk</name>
     <message>
-        <location filename="../desktop/ui/runs/run_desk.py" line="+235"/>
-        <source>Sessiondesk did not send this prompt: nothing to re-run.</source>
-        <translation>此提示不是由 Sessiondesk 发送的：没有可重新运行的内容。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location filename="../desktop/ui/runs/run_desk.py" line="+201"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>The turn did not start: {reason}</source>
-        <translation>本轮未能开始：{reason}</translation>
-    </message>
-    <message>
-        <location line="+54"/>
-        <source>claude found: {path}</source>
-        <translation>已找到 claude：{path}</translation>
-    </message>
-    <message>
-        <location line="+76"/>
-        <source>Claude needs your permission</source>
-        <translation>Claude 需要你的许可</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{tool} in “{turn}”</source>
-        <translation>“{turn}”中的 {tool}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Claude asks you</source>
-        <translation>Claude 向您提问</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the turn failed</source>
-        <translation>本轮失败</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>A turn failed</source>
-        <translation>有一轮失败了</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Claude finished</source>
-        <translation>Claude 已完成</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Claude stopped</source>
-        <translation>Claude 已停止</translation>
     </message>
 </context>
 <context>
@@ -2878,9 +2850,47 @@
     </message>
 </context>
 <context>
+    <name>RunNotices</name>
+    <message>
+        <location filename="../desktop/ui/runs/run_notices.py" line="+88"/>
+        <source>Claude needs your permission</source>
+        <translation>Claude 需要你的许可</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{tool} in “{turn}”</source>
+        <translation>“{turn}”中的 {tool}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claude asks you</source>
+        <translation>Claude 向您提问</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the turn failed</source>
+        <translation>本轮失败</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A turn failed</source>
+        <translation>有一轮失败了</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Claude finished</source>
+        <translation>Claude 已完成</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Claude stopped</source>
+        <translation>Claude 已停止</translation>
+    </message>
+</context>
+<context>
     <name>RunWall</name>
     <message>
-        <location filename="../desktop/ui/runs/run_wall.py" line="+193"/>
+        <location filename="../desktop/ui/runs/run_wall.py" line="+195"/>
         <source>needs answer: {tools}</source>
         <translation>等待回答：{tools}</translation>
     </message>
@@ -2914,7 +2924,7 @@
         <translation>此问题在另一个 Sessiondesk 进程（进程 {pid}）中等待：请在该进程的窗口或终端中回答。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -3382,6 +3392,19 @@
     </message>
 </context>
 <context>
+    <name>StartRefusal</name>
+    <message>
+        <location filename="../desktop/ui/runs/start_refusal.py" line="+60"/>
+        <source>The turn did not start: {reason}</source>
+        <translation>本轮未能开始：{reason}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>claude found: {path}</source>
+        <translation>已找到 claude：{path}</translation>
+    </message>
+</context>
+<context>
     <name>SwitchFlow</name>
     <message>
         <location filename="../desktop/ui/runs/switch_flow.py" line="+144"/>
@@ -3435,7 +3458,7 @@
         <translation>{tokens} / {threshold} 个上下文令牌</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+108"/>
         <source>Context tokens per turn</source>
         <translation>每轮的上下文令牌</translation>
     </message>

@@ -19,8 +19,7 @@ import pytest
 from desktop.compose import open_services
 from desktop.domain.sessions import Increment, SessionRecord
 from desktop.services.hub import ServiceHub
-from desktop.store import archive as archive_store
-from desktop.store import archive_files
+from desktop.store import archive_files, archive_follow
 from desktop.store.db import open_database
 from tests import test_archive
 from tests.test_transcript_fixtures import Transcript, text
@@ -62,7 +61,7 @@ def _packs(home: Path) -> list[Path]:
 
 @pytest.fixture(autouse=True)
 def _pack_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(archive_store, "PACK_BYTES", PACK_LIMIT)
+    monkeypatch.setattr(archive_follow, "PACK_BYTES", PACK_LIMIT)
 
 
 @pytest.fixture
@@ -136,16 +135,16 @@ def test_a_pack_whose_rows_were_not_recorded_is_made_again(
     """A crash between writing a pack and recording its rows: no row names
     the pack, so its copies still lag and the next follow makes them again."""
     originals = _transcripts(config)
-    record = archive_store.SqlTranscriptArchive._record
+    record = archive_follow.ArchiveFollower._record
     calls: list[int] = []
 
-    def crashing(self: archive_store.SqlTranscriptArchive, done: list[dict[str, object]]) -> None:
+    def crashing(self: archive_follow.ArchiveFollower, done: list[dict[str, object]]) -> None:
         calls.append(len(done))
         if len(calls) == 1:
             raise RuntimeError("the process died here")
         record(self, done)
 
-    monkeypatch.setattr(archive_store.SqlTranscriptArchive, "_record", crashing)
+    monkeypatch.setattr(archive_follow.ArchiveFollower, "_record", crashing)
     hub = open_services(home)
     try:
         hub.sessions.refresh(account="work")  # the follower's batch fails, the sync redoes it

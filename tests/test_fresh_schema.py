@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from desktop.store import fresh_schema
-from desktop.store.db import head_revision, newest_script, open_database
+from desktop.store.db import open_database
+from desktop.store.schema_revision import head_revision, newest_script
 
 
 def _normalised(script: str) -> list[str]:

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import text
 
 from desktop.domain.errors import StoreError
-from desktop.store.db import head_revision, newest_script, open_database
+from desktop.store.db import open_database
+from desktop.store.schema_revision import head_revision, newest_script
 
 
 def test_fresh_database_is_at_head_in_wal_mode_with_busy_timeout(tmp_path: Path) -> None:

@@ -34,6 +34,15 @@ def test_no_figure_without_both_usages() -> None:
     assert token_saving(SECOND, {"output_tokens": 5}) is None, "a context never reported"
 
 
+def test_no_figure_from_a_turn_that_read_nothing() -> None:
+    """A failed or stopped turn reports zeros: "0 new tokens in, a replay would have
+    sent 0" said what did not happen (seen in the flow walk's screenshots)."""
+    zeros = {"input_tokens": 0, "cache_creation_input_tokens": 0,
+             "cache_read_input_tokens": 0, "output_tokens": 0}  # fmt: skip
+    assert token_saving(zeros, FIRST) is None, "the failed turn itself"
+    assert token_saving(SECOND, zeros) is None, "the turn after a failed one"
+
+
 @pytest.mark.claude
 @pytest.mark.keyring
 def test_stats_count_what_resumed_turns_did_not_resend(

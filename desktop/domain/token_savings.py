@@ -12,7 +12,8 @@ The definition (README, "Tokens saved" says the same):
 * *tokens saved* is the difference: that turn's context and reply.
 
 Only a resumed turn has a figure, and only when both it and the turn it
-carried on from reported their usage (an interrupted turn may have none).
+carried on from reported their usage (an interrupted or failed turn may have
+none, or report zeros).
 """
 
 from __future__ import annotations
@@ -56,7 +57,9 @@ def token_saving(
         return None
     fresh = _count(usage, _FRESH)
     context = _count(carried_on_from, _CONTEXT)
-    if fresh is None or context is None:
+    # a turn Claude answered read its prompt: one that read nothing (an API error, a
+    # stop before the answer) reported zeros, which say nothing of what was saved
+    if fresh is None or not context or not _count(usage, _CONTEXT):
         return None
     reply = carried_on_from.get("output_tokens")
     history = context + (reply if isinstance(reply, int) and reply > 0 else 0)

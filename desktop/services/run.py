@@ -1,17 +1,19 @@
-"""One turn in flight: drive its events, answer permissions, stop it."""
+"""One turn in flight: drive its events, answer permissions, stop it.
+
+A run asks its planner for the one retry of a refused attempt and records
+every step through its recorder; neither of them knows the run.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Mapping
 from enum import StrEnum
-from typing import Protocol
 
 from desktop.domain.conversations import Execution, ExecutionKind, ExecutionStatus
 from desktop.domain.errors import SessiondeskError, UsageError
 from desktop.domain.event_redact import StreamMasker
 from desktop.domain.events import Event, PermissionRequest, SystemInit
-from desktop.domain.images import ImageAttachment, turn_content
+from desktop.domain.images import turn_content
 from desktop.domain.ports import RunningClaude
 from desktop.domain.questions import answered_input, questions_of
 from desktop.domain.redact import redact
@@ -19,6 +21,9 @@ from desktop.domain.run_wall import RunNote, TokenTally
 from desktop.domain.runs import TurnOutcome, summarize_turn
 from desktop.domain.turn_plan import Plan
 from desktop.services.claude_launch import Launch
+from desktop.services.turn_planning import TurnPlanner
+from desktop.services.turn_recording import TurnRecorder
+from desktop.services.turn_request import TurnRequest
 
 REJECTED_RESUME = "No conversation found with session ID"
 QUESTIONS_DECLINED = "The person declined to answer these questions."
@@ -31,72 +36,19 @@ class PermissionChoice(StrEnum):
     """Allow, and allow this tool again without asking for the rest of the run."""
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRequest:
-    prompt: str
-    account: str | None = None
-    """Default: the conversation's account."""
-    cwd: str | None = None
-    """Default: the conversation's working folder."""
-    conversation_id: str | None = None
-    fresh: bool = False
-    allowed_tools: tuple[str, ...] = ()
-    ask_permissions: bool = True
-    continue_from: str | None = None
-    """An execution (or a conversation's head, or a Claude session): resume its session."""
-    fork_from: str | None = None
-    """The same references: a new conversation branching from that point."""
-    rerun_of: str | None = None
-    """An execution: a new branch from just before it (a history edit), with
-    `prompt`, or its own prompt when `prompt` is empty."""
-    model: str | None = None
-    """`--model`: an alias or a full name (None: claude's default)."""
-    permission_mode: str | None = None
-    """`--permission-mode` (None: claude's default)."""
-    confirm_cross_account: bool = False
-    """The person agreed that `[[SESS-…]]` references to another account's
-    conversations send their text under this turn's account."""
-    images: tuple[ImageAttachment, ...] = ()
-    """Sent beside the text as image blocks (checked when they were read)."""
-
-
-class TurnRecorder(Protocol):
-    """What a run needs from the service that records it: the narrow port that
-    keeps `Run` free of `RunService` (and of an import cycle)."""
-
-    live: dict[str, Run]
-
-    def command(self, plan: Plan, request: TurnRequest, launch: Launch) -> list[str]: ...
-    async def begin(
-        self, plan: Plan, request: TurnRequest, launch: Launch, argv: Sequence[str]
-    ) -> Execution: ...
-    async def spawn(
-        self, execution: Execution, plan: Plan, argv: Sequence[str]
-    ) -> RunningClaude: ...
-    async def record_session(self, execution: Execution, init: SystemInit) -> Execution: ...
-    async def fail(self, execution: Execution, error: str) -> Execution: ...
-    async def finish(
-        self,
-        execution: Execution,
-        plan: Plan,
-        outcome: TurnOutcome,
-        exit_code: int | None,
-        *,
-        interrupted: bool,
-    ) -> Execution: ...
-    async def retry_plan(self, plan: Plan, refused: Execution) -> Plan: ...
-    async def note(self, execution: Execution, note: RunNote | None) -> None:
-        """Keep what other processes cannot see of the turn (None: it ended)."""
-        ...
-
-
 class Run:
     """One turn in flight. Iterate `events()` to drive it to its end."""
 
     def __init__(
-        self, recorder: TurnRecorder, request: TurnRequest, plan: Plan, launch: Launch
+        self,
+        recorder: TurnRecorder,
+        planner: TurnPlanner,
+        request: TurnRequest,
+        plan: Plan,
+        launch: Launch,
     ) -> None:
         self._recorder = recorder
+        self._planner = planner
         self._request = request
         self._plan = plan
         self._launch = launch
@@ -142,7 +94,11 @@ class Run:
             # the pinned session is gone (other machine, cleaned up): replay instead;
             # a failed rollover: the turn goes to the old session
             assert self.execution is not None
-            self._plan = await self._recorder.retry_plan(self._plan, self.execution)
+            refused, plan = self.execution, self._plan
+            # the retry's plan reads the replayed history: a blocking step like the recorder's
+            self._plan = await self._recorder.offload(
+                lambda: self._planner.retry_plan(plan, refused)
+            )
             async for event in self._attempt():
                 yield event
 
@@ -150,7 +106,7 @@ class Run:
         recorder = self._recorder
         argv = recorder.command(self._plan, self._request, self._launch)
         self.execution = await recorder.begin(self._plan, self._request, self._launch, argv)
-        recorder.live[self.execution.id] = self
+        recorder.stops[self.execution.id] = self.stop
         seen: list[Event] = []
         secrets: tuple[str, ...] = ()
         try:
@@ -189,7 +145,7 @@ class Run:
             self.execution = await recorder.fail(self.execution, str(exc))
             raise
         finally:
-            recorder.live.pop(self.execution.id, None)
+            recorder.stops.pop(self.execution.id, None)
             self.waiting.clear()
             await recorder.note(self.execution, None)
             if self._process is not None and self._process.returncode is None:

@@ -1,5 +1,9 @@
 """The transcript archive (the TranscriptArchive port): files under `<home>/archive/`
-and one row per copy saying how far it has followed its original."""
+and one row per copy saying how far it has followed its original.
+
+Copies are made and brought up to date by `archive_follow`; this module says
+which lag, reads them back, keeps subagent files beside them, and stages a
+bundle's copies for import."""
 
 from __future__ import annotations
 
@@ -12,31 +16,14 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+from typing import BinaryIO
 
 from desktop.domain.archive import ArchivedCopy, ArchiveJob, ArchiveSize
-from desktop.regular_files import head_digest
 from desktop.store import archive_files as files
-from desktop.store.db import Database, in_slices
+from desktop.store.archive_follow import ArchiveFollower
+from desktop.store.db import Database
 from desktop.store.path_bytes import loaded_path
 
-if TYPE_CHECKING:  # threads are started only when there is something to copy
-    from concurrent.futures import Executor
-
-SUFFIX = ".jsonl.gz"
-SUBAGENTS = ".subagents"
-"""Beside a copy, a folder of its subagents' files and `index.json` (name: sizes)."""
-INDEX = "index.json"
-PACKS = "packs"
-"""An account's folder of packs: small copies made together share a file (`archive_files`)."""
-BATCH_BYTES = 64 << 20
-BATCH_FILES = 500
-"""Copies made and recorded together: what a crash can leave to be made again."""
-THREADS = 4
-PACK_BYTES = 1 << 20
-"""Originals up to this size, new to the archive, go into a pack when their batch has
-`PACK_MIN` of them: a file of its own costs more to create than such a copy to make."""
-PACK_MIN = 8
 _SAME = "c.account_id = s.account_id AND c.session_id = s.session_id"
 """An archived copy (c) and an index row (s) of the same session. The reads
 that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
@@ -45,53 +32,20 @@ that follow every refresh are plain SQL, so a listing needs no SQLAlchemy."""
 log = logging.getLogger(__name__)
 
 
-class _Kept(NamedTuple):
-    """What the archive's row says of a copy made before."""
-
-    file: str
-    start: int
-    source_path: str
-    source_bytes: int
-    stored_bytes: int
-    head: str
-
-
-class _Copy(NamedTuple):
-    """A copy just brought up to date: where it is, its size, its original's head digest."""
-
-    file: str
-    start: int
-    stored_bytes: int
-    head: str
-
-
 def _kept(folder: Path) -> dict[str, dict[str, int]]:
     """The subagent files archived in `folder`: name -> source and stored sizes."""
     try:
-        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        data = json.loads((folder / files.INDEX).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
-
-
-def relative_file(account: str, session_id: str) -> str:
-    """A copy's file of its own (one not packed)."""
-    return f"{account}/{session_id}{SUFFIX}"
-
-
-def _in_pack(file: str) -> bool:
-    return f"/{PACKS}/" in file
-
-
-def _packable(job: ArchiveJob, row: _Kept | None) -> bool:
-    """New to the archive and small: a copy that may share a pack."""
-    return row is None and job.size <= PACK_BYTES
 
 
 class SqlTranscriptArchive:
     def __init__(self, db: Database, folder: Path) -> None:
         self._db = db
         self.folder = folder
+        self._follower = ArchiveFollower(db, folder)
 
     def lagging(self) -> list[ArchiveJob]:
         query = (
@@ -109,202 +63,11 @@ class SqlTranscriptArchive:
             ]
 
     def follow_many(self, jobs: Sequence[ArchiveJob]) -> list[tuple[ArchiveJob, OSError]]:
-        """Bring many copies up to date; the jobs that failed, with why. The
-        copies of a batch are compressed on several threads (the compressor lets go of
-        the GIL) and recorded in one transaction: a first index archives
-        thousands of files, and a commit each cost more than their compression."""
-        if not jobs:  # the usual follow after a refresh that found nothing new
-            return []
-        from concurrent.futures import ThreadPoolExecutor
-
-        failed: list[tuple[ArchiveJob, OSError]] = []
-        batch: list[ArchiveJob] = []
-        size = 0
-        threads = min(os.cpu_count() or 1, THREADS)
-        with ThreadPoolExecutor(threads) as pool:  # one for all the batches
-            for job in jobs:
-                batch.append(job)
-                size += job.size
-                if size >= BATCH_BYTES or len(batch) >= BATCH_FILES:
-                    failed += self._follow_batch(batch, pool, threads)
-                    batch, size = [], 0
-            if batch:
-                failed += self._follow_batch(batch, pool, threads)
-        return failed
-
-    def _follow_batch(
-        self, jobs: Sequence[ArchiveJob], pool: Executor, threads: int
-    ) -> list[tuple[ArchiveJob, OSError]]:
-        """Compress outside any transaction, then record the batch in a short
-        one: the archive follows the index while it is still writing, and a
-        write lock held through the compression would stall the index's
-        batches (the folder's lock keeps other archivers out meanwhile)."""
-        with files.locked(self.folder):
-            names = sorted({job.account for job in jobs})
-            with self._db.read() as conn:
-                marks = ", ".join("?" * len(names))
-                query = f"SELECT name, id FROM accounts WHERE name IN ({marks})"
-                accounts: dict[str, int] = dict(conn.execute(query, names).fetchall())
-                rows: dict[tuple[int, str], _Kept] = {}
-                for name, account_id in accounts.items():
-                    ids = [j.session_id for j in jobs if j.account == name]
-                    for marks, chunk in in_slices(ids):
-                        found = conn.execute(
-                            "SELECT session_id, file, start, source_path, source_bytes, "
-                            "stored_bytes, head FROM "
-                            f"archived_transcripts WHERE account_id = ? AND session_id IN {marks}",
-                            [account_id, *chunk],
-                        )
-                        rows.update(
-                            ((account_id, sid), _Kept(file, start, loaded_path(source), *rest))
-                            for sid, file, start, source, *rest in found
-                        )
-            todo: list[tuple[ArchiveJob, int, _Kept | None]] = []
-            for job in jobs:
-                account_id = accounts.get(job.account)
-                if account_id is None:
-                    continue  # removed meanwhile
-                row = rows.get((account_id, job.session_id))
-                if row is not None and row.source_bytes == job.size and row.source_path == job.path:
-                    continue  # another process got here first
-                todo.append((job, account_id, row))
-            if not todo:
-                return []
-            copied = self._copied(todo, pool, threads)
-            failed: list[tuple[ArchiveJob, OSError]] = []
-            done: list[dict[str, object]] = []
-            for (job, account_id, _row), result in zip(todo, copied, strict=True):
-                if isinstance(result, OSError):
-                    failed.append((job, result))
-                    continue
-                done.append(
-                    {
-                        "account_id": account_id,
-                        "session_id": job.session_id,
-                        "source_path": job.path,
-                        "source_bytes": job.size,
-                        **result._asdict(),
-                    }
-                )
-            if done:
-                self._record(done)
-            if any(row is not None and _in_pack(row.file) for _job, _id, row in todo) or any(
-                _in_pack(str(one["file"])) for one in done
-            ):
-                self._sweep()
-        return failed
-
-    def _sweep(self) -> None:
-        """Remove the packs no row names: each of their copies has moved to a
-        file of its own (its original grew), or their rows were never recorded
-        (a crash between the two). Under the archive's lock, no writer is
-        between writing a pack and naming it; a reader that looked a packed
-        copy up just before looks it up again (`_opened`)."""
-        with self._db.read() as conn:
-            named = {
-                file
-                for (file,) in conn.execute(
-                    "SELECT DISTINCT file FROM archived_transcripts WHERE file LIKE ?",
-                    (f"%/{PACKS}/%",),
-                )
-            }
-        for pack in self.folder.glob(f"*/{PACKS}/*.gz"):
-            if pack.relative_to(self.folder).as_posix() not in named:
-                with contextlib.suppress(OSError):  # held open where that forbids it: next time
-                    pack.unlink()
-
-    def _copied(
-        self, todo: Sequence[tuple[ArchiveJob, int, _Kept | None]], pool: Executor, threads: int
-    ) -> list[_Copy | OSError]:
-        """Each copy made, in order. Small new ones are packed together here
-        (`PACK_BYTES`) while the pool makes the others: a share of them per
-        thread (every `threads`-th copy, so big and small ones spread evenly),
-        not a task per copy, whose hand-offs between threads cost more than a
-        small copy's compression."""
-        small = [i for i, (job, _id, row) in enumerate(todo) if _packable(job, row)]
-        if len(small) < PACK_MIN:
-            small = []
-        chosen = set(small)
-        alone = [i for i in range(len(todo)) if i not in chosen]
-
-        def share(first: int) -> list[_Copy | OSError]:
-            return [self._copy(todo[i][0], todo[i][2]) for i in alone[first::threads]]
-
-        # submitted before the packing starts, so that both go on at once
-        shares = pool.map(share, range(min(threads, len(alone))))
-        copied: dict[int, _Copy | OSError] = {}
-        for account in sorted({todo[i][0].account for i in small}):
-            ones = [i for i in small if todo[i][0].account == account]
-            copied.update(zip(ones, self._packed([todo[i][0] for i in ones]), strict=True))
-        for first, made in enumerate(shares):
-            copied.update(zip(alone[first::threads], made, strict=True))
-        return [copied[i] for i in range(len(todo))]
-
-    def _packed(self, jobs: Sequence[ArchiveJob]) -> list[_Copy | OSError]:
-        """Copies of one account's small new originals, in one new pack."""
-        made: list[tuple[int, str] | OSError] = []  # each job's stored size and head, or why not
-
-        def members() -> Iterator[bytes]:
-            for job in jobs:
-                head = files.Head(job.size)
-                try:
-                    member = files.member(head.watch(files.original_range(job.path, 0, job.size)))
-                except OSError as exc:
-                    made.append(exc)
-                    continue
-                made.append((len(member), head.digest()))
-                yield member
-
-        name = f"{jobs[0].account}/{PACKS}/{secrets.token_hex(8)}.gz"
-        try:
-            starts = iter(files.write_pack(self.folder / name, members()))
-        except OSError as exc:  # none of them kept: each still lags, and is tried again
-            return [exc] * len(jobs)
-        return [o if isinstance(o, OSError) else _Copy(name, next(starts), *o) for o in made]
-
-    def _record(self, done: list[dict[str, object]]) -> None:
-        """Upsert the rows of copies just brought up to date (a new row is not imported)."""
-        from sqlalchemy.dialects.sqlite import insert
-
-        from desktop.store.library_models import ArchivedTranscriptRow as Row
-        from desktop.store.times import utcnow
-
-        table = Row.__table__
-        now = utcnow()
-        rows = [row | {"imported": False, "updated": now} for row in done]
-        stmt = insert(table)
-        kept = ("file", "start", "source_path", "source_bytes", "stored_bytes", "head", "updated")
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[table.c.account_id, table.c.session_id],
-            set_={name: stmt.excluded[name] for name in kept},
-        )
-        with self._db.write() as conn:
-            conn.execute(stmt, rows)
-
-    def _copy(self, job: ArchiveJob, row: _Kept | None) -> _Copy | OSError:
-        """Compress the original's new bytes (or all of them) into the copy,
-        a file of its own: where it is, its size and head digest, or why it
-        could not be done."""
-        own = relative_file(job.account, job.session_id)
-        path = self.folder / own
-        try:
-            if row is not None and self._appendable(row, job):
-                new = files.original_range(job.path, row.source_bytes, job.size)
-                if row.file == own:
-                    stored = files.append(path, row.stored_bytes, new)
-                else:  # packed: out of the pack, its member as it is, the new bytes after
-                    kept = files.stored_range(self.folder / row.file, row.start, row.stored_bytes)
-                    stored = files.write_new(path, new, kept)
-                return _Copy(own, 0, stored, head_digest(job.path, job.size))
-            # the head digest from the first bytes copied: no second open of the original
-            head = files.Head(job.size)
-            stored = files.write_new(path, head.watch(files.original_range(job.path, 0, job.size)))
-            return _Copy(own, 0, stored, head.digest())
-        except OSError as exc:
-            return exc
+        """Bring many copies up to date; the jobs that failed, with why."""
+        return self._follower.follow_many(jobs)
 
     def _subagents(self, account: str, session_id: str) -> Path:
-        return self.folder / account / f"{session_id}{SUBAGENTS}"
+        return self.folder / account / f"{session_id}{files.SUBAGENTS}"
 
     def follow_subagents(self, account: str, session_id: str, paths: Sequence[str]) -> int:
         folder = self._subagents(account, session_id)
@@ -313,7 +76,7 @@ class SqlTranscriptArchive:
             kept = _kept(folder)
             for source in paths:
                 name = os.path.basename(source)
-                if not name or name.startswith(".") or name == INDEX:
+                if not name or name.startswith(".") or name == files.INDEX:
                     continue
                 try:
                     size = os.stat(source).st_size
@@ -328,9 +91,9 @@ class SqlTranscriptArchive:
                 kept[name] = {"source": size, "stored": stored}
                 copied += 1
             if copied:
-                temporary = folder / f"{INDEX}.part"
+                temporary = folder / f"{files.INDEX}.part"
                 temporary.write_text(json.dumps(kept), encoding="utf-8")
-                os.replace(temporary, folder / INDEX)
+                os.replace(temporary, folder / files.INDEX)
         return copied
 
     def _restore_subagents(self, account: str, session_id: str, target: Path) -> None:
@@ -348,18 +111,6 @@ class SqlTranscriptArchive:
                 # a damaged subagent copy: the session still opens, without that subagent
                 log.warning("cannot restore archived subagent %s: %s", name, exc)
                 (target / name).unlink(missing_ok=True)
-
-    def _appendable(self, row: _Kept, job: ArchiveJob) -> bool:
-        """Only the same file, grown, whose start is unchanged, is appended to."""
-        try:
-            return (
-                row.source_path == job.path
-                and job.size > row.source_bytes
-                and (self.folder / row.file).stat().st_size >= row.start + row.stored_bytes
-                and head_digest(job.path, row.source_bytes) == row.head
-            )
-        except OSError:
-            return False
 
     def unlisted(self) -> list[ArchivedCopy]:
         query = (
@@ -409,7 +160,7 @@ class SqlTranscriptArchive:
         try:
             return open(self.folder / file, "rb"), start, stored
         except FileNotFoundError:
-            # its pack was removed (`_sweep`) after the look-up: the copy moved
+            # its pack was removed (`ArchiveFollower._sweep`) after the look-up: the copy moved
             # to a file of its own meanwhile, which the row now names
             again = self._where(account, session_id)
             if again is None or again == found:
@@ -438,7 +189,7 @@ class SqlTranscriptArchive:
         return ArchiveSize(count or 0, stored or 0, source or 0, str(self.folder))
 
     def stage(self, account: str, session_id: str, chunks: Iterable[bytes]) -> str:
-        name = relative_file(account, session_id) + f".import-{secrets.token_hex(4)}"
+        name = files.relative_file(account, session_id) + f".import-{secrets.token_hex(4)}"
         staged = self.folder / name
         staged.parent.mkdir(parents=True, exist_ok=True)
         with open(staged, "xb") as out:

@@ -1,4 +1,5 @@
-"""The archive's files: gzip members appended as a transcript grows.
+"""The archive's files: where each copy lives under `<home>/archive/`, and
+gzip members appended as a transcript grows.
 
 A gzip file may hold several members one after another; each follow of a
 growing transcript appends one member with only the new bytes, so nothing
@@ -38,6 +39,24 @@ from typing import BinaryIO
 from isal import isal_zlib
 
 from desktop.regular_files import HEAD, fingerprint, open_regular
+
+SUFFIX = ".jsonl.gz"
+SUBAGENTS = ".subagents"
+"""Beside a copy, a folder of its subagents' files and `index.json` (name: sizes)."""
+INDEX = "index.json"
+PACKS = "packs"
+"""An account's folder of packs: small copies made together share a file."""
+
+
+def relative_file(account: str, session_id: str) -> str:
+    """A copy's file of its own (one not packed)."""
+    return f"{account}/{session_id}{SUFFIX}"
+
+
+def in_pack(file: str) -> bool:
+    """Whether a row's file is a pack (shared) rather than a copy's own."""
+    return f"/{PACKS}/" in file
+
 
 CHUNK = 1 << 20
 LEVEL = 1

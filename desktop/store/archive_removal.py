@@ -20,7 +20,6 @@ from pathlib import Path
 
 from desktop.domain.removal import ArchivedEntry, ArchiveRemoval
 from desktop.store import archive_files as files
-from desktop.store.archive import PACKS, SUBAGENTS, _in_pack
 from desktop.store.db import Database
 
 _QUERY = (
@@ -111,7 +110,7 @@ class SqlArchiveRemoval:
             before = path.stat().st_size
         except OSError:
             return 0
-        if not _in_pack(file):
+        if not files.in_pack(file):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
             return before
@@ -132,7 +131,7 @@ class SqlArchiveRemoval:
         rows, and remove the old one (readers look a moved copy up again): the
         new pack's size."""
         account = file.split("/", 1)[0]
-        name = f"{account}/{PACKS}/{secrets.token_hex(8)}.gz"
+        name = f"{account}/{files.PACKS}/{secrets.token_hex(8)}.gz"
         old = self.folder / file
         members = (b"".join(files.stored_range(old, start, stored)) for _id, start, stored in kept)
         starts = files.write_pack(self.folder / name, members)
@@ -150,7 +149,7 @@ class SqlArchiveRemoval:
         return (self.folder / name).stat().st_size
 
     def _free_subagents(self, account: str, session_id: str) -> int:
-        folder = self.folder / account / f"{session_id}{SUBAGENTS}"
+        folder = self.folder / account / f"{session_id}{files.SUBAGENTS}"
         if folder.is_symlink() or not folder.is_dir():
             return 0
         size = sum(p.stat().st_size for p in folder.iterdir() if p.is_file())

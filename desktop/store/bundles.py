@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from desktop.domain.bundles import Bundle, BundleItem, ImportPlan, ItemKind
 from desktop.domain.errors import ConflictError, NotFoundError
-from desktop.store.archive import relative_file
+from desktop.store.archive_files import relative_file
 from desktop.store.conversations import next_number
 from desktop.store.db import Database
 from desktop.store.library_models import ArchivedTranscriptRow, BundleItemRow, BundleRow

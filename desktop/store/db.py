@@ -8,7 +8,8 @@ and a writer that finds the lock taken waits (`BUSY_TIMEOUT_MS`) instead of
 failing at once on a stale snapshot, as a deferred transaction in WAL mode does.
 
 A database written by an older Sessiondesk is migrated forward; one written
-by a newer Sessiondesk is refused untouched, so a downgrade never eats data.
+by a newer Sessiondesk is refused untouched, so a downgrade never eats data
+(`schema_revision` knows the revisions and runs the migrations).
 """
 
 from __future__ import annotations
@@ -25,13 +26,12 @@ from desktop.domain.errors import StoreError
 from desktop.domain.oddtext import clean
 from desktop.store import db_health
 from desktop.store.db_health import Identity
+from desktop.store.schema_revision import check_revision, current_revision, newest_script, upgrade
 
 if TYPE_CHECKING:
-    from alembic.config import Config
     from sqlalchemy import Connection, Engine
     from sqlalchemy.orm import Session
 
-MIGRATIONS = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 30_000
 """How long a writer waits for another process's write to end."""
 
@@ -45,42 +45,6 @@ def in_slices(values: Sequence[Any]) -> Iterator[tuple[str, list[Any]]]:
     for start in range(0, len(values), IN_AT_ONCE):
         chunk = list(values[start : start + IN_AT_ONCE])
         yield f"({', '.join('?' * len(chunk))})", chunk
-
-
-def _alembic_config(connection: object | None = None) -> Config:
-    # alembic is imported only when a migration may be needed: it is a large
-    # part of a command's start-up, and most starts find the schema current
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
-
-
-def head_revision() -> str:
-    from alembic.script import ScriptDirectory
-
-    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head is not None
-    return head
-
-
-def newest_script() -> str:
-    """The newest migration by file name (`0004_….py` → `0004`), read without alembic.
-
-    Revisions are numbered in order, so this is the head; a test holds the two equal.
-    """
-    return max(p.name.split("_", 1)[0] for p in (MIGRATIONS / "versions").glob("[0-9]*_*.py"))
-
-
-def current_revision(engine: Engine) -> str | None:
-    from sqlalchemy import inspect, text
-
-    with engine.connect() as connection:
-        if not inspect(connection).has_table("alembic_version"):
-            return None
-        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -296,13 +260,6 @@ class Database:
         )
 
 
-def upgrade(engine: Engine, target: str = "head") -> None:
-    from alembic import command
-
-    with engine.begin() as connection:
-        command.upgrade(_alembic_config(connection), target)
-
-
 def open_database(
     path: Path, *, target: str = "head", migrate: bool = False, repair_index: bool = False
 ) -> Database:
@@ -334,7 +291,7 @@ def open_database(
     try:
         current = current_revision(engine)
         if not (target == "head" and current is not None and current == newest_script()):
-            _check_revision(engine, path, current)
+            check_revision(engine, path, current)
             with engine.connect() as connection:
                 # WAL is a property of the file: set it only once the file is known to be ours
                 connection.exec_driver_sql("PRAGMA journal_mode = WAL")
@@ -377,26 +334,3 @@ def _current_schema() -> str | None:
         return SCHEMA.read_text(encoding="utf-8")
     except OSError:
         return None
-
-
-def _check_revision(engine: Engine, path: Path, current: str | None) -> None:
-    from alembic.script import ScriptDirectory
-    from sqlalchemy import inspect
-
-    with engine.connect() as connection:
-        tables = set(inspect(connection).get_table_names())
-    if current is None:
-        if tables - {"alembic_version"}:
-            raise StoreError(
-                f"{path} is an SQLite database that Sessiondesk did not create; "
-                "choose another --home"
-            )
-        return
-    scripts = ScriptDirectory.from_config(_alembic_config())
-    known = {rev.revision for rev in scripts.walk_revisions()}
-    if current not in known:
-        raise StoreError(
-            f"the database {path} was written by a newer Sessiondesk (schema {current}; "
-            f"this version knows up to {head_revision()}). Update Sessiondesk, or use "
-            "another --home. The file was left untouched."
-        )

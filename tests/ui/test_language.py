@@ -89,11 +89,11 @@ def test_catalogs_missing_from_resources_are_compiled_into_the_cache(
         assert translations.apply("zh_CN")
         assert translations.current == "zh_CN"
         assert (cache / catalog_name("zh_CN")).is_file()
-        assert QApplication.translate("MainWindow", "&File") == "文件(&F)"
+        assert QApplication.translate("MenuBar", "&File") == "文件(&F)"
     finally:
         translations.apply("en")
         translations.deleteLater()
-    assert QApplication.translate("MainWindow", "&File") == "&File"
+    assert QApplication.translate("MenuBar", "&File") == "&File"
 
 
 def test_without_any_catalog_the_window_stays_english(
@@ -105,7 +105,7 @@ def test_without_any_catalog_the_window_stays_english(
     translations.deleteLater()
     assert translations.current == "en"
     assert "showing English" in caplog.text
-    assert QApplication.translate("MainWindow", "&File") == "&File"
+    assert QApplication.translate("MenuBar", "&File") == "&File"
 
 
 @pytest.mark.parametrize("code", ["en", "es", "zh_CN"])

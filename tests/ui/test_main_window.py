@@ -18,8 +18,9 @@ from desktop.domain.errors import StoreError
 from desktop.services.hub import ServiceHub
 from desktop.ui.accounts.account_dialogs import AddAccountDialog, RemoveAccountDialog
 from desktop.ui.sessions.navigation import NavigationPane
-from desktop.ui.shell.main_window import GEOMETRY_KEY, SPLITTER_KEY, MainWindow
+from desktop.ui.shell.main_window import MainWindow
 from desktop.ui.shell.window_layout import DEFAULT_RIGHT_WIDTH
+from desktop.ui.shell.window_state import GEOMETRY_KEY, SPLITTER_KEY
 
 pytestmark = pytest.mark.gui
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from msgspec.structs import replace
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 
 from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import ExecutionStatus
+from desktop.ui.runs.live_run import Change, Op
+from desktop.ui.runs.run_controller import LiveRun
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.transcript.transcript_rows import RowKind
 from tests.rig.fakeapi import Reply
@@ -19,6 +24,9 @@ pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
 REPLY = "The river is called Esk, and it reaches the sea at Whitby after many bends."
 SECOND = "Yes: Esk, once more, and nothing else."
+SLOW = " ".join(f"word{n}" for n in range(60))
+"""A reply sent a few words at a time, slowly enough to act while it streams."""
+GRACE_S = 30.0
 
 
 def test_a_sent_prompt_streams_in_chunks_and_is_shown_once_after_the_run(rig: Rig) -> None:
@@ -120,6 +128,18 @@ def test_a_new_conversations_session_is_chosen_after_the_list_painted_its_row(ri
     assert chosen_after[0] >= 1
 
 
+async def continued(rig: Rig) -> tuple[LiveRun, LiveRun]:
+    """A first turn, ended and shown; then "Say it again" sent on its chosen session
+    (which continues it): both runs, the second started."""
+    rig.new_conversation()
+    rig.type_and_send("Which river?")
+    first = await rig.started()
+    await rig.finished(first)
+    await rig.settled_on(first)
+    rig.type_and_send("Say it again")
+    return first, await rig.started(2)
+
+
 def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
     rig: Rig,
 ) -> None:
@@ -127,15 +147,8 @@ def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
     rig.api.enqueue(Reply.text(SECOND, chunks=8, delay=0.25))
 
     async def scenario() -> None:
-        rig.new_conversation()
-        rig.type_and_send("Which river?")
-        first = await rig.started()
-        await rig.finished(first)
-        await rig.settled_on(first)
+        first, second = await continued(rig)
         assert rig.desk.composer.folder() == str(rig.project)
-
-        rig.type_and_send("Say it again")  # the session is chosen: this continues it
-        second = await rig.started(2)
         assert second.origin == first.key and second.key == first.key
         await until(lambda: second.transcript.prompt.uuid and rig.texts(RowKind.REPLY)[1:],
                     30, "the second reply to start")  # fmt: skip
@@ -159,15 +172,21 @@ def test_a_chosen_session_is_continued_and_a_reread_mid_run_shows_nothing_twice(
     rig.play(scenario())
 
 
+async def streaming_slowly(rig: Rig) -> LiveRun:
+    """A new conversation's turn whose reply (`SLOW`, queued) has begun to stream."""
+    rig.new_conversation()
+    rig.type_and_send("Count slowly")
+    live = await rig.started()
+    await until(lambda: len(live.transcript.text()) > 30, 30, "some of the reply")
+    return live
+
+
 def test_stop_during_a_slow_stream_interrupts_and_keeps_the_partial_reply(rig: Rig) -> None:
-    words = " ".join(f"word{n}" for n in range(60))
+    words = SLOW
     rig.api.enqueue(Reply.text(words, chunks=30, delay=0.2))
 
     async def scenario() -> None:
-        rig.new_conversation()
-        rig.type_and_send("Count slowly")
-        live = await rig.started()
-        await until(lambda: len(live.transcript.text()) > 30, 30, "some of the reply")
+        live = await streaming_slowly(rig)
         rig.qtbot.keyClick(rig.desk.composer.prompt, Qt.Key.Key_Escape)  # Esc stops
         assert live.stopping
         execution = await rig.finished(live, timeout=30)
@@ -179,6 +198,30 @@ def test_stop_during_a_slow_stream_interrupts_and_keeps_the_partial_reply(rig: R
         assert replies and words.startswith(replies[0]) and replies[0] != words
         rig.assert_no_repeats()
         assert rig.desk.composer.error_text() == "", "a stop is not an error"
+
+    rig.play(scenario())
+
+
+def test_the_desk_shut_down_mid_stream_waits_for_the_turn_to_record_its_end(rig: Rig) -> None:
+    rig.api.enqueue(Reply.text(SLOW, chunks=30, delay=0.2))
+
+    async def scenario() -> None:
+        live = await streaming_slowly(rig)
+        seen: dict[str, float | bool] = {}
+
+        def close() -> None:  # from Qt, as a click on the window's close button: in no task
+            began = time.monotonic()
+            rig.desk.shutdown(grace=GRACE_S)  # a roomy grace: a loaded machine stops slowly
+            seen["seconds"] = time.monotonic() - began
+            seen["streaming"] = live.streaming
+
+        QTimer.singleShot(0, close)
+        await until(lambda: "seconds" in seen, GRACE_S + 10, "the shutdown to return")
+        assert seen["streaming"] is False, "it returned before the turn had ended"
+        assert seen["seconds"] < GRACE_S - 5, "it waited for the deadline, not for the end"
+        assert live.execution is not None
+        execution = rig.hub.conversations.execution(live.execution.id)
+        assert execution.status is ExecutionStatus.INTERRUPTED
 
     rig.play(scenario())
 
@@ -235,7 +278,7 @@ def test_a_run_streams_on_the_window_loop_and_blocks_it_only_elsewhere(rig: Rig)
         setattr(owner, name, watched)
 
     watch(rig.hub.accounts, "secret")
-    watch(runs._executions, "update")
+    watch(runs._recorder._executions, "update")  # the execution row's writer
     watch(rig.hub.sessions, "refresh")
     updates: list[int] = []
     rig.desk.controller.updated.connect(lambda _live, changes: updates.append(len(changes)))
@@ -254,3 +297,43 @@ def test_a_run_streams_on_the_window_loop_and_blocks_it_only_elsewhere(rig: Rig)
     assert all(window_thread not in threads for threads in seen.values()), seen
     # 60 chunks sent at once: a frame's worth at a time is far fewer updates than chunks
     assert 0 < len(updates) < 60 and max(updates) > 1, updates
+
+
+def test_a_reread_before_claude_echoes_the_prompt_leaves_it_shown_once(rig: Rig) -> None:
+    """claude writes the prompt to its file before it echoes it (with its uuid) on
+    stdout; a read in between laid the live prompt, still without a uuid, under the
+    file's copy, and the echo then only gave the live copy its uuid: the prompt
+    showed twice until the run ended (seen in a screenshot of a resumed turn)."""
+    hold = threading.Event()  # the turn stays running until the race is played
+    rig.api.enqueue(Reply.text(REPLY))
+    rig.api.enqueue(Reply.text(SECOND, hold=hold))
+
+    async def scenario() -> None:
+        _first, second = await continued(rig)
+        await until(lambda: second.transcript.prompt.uuid and len(rig.api.main_turns()) == 2,
+                    30, "the prompt echoed and sent")  # fmt: skip
+        record = rig.desk.panel.current()
+        assert record is not None
+        await until(lambda: "Say it again" in Path(record.path).read_text(), 30, "the file")
+        prompt = second.transcript.prompt
+        echoed = prompt.message
+        # the moment between the file's write and the echo, held still
+        prompt.message = replace(echoed, uuid=None)
+        panel = rig.desk.panel
+        loaded: list[object] = []
+        panel.loaded.connect(loaded.append)
+        panel.show_record(panel.current())
+        await until(lambda: loaded and not panel.is_loading(), 10, "the re-read")
+        panel.loaded.disconnect(loaded.append)
+        assert rig.texts(RowKind.PROMPT).count("Say it again") == 2, "the race reproduced"
+        prompt.message = echoed
+        rig.desk.controller.updated.emit(second, [Change(Op.UPDATE, prompt)])
+        rig.desk.presenter.flush()
+        assert rig.texts(RowKind.PROMPT).count("Say it again") == 1
+        rig.assert_no_repeats()
+        hold.set()
+        assert (await rig.finished(second)).status is ExecutionStatus.SUCCEEDED
+        await rig.settled_on(second)
+        assert rig.texts(RowKind.PROMPT) == ["Which river?", "Say it again"]
+
+    rig.play(scenario())

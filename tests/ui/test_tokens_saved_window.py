@@ -73,3 +73,8 @@ def test_the_header_counts_tokens_first(window: MainWindow) -> None:
     header.show_conversation(shown, "s1", 2048, TokenSaving(100, 1650))
     assert header.saved_label.text() == "1,550 tokens (2.0 KiB)"
     assert "1,650" in header.saved_label.toolTip()
+    # a resumed turn still running (or one claude reported no usage for): no "0 tokens"
+    header.show_conversation(shown, "s1", 932, None)
+    assert header.saved_label.text() == "932 bytes; tokens pending"
+    header.show_conversation(shown, "s1", 0, None)
+    assert header.saved_label.text() == "0 tokens (0 bytes)"

@@ -17,7 +17,7 @@ from desktop.ui.conversations.conversation_pane import ConversationPane
 from desktop.ui.conversations.tree_labels import node_tip
 from desktop.ui.conversations.tree_menu import node_menu
 from desktop.ui.conversations.tree_model import LABEL_ROLE
-from desktop.ui.shell.main_window import DEFAULT_SIZE
+from desktop.ui.shell.window_state import DEFAULT_SIZE
 from tests.clirun import sessiondesk
 from tests.sdrig import register
 from tests.tree_walk import nodes, walk

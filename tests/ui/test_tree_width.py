@@ -12,7 +12,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QTreeView
 
-from desktop.ui.shell.main_window import DEFAULT_SIZE
+from desktop.ui.shell.window_state import DEFAULT_SIZE
 from tests.tree_kit import twenty_turns_three_branches
 
 pytestmark = pytest.mark.gui
@@ -49,7 +49,7 @@ def test_twenty_turns_and_three_branches_read_whole_at_the_default_width(
     pane.model.fill(book.tree())
     pane.tree.expandAll()
     QApplication.processEvents()
-    pane._fit_columns()
+    pane.tree_control.fit_columns()
     assert len(pane.model.executions()) == len(book.executions)
     SHOTS.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(SHOTS / "tree-twenty-window.png"))
@@ -65,7 +65,7 @@ def test_twenty_turns_and_three_branches_read_whole_at_the_default_width(
         pane.model.fill(book.tree())
         pane.tree.expandAll()
         QApplication.processEvents()
-        pane._fit_columns()
+        pane.tree_control.fit_columns()
         pane.tree.grab().save(str(SHOTS / f"tree-twenty-{code}.png"))
         shown = [pane.model.index_of(e.id) for e in book.executions]
         assert shown[0].data() != "new · fresh", code

@@ -198,9 +198,13 @@ class ConversationHeader(QWidget):
         saving = self._saved_tokens
         tokens = saving.saved if saving else 0
         # tokens are what is paid for; the bytes of prompt text not re-sent come second
-        self.saved_label.setText(
-            self.tr("{tokens} tokens ({size})").format(tokens=locale.toString(tokens), size=size)
-        )
+        if saving is None and self._saved:  # resumed, but no turn's usage says it yet
+            text = self.tr("{size}; tokens pending").format(size=size)
+        else:
+            text = self.tr("{tokens} tokens ({size})").format(
+                tokens=locale.toString(tokens), size=size
+            )
+        self.saved_label.setText(text)
         tip = self.tr(
             "Input tokens that resumed turns did not send, compared with replaying the history"
         )

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
     QListWidget,
@@ -22,8 +21,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -32,6 +29,7 @@ from desktop.domain.references import number_of_link
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.reference_links import linked_html
+from desktop.ui.library.bundles_layout import lay_out
 
 if TYPE_CHECKING:  # the bundles service loads when the page first shows one
     from desktop.domain.bundles import Bundle
@@ -62,34 +60,22 @@ class BundlesPage(QDialog):
         self.rename_button = self._button("bundleRename", self.ask_rename)
         self.delete_button = self._button("bundleDelete", self.delete_current)
         self.import_button = self._button("bundleImport", self.import_requested.emit)
-        left_buttons = QHBoxLayout()
-        for button in (self.new_button, self.rename_button, self.delete_button):
-            left_buttons.addWidget(button)
-        left_buttons.addStretch(1)
-        left_buttons.addWidget(self.import_button)
-        left = QWidget(self)
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        self.list_label = QLabel(left)
+        self.list_label = QLabel(self)
         self.list_label.setBuddy(self.bundle_list)
-        left_layout.addWidget(self.list_label)
-        left_layout.addWidget(self.bundle_list, 1)
-        left_layout.addLayout(left_buttons)
 
-        right = QWidget(self)
-        self.description_label = QLabel(right)
-        self.description = QPlainTextEdit(right)
+        self.description_label = QLabel(self)
+        self.description = QPlainTextEdit(self)
         self.description.setObjectName("bundleDescription")
         self.description.setMaximumHeight(80)
         self.description_label.setBuddy(self.description)
         self.save_description = self._button("bundleSaveDescription", self.describe)
-        self.items_label = QLabel(right)
-        self.item_list = QListWidget(right)
+        self.items_label = QLabel(self)
+        self.item_list = QListWidget(self)
         self.item_list.setObjectName("bundleItems")
         self.item_list.setWordWrap(True)
         self.items_label.setBuddy(self.item_list)
         # a note's whole text, its references as links that open their conversations
-        self.note_text = QLabel(right)
+        self.note_text = QLabel(self)
         self.note_text.setObjectName("bundleNoteText")
         self.note_text.setWordWrap(True)
         self.note_text.setTextFormat(Qt.TextFormat.RichText)
@@ -109,33 +95,6 @@ class BundlesPage(QDialog):
         self.load_button = self._button("bundleLoad", self._load)
         self.export_button = self._button("bundleExport", self._export)
         self.load_button.setDefault(True)
-        item_buttons = QHBoxLayout()
-        for button in (self.up_button, self.down_button, self.remove_button, self.add_button,
-                       self.note_button):  # fmt: skip
-            item_buttons.addWidget(button)
-        item_buttons.addStretch(1)
-        actions = QHBoxLayout()
-        actions.addStretch(1)
-        actions.addWidget(self.export_button)
-        actions.addWidget(self.load_button)
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.description_label)
-        description_row = QHBoxLayout()
-        description_row.addWidget(self.description, 1)
-        description_row.addWidget(self.save_description, 0, Qt.AlignmentFlag.AlignBottom)
-        right_layout.addLayout(description_row)
-        right_layout.addWidget(self.items_label)
-        right_layout.addWidget(self.item_list, 1)
-        right_layout.addWidget(self.note_text)
-        right_layout.addLayout(item_buttons)
-        right_layout.addLayout(actions)
-
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(left)
-        split.addWidget(right)
-        split.setStretchFactor(1, 1)  # the items get the width
-        split.setSizes([240, 660])
         self.message = QLabel(self)
         self.message.setObjectName("bundleMessage")
         self.message.setWordWrap(True)
@@ -144,12 +103,7 @@ class BundlesPage(QDialog):
         self.progress.setRange(0, 0)  # busy: export and import say no fractions
         self.progress.setMaximumWidth(160)
         self.progress.hide()
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.message, 1)
-        bottom.addWidget(self.progress)
-        layout = QVBoxLayout(self)
-        layout.addWidget(split, 1)
-        layout.addLayout(bottom)
+        lay_out(self, self)
 
         self.bundle_list.currentTextChanged.connect(self._chosen)
         self.item_list.currentRowChanged.connect(self._enable)

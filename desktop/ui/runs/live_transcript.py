@@ -178,6 +178,13 @@ class LivePresenter(QObject):
             return  # bookkeeping (a quiet turn's close): the transcript does not show it
         if not rows and self._on_disk(item):
             return  # news of a message the last read already showed (it came a frame late)
+        if rows and self._read_elsewhere(message.uuid, rows):
+            # our prompt: the file had it before claude echoed its uuid, so a read in
+            # between laid the live copy under the file's; the echo says they are one
+            for key in rows:
+                model.remove_row(key)
+            del self._rows[item.key]
+            return
         new = not rows
         last_row = model.rowCount() - 1
         if rows and len(parts) > len(rows) and model.row_of_key(rows[-1]) != last_row:
@@ -203,6 +210,13 @@ class LivePresenter(QObject):
         if message.role is Role.TOOL_USE and message.tool_use_id:
             return self._panel.model.row_of_key(f"tool:{message.tool_use_id}") >= 0
         return self._has_uuid(message.uuid)
+
+    def _read_elsewhere(self, uuid: str | None, rows: list[str]) -> bool:
+        """Whether the file's reading shows the message with this uuid on a row
+        that is not one of the live `rows`."""
+        model = self._panel.model
+        number = model.row_of_uuid(uuid) if uuid else -1
+        return number >= 0 and model.row(number).key not in rows
 
     def _has_uuid(self, uuid: str | None) -> bool:
         return bool(uuid) and self._panel.model.row_of_uuid(uuid or "") >= 0

@@ -61,6 +61,9 @@ class ModeChoices(QWidget):
         layout.addSpacing(8)
         layout.addWidget(self.mode_label)
         layout.addWidget(self.mode_combo)
+        # with the rollover line hidden (no context yet) the row is all this widget's:
+        # the choices stay by their labels instead of spreading over the width
+        layout.addStretch(1)
         self.model_combo.wanted.connect(self._want_models)
         self.model_combo.activated.connect(lambda _i: self.changed.emit())
         self.mode_combo.activated.connect(self._mode_picked)

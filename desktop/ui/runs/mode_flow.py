@@ -40,8 +40,8 @@ class ModeFlow(QObject):
         self._record: SessionRecord | None = None
         self._conversation: str | None = None
         """The shown session's conversation, once known (None: none yet, or a draft)."""
-        self._recalled_for: tuple[str, str] | None = None
-        """The session whose remembered choice the composer took."""
+        self._recalled = False
+        """Whether the composer took the shown session's remembered choice."""
         self._models_of: str | None = None
         """The account whose models the list holds (or is asking for)."""
         self.pending: asyncio.Future[None] | None = None
@@ -52,7 +52,7 @@ class ModeFlow(QObject):
     def shown(self, record: SessionRecord | None) -> None:
         """The centre shows this session (None: a new conversation's draft, which
         starts from the choices as they are); its choice follows with `recalled`."""
-        self._record, self._conversation, self._recalled_for = record, None, None
+        self._record, self._conversation, self._recalled = record, None, False
 
     def recalled(self, record: SessionRecord, found: Conversation | None) -> None:
         """The pane read the shown session's conversation: its choice goes into the
@@ -61,9 +61,9 @@ class ModeFlow(QObject):
         if self._record is None or key_of(self._record) != key_of(record):
             return  # read for an earlier choice
         self._conversation = found.id if found is not None else None
-        if self._recalled_for == key_of(record):
+        if self._recalled:
             return
-        self._recalled_for = key_of(record)
+        self._recalled = True
         if found is not None:
             self._choices.set_choice(found.model, found.permission_mode)
         else:  # a session no turn of ours ran in: claude's defaults, as its terminal had

@@ -21,7 +21,7 @@ from enum import StrEnum
 from itertools import count
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.conversations import Execution, ExecutionStatus
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from desktop.services.runs import Offload
 
 __all__ = ["Key", "LiveRun", "Phase", "RunController"]
+
+CLOSE_WAIT_STEPS = 400
+"""Twentieths of a second a send waits for the answered turn's claude to exit
+(its whole escalation, stdin to SIGKILL, fits in this)."""
 
 
 class Phase(StrEnum):
@@ -168,6 +172,13 @@ class RunController(QObject):
         handler.driver.start()
         return await handler.ready
 
+    async def exited(self, live: LiveRun) -> None:
+        """Until the run has ended (its claude exited), or `CLOSE_WAIT_STEPS` passed."""
+        for _ in range(CLOSE_WAIT_STEPS):
+            if not live.streaming:
+                return
+            await asyncio.sleep(0.05)
+
     def answer(
         self,
         live: LiveRun,
@@ -195,6 +206,33 @@ class RunController(QObject):
     def stop_all(self) -> None:
         for live in self.streaming():
             self.stop(live)
+
+    def wait_ended(self, seconds: float) -> None:
+        """Turn the loop until every run has ended (its end recorded) or `seconds`
+        have passed; the caller has asked them to stop.
+
+        The runs are tasks of this loop, so it goes on turning while they record
+        their end; it waits in a loop of its own that the last run's `finished`
+        ends, not in a spin. A task of the loop that asks cannot wait on the
+        others (asyncio runs one task at a time), so it does not wait."""
+        if not self.streaming() or _in_task():
+            return
+        waiting = QEventLoop()
+        deadline = QTimer()
+        deadline.setSingleShot(True)
+        deadline.timeout.connect(waiting.quit)
+
+        def ended(_live: LiveRun) -> None:
+            if not self.streaming():
+                waiting.quit()
+
+        self.finished.connect(ended)
+        deadline.start(round(seconds * 1000))
+        try:
+            waiting.exec()
+        finally:
+            deadline.stop()
+            self.finished.disconnect(ended)
 
     def close(self) -> None:
         """The window is gone: the runs' service does its blocking work inline again."""
@@ -284,6 +322,13 @@ class RunController(QObject):
             live.error = execution.error or self.tr("The turn failed.")
         self.finished.emit(live)  # the run desk tells its end and lists its session first
         self._tell(live, RunEvent.ENDED)
+
+
+def _in_task() -> bool:
+    try:
+        return asyncio.current_task() is not None
+    except RuntimeError:  # no loop is running: nothing would drive the runs either
+        return True
 
 
 @dataclass(eq=False)

@@ -6,26 +6,25 @@ each the collaborators it needs, never itself. At the app's start the parts
 no one sees before a session is chosen are built just after the first paint
 (`build_parts`). The left pane is any
 `NavigationPane` (`set_navigation_pane()`); the transcript page takes any
-widget (`transcript.set_transcript_view()`). Geometry and splitter state are
-kept in the settings keys `ui.geometry` and `ui.splitter` (base64 of Qt's
-own saveGeometry/saveState bytes).
+widget (`transcript.set_transcript_view()`). Beside it: the menus
+(`menu_bar`), the Accounts menu's commands (`account_commands`), what the
+centre says with no transcript (`empty_centre`), where the removals are
+offered (`removals`), and the window's size and panes' widths kept from one
+start to the next (`window_state`).
 """
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
-    QByteArray,
     QEvent,
     QLocale,
-    QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from desktop.domain.changes import OpChanges
 from desktop.domain.errors import SessiondeskError
@@ -37,32 +36,26 @@ from desktop.ui.common.first_paint import after_first_paint
 from desktop.ui.common.status import StatusBar
 from desktop.ui.sessions.navigation import AccountsPane, NavigationPane
 from desktop.ui.sessions.session_browser import SessionBrowser
+from desktop.ui.shell.account_commands import AccountCommands
 from desktop.ui.shell.actions import WindowActions
+from desktop.ui.shell.empty_centre import EmptyCentre
 from desktop.ui.shell.log_folder import open_log_folder
+from desktop.ui.shell.menu_bar import MenuBar
 from desktop.ui.shell.menus import fill_session_menu
 from desktop.ui.shell.messages import show_message
 from desktop.ui.shell.theme import theme_controller
 from desktop.ui.shell.translations import Translations
 from desktop.ui.shell.window_layout import PaneSplitter
+from desktop.ui.shell.window_state import WindowState
 from desktop.ui.transcript.transcript_area import TranscriptArea
 
 if TYPE_CHECKING:  # dialogs load when first opened, the parts after the first paint
-    from desktop.ui.accounts.account_dialogs import (
-        AddAccountDialog,
-        ChangeSecretDialog,
-        RemoveAccountDialog,
-    )
-    from desktop.ui.accounts.account_edit import EditAccountDialog
     from desktop.ui.conversations.conversation_pane import ConversationPane
     from desktop.ui.library.room import LibraryRoom
     from desktop.ui.runs.run_desk import RunDesk
     from desktop.ui.runs.wall_room import WallRoom
     from desktop.ui.settings.settings_dialog import SettingsDialog
     from desktop.ui.shell.palette import CommandPalette
-
-GEOMETRY_KEY = "ui.geometry"
-SPLITTER_KEY = "ui.splitter"
-DEFAULT_SIZE = QSize(1200, 760)
 
 
 class MainWindow(QMainWindow):
@@ -94,7 +87,9 @@ class MainWindow(QMainWindow):
         self.status_bar = StatusBar(self)
         self.setStatusBar(self.status_bar)
         self.transcript = TranscriptArea(self)
-        self.transcript.empty_state.action_requested.connect(self.open_add_account)
+        self.empty_centre = EmptyCentre(
+            hub, self.transcript.empty_state, lambda: self.navigation, self
+        )
         self.splitter = PaneSplitter(self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.setChildrenCollapsible(False)
@@ -106,7 +101,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self._right)
         self.splitter.setCollapsible(2, True)  # folded away on a narrow window
         self.setCentralWidget(self.splitter)
+        self.window_state = WindowState(self, self.splitter, hub.settings, self.status_bar)
         self._build_menus()
+        self.transcript.empty_state.action_requested.connect(self.open_add_account)
         self._connect_navigation(self.navigation)
         self.commands.check_language(translations.choice if translations else "en")
         self.retranslate_ui()
@@ -159,6 +156,7 @@ class MainWindow(QMainWindow):
         from desktop.ui.runs.run_desk import RunDesk
         from desktop.ui.runs.tray import Notifier
         from desktop.ui.shell.palette import CommandPalette
+        from desktop.ui.shell.removals import offer_removals
 
         c = self.commands
         # the composer, live runs and their permission questions
@@ -167,13 +165,13 @@ class MainWindow(QMainWindow):
             new_conversation=c.new_conversation, stop_run=c.stop_run,
             notifier=Notifier(self, self.status_bar), changes=self.changes, parent=self,
         )  # fmt: skip
-        self.sessions.menu.continue_requested.connect(self.runs.continue_session)
+        self.sessions.menu.continue_requested.connect(self.runs.branching.continue_session)
         # a turn whose Sessiondesk died (kill -9) is marked and its claude ended within seconds
         self.orphans = OrphanWatch(self.hub, self.changes, self)
         self.session_menu.aboutToShow.connect(
             lambda: fill_session_menu(self.session_menu, self.sessions.pane, self.sessions.menu)
         )
-        self.sessions.menu.fork_requested.connect(self.runs.fork_session)
+        self.sessions.menu.fork_requested.connect(self.runs.branching.fork_session)
         self.conversation = ConversationPane(
             self.hub, sessions=self.sessions, desk=self.runs, changes=self.changes,
             status=self.status_bar,
@@ -186,7 +184,10 @@ class MainWindow(QMainWindow):
         self.conversation_menu.addActions([pane.continue_action, pane.fork_action])
         self.conversation_menu.addSeparator()
         self.conversation_menu.addAction(pane.compare_action)
-        self._build_removals(pane)
+        self.deleter, self.archive_remover = offer_removals(
+            self.hub, self, self.status_bar, menu=self.conversation_menu, pane=pane,
+            sessions=self.sessions,
+        )  # fmt: skip
         # insight, bundles and export: their commands join the menus and the tool bar
         self.library = LibraryRoom(
             self.hub, self, status=self.status_bar, changes=self.changes, sessions=self.sessions,
@@ -203,56 +204,23 @@ class MainWindow(QMainWindow):
                              status=self.status_bar, view_menu=self.view_menu)  # fmt: skip
         self.command_palette = CommandPalette(self, self.view_menu)
 
-    def _build_removals(self, pane: ConversationPane) -> None:
-        """Delete Conversation… (its menu, the list's menu, Delete in the list or the
-        tree) and Remove Archived Copy… (the list's menu): each asks first."""
-        from desktop.ui.conversations.delete_conversation import ConversationDeleter
-        from desktop.ui.settings.archive_removal import ArchiveRemover
-
-        self.deleter = ConversationDeleter(self.hub, self.status_bar, self)
-        self.deleter.action.triggered.connect(lambda: self.deleter.ask(pane.conversation()))
-        self.conversation_menu.addSeparator()
-        self.conversation_menu.addAction(self.deleter.action)
-        # greyed in the menu while no conversation is shown; the key says so in the status bar
-        action = self.deleter.action
-        self.conversation_menu.aboutToShow.connect(
-            lambda: action.setEnabled(pane.conversation() is not None)
-        )
-        self.conversation_menu.aboutToHide.connect(lambda: action.setEnabled(True))
-        pane.tree.addAction(self.deleter.action)
-        self.sessions.pane.view.addAction(self.deleter.action)
-        self.sessions.menu.delete_requested.connect(self.deleter.ask)
-        self.archive_remover = ArchiveRemover(self.hub, self.status_bar, self)
-        self.sessions.menu.remove_copy_requested.connect(self.archive_remover.remove_copy)
-
     # -- structure -----------------------------------------------------------------
 
     def _build_menus(self) -> None:
         c = self.commands
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("")
-        self.file_menu.addActions([c.new_conversation, c.stop_run])
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(c.settings)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(c.quit)
-        self.view_menu = bar.addMenu("")
-        self.view_menu.addAction(c.search)
-        self.view_menu.addAction(c.reindex)
-        self.view_menu.addSeparator()
-        self.language_menu = QMenu(self.view_menu)
-        self.language_menu.addActions(list(c.languages.values()))
-        self.view_menu.addMenu(self.language_menu)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(c.full_screen)
-        self.session_menu = bar.addMenu("")
-        self.conversation_menu = bar.addMenu("")  # the execution tree's commands
-        self.accounts_menu = bar.addMenu("")
-        self.accounts_menu.aboutToShow.connect(self._rebuild_accounts_menu)
-        self.help_menu = bar.addMenu("")
-        self.help_menu.addAction(c.open_logs)
-        self.help_menu.addAction(c.about)
-        self._rebuild_accounts_menu()
+        self.menus = MenuBar(self.menuBar(), c, lambda: self.navigation)
+        m = self.menus  # the window's own names for them: the parts and the tests use these
+        self.file_menu, self.view_menu = m.file_menu, m.view_menu
+        self.language_menu = m.language_menu
+        self.session_menu, self.conversation_menu = m.session_menu, m.conversation_menu
+        self.accounts_menu, self.help_menu = m.accounts_menu, m.help_menu
+        accounts = self.account_commands = AccountCommands(
+            self.hub, self, lambda: self.navigation, self.status_bar, c.reindex
+        )
+        self.open_add_account, self.open_remove_account = (
+            accounts.open_add_account, accounts.open_remove_account)  # fmt: skip
+        self.open_change_secret = accounts.open_change_secret
+        self.open_edit_account = accounts.open_edit_account
 
         c.settings.triggered.connect(self.open_settings)
         c.quit.triggered.connect(self.close)
@@ -278,26 +246,20 @@ class MainWindow(QMainWindow):
 
     def _connect_navigation(self, pane: NavigationPane) -> None:
         pane.contents_changed.connect(self._navigation_changed)
-        pane.account_selected.connect(self._account_selected)
+        pane.account_selected.connect(self.account_commands.account_chosen)
         pane.session_selected.connect(self._session_selected)
 
     # -- text ----------------------------------------------------------------------
 
     def retranslate_ui(self) -> None:
         self.setWindowTitle("Sessiondesk")  # a name, the same in every language
-        self.file_menu.setTitle(self.tr("&File"))
-        self.view_menu.setTitle(self.tr("&View"))
-        self.language_menu.setTitle(self.tr("&Language"))
-        self.session_menu.setTitle(self.tr("&Session"))
-        self.conversation_menu.setTitle(self.tr("&Conversation"))
-        self.accounts_menu.setTitle(self.tr("&Accounts"))
-        self.help_menu.setTitle(self.tr("&Help"))
+        self.menus.retranslate()
         self.commands.retranslate()
         if self.parts_built if hasattr(self, "parts_built") else False:
             self.deleter.retranslate()
         self._update_empty_state()
         self._update_summary()
-        self._rebuild_accounts_menu()
+        self.menus.rebuild_accounts_menu()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -307,44 +269,7 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def _update_empty_state(self) -> None:
-        names = self.navigation.account_names()
-        if not names:
-            folder = str(self.hub.accounts.default_folder())
-            if os.path.isdir(folder):
-                found = self.tr(
-                    "Claude Code's folder was found at {folder}, but it is not an account here yet."
-                ).format(folder=folder)
-            else:
-                found = self.tr(
-                    "No Claude Code folder was found at {folder}: sign in once with the claude "
-                    "command, or add the folder of an account you already use."
-                ).format(folder=folder)
-            where = self.tr("Its sessions will appear in the list on the left, newest first.")
-            self.transcript.empty_state.set_content(
-                self.tr("No Claude accounts yet"), f"{found}\n\n{where}",
-                self.tr("Add Account…"),
-            )  # fmt: skip
-        elif not self.navigation.session_count() and self._first_index_running():
-            self.transcript.empty_state.set_content(
-                self.tr("Reading sessions…"),
-                self.tr(
-                    "Sessiondesk is reading the Claude Code sessions on this computer. "
-                    "They appear on the left as they are found."
-                ),
-            )
-        elif not self.navigation.session_count():
-            self.transcript.empty_state.set_content(
-                self.tr("No sessions yet"),
-                self.tr(
-                    "Sessions appear on the left as soon as Claude Code writes them. "
-                    "Start one with New Conversation (Ctrl+N)."
-                ),
-            )
-        else:
-            self.transcript.empty_state.set_content(
-                self.tr("No session selected"),
-                self.tr("Select a session on the left to read its transcript."),
-            )
+        self.empty_centre.update(first_pass_running=self._first_index_running())
 
     def _first_index_running(self) -> bool:
         """No pass over the files has ended yet: an empty list may only be unread."""
@@ -360,42 +285,6 @@ class MainWindow(QMainWindow):
             self.tr("Accounts: {count}").format(count=QLocale().toString(count))
         )
 
-    def _rebuild_accounts_menu(self) -> None:
-        """Add/remove, then which account's sessions the list shows: a filter, said so."""
-        menu = self.accounts_menu
-        menu.clear()
-        menu.addAction(self.commands.add_account)
-        menu.addAction(self.commands.remove_account)
-        menu.addAction(self.commands.edit_account)
-        menu.addAction(self.commands.change_secret)
-        menu.addSeparator()
-        menu.addAction(self.commands.switch_account)
-        names = self.navigation.account_names()
-        selected = self.navigation.selected_account()
-        self.commands.remove_account.setEnabled(bool(names))
-        self.commands.change_secret.setEnabled(bool(names))
-        self.commands.edit_account.setEnabled(bool(names))
-        menu.addSection(self.tr("Show sessions of"))
-        if not names:
-            empty = QAction(self.tr("No accounts yet"), menu)
-            empty.setEnabled(False)
-            menu.addAction(empty)
-            return
-        group = QActionGroup(menu)
-        every = QAction(self.tr("All Accounts"), menu)
-        every.setStatusTip(self.tr("List the sessions of every account"))
-        entries = [(every, "")] + [(QAction(name, menu), name) for name in names]
-        for action, name in entries:
-            action.setCheckable(True)
-            action.setChecked(name == (selected or ""))
-            if name:
-                action.setStatusTip(self.tr("List only the sessions of {name}").format(name=name))
-            action.triggered.connect(
-                lambda _checked=False, n=name: self.navigation.select_account(n)
-            )
-            group.addAction(action)
-            menu.addAction(action)
-
     # -- reactions -----------------------------------------------------------------
 
     def _changed(self, changes: OpChanges) -> None:
@@ -405,22 +294,10 @@ class MainWindow(QMainWindow):
     def _navigation_changed(self) -> None:
         self._update_empty_state()
         self._update_summary()
-        self._rebuild_accounts_menu()
+        self.menus.rebuild_accounts_menu()
         error = self.navigation.last_error()
         if error is not None:
             self.show_error(self.tr("Could not load accounts"), error)
-
-    def _account_selected(self, name: str) -> None:
-        if not name:
-            return
-        try:
-            account = self.hub.accounts.get(name)
-        except SessiondeskError as exc:
-            self.status_bar.notify(error_text(exc))
-            return
-        self.status_bar.notify(
-            self.tr("Account {name} · {folder}").format(name=name, folder=account.config_dir)
-        )
 
     def _session_selected(self, session_id: str) -> None:
         if session_id:
@@ -462,7 +339,7 @@ class MainWindow(QMainWindow):
         dialog.language_chosen.connect(self._language_from_settings)
         dialog.theme_chosen.connect(theme_controller().apply)
         dialog.roots_changed.connect(self.navigation.refresh)
-        dialog.accepted.connect(self.runs.settings_saved)
+        dialog.accepted.connect(self.runs.refusal.settings_saved)
         ArchiveSection.attach(dialog, self.hub)
         dialog.open()
         return dialog
@@ -472,65 +349,6 @@ class MainWindow(QMainWindow):
         if code != current:
             self.set_language(code)
         self.status_bar.notify(self.tr("Settings saved."))
-
-    def open_add_account(self) -> AddAccountDialog:
-        from desktop.ui.accounts.account_dialogs import AddAccountDialog
-
-        dialog = AddAccountDialog(self.hub.accounts, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.account_added.connect(self._account_added)
-        dialog.open()
-        return dialog
-
-    def _account_added(self, name: str) -> None:
-        self.navigation.refresh()
-        self.navigation.select_account(name)
-        self.status_bar.notify(self.tr("Added account {name}.").format(name=name))
-
-    def open_remove_account(self) -> RemoveAccountDialog:
-        from desktop.ui.accounts.account_dialogs import RemoveAccountDialog
-
-        dialog = RemoveAccountDialog(
-            self.hub.accounts,
-            self.navigation.account_names(),
-            self.navigation.selected_account(),
-            self,
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.account_removed.connect(self._account_removed)
-        dialog.open()
-        return dialog
-
-    def _account_removed(self, name: str) -> None:
-        self.navigation.refresh()
-        self.status_bar.notify(self.tr("Removed account {name}.").format(name=name))
-
-    def open_change_secret(self) -> ChangeSecretDialog:
-        from desktop.ui.accounts.account_dialogs import ChangeSecretDialog
-
-        dialog = ChangeSecretDialog(self.hub.accounts, self.navigation.selected_account(), self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.secret_changed.connect(
-            lambda name: self.status_bar.notify(
-                self.tr("The secret of {name} was changed.").format(name=name)
-            )
-        )
-        dialog.open()
-        return dialog
-
-    def open_edit_account(self) -> EditAccountDialog:
-        from desktop.ui.accounts.account_edit import EditAccountDialog
-
-        dialog = EditAccountDialog(self.hub.accounts, self.navigation.selected_account(), self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.account_edited.connect(self._account_edited)
-        dialog.open()
-        return dialog
-
-    def _account_edited(self, name: str) -> None:
-        self.commands.reindex.trigger()  # its sessions are read from the folder it has now
-        self.navigation.refresh()
-        self.status_bar.notify(self.tr("Account {name} was changed.").format(name=name))
 
     def show_about(self) -> QMessageBox:
         from desktop.ui.shell.about import show_about
@@ -546,14 +364,7 @@ class MainWindow(QMainWindow):
     # -- window state --------------------------------------------------------------
 
     def restore_state(self) -> None:
-        geometry = self._saved_bytes(GEOMETRY_KEY)
-        if geometry is None or not self.restoreGeometry(geometry):
-            available = self.screen().availableGeometry().size()
-            size = DEFAULT_SIZE.boundedTo(available * 0.94)
-            self.resize(size)
-        splitter = self._saved_bytes(SPLITTER_KEY)
-        if splitter is None or not self.splitter.restoreState(splitter):
-            self.default_layout()
+        self.window_state.restore()
 
     def default_layout(self) -> None:
         """The list, the transcript with most of the room, and the conversation
@@ -562,19 +373,7 @@ class MainWindow(QMainWindow):
         self.splitter.lay_out()
 
     def save_state(self) -> None:
-        try:
-            self.hub.settings.set(GEOMETRY_KEY, self.saveGeometry().toBase64().toStdString())
-            self.hub.settings.set(SPLITTER_KEY, self.splitter.saveState().toBase64().toStdString())
-        except SessiondeskError as exc:
-            # closing must not fail: the window simply opens at its default size next time
-            self.status_bar.notify(error_text(exc))
-
-    def _saved_bytes(self, key: str) -> QByteArray | None:
-        try:
-            text = self.hub.settings.get(key)
-        except SessiondeskError:
-            return None
-        return QByteArray.fromBase64(text.encode("ascii", "ignore")) if text else None
+        self.window_state.save()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.changes.close()  # a closed window's views hear nothing more from the hub

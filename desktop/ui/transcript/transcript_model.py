@@ -172,6 +172,17 @@ class TranscriptModel(QAbstractListModel):
         self.endInsertRows()
         return True
 
+    def remove_row(self, key: str) -> bool:
+        """Take a row of the window's own away (a live copy the file turned out to hold)."""
+        number = self.row_of_key(key)
+        if number < 0:
+            return False
+        self.beginRemoveRows(QModelIndex(), number, number)
+        del self._rows[number]
+        self._reindex()
+        self.endRemoveRows()
+        return True
+
     def update_message(self, key: str, message: Message) -> bool:
         """Replace the message a row shows (e.g. a reply still streaming in)."""
         number = self.row_of_key(key)
