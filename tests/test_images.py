@@ -1,6 +1,6 @@
 """Images as Sessiondesk checks, sends and reads them, without claude: the type
 from the bytes, the API's limit, the placeholder that stands in for stored
-base64, and the three ways of reading a transcript line agreeing on it."""
+base64, and a transcript line read the same from its bytes and from its dict."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from desktop.claude.entry_decode import decode_entry_line
-from desktop.claude.index_decode import decode_index_line
 from desktop.domain.errors import UsageError
 from desktop.domain.images import (
     MAX_IMAGE_BYTES,
@@ -22,7 +20,7 @@ from desktop.domain.images import (
     sniff,
     turn_content,
 )
-from desktop.domain.transcript import parse_entry
+from desktop.domain.transcript_decode import decode_entry, decode_index, index_of, parse_entry
 from desktop.domain.transcript_text import flatten
 from desktop.services.attachments import read_image
 from tests.images_kit import b64, png_bytes
@@ -95,15 +93,15 @@ def test_a_stored_image_reads_as_its_placeholder_every_way() -> None:
     line = stored_line(big)
     data = json.dumps(line, separators=(",", ":")).encode()
     full = parse_entry(line)
-    assert decode_entry_line(data) == full  # the window's reader agrees with the full parser
+    assert decode_entry(data) == full  # from the line's bytes as from its dict
     text, image = full.messages
     assert text.text == "what is on the screen" and text.image is None
     assert image.text == placeholder("image/png", len(big)) == "[image: png, 34 KB]"
     assert image.image is not None and image.image.decoded() == big
     assert full.is_prompt
     # the index, search and exports: the placeholder, never the base64
-    indexed = decode_index_line(data)
-    assert indexed is not None
+    indexed = decode_index(data)
+    assert indexed == index_of(line)
     assert indexed.prompt == "what is on the screen\n[image: png, 34 KB]"
     assert b64(big) not in json.dumps(image.to_dict())
     assert image.to_dict()["image"] == {"media_type": "image/png", "size": len(big)}

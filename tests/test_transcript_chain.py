@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop.domain.transcript import Entry, Role, parse_entry
+from desktop.domain.transcript import Entry, Role
 from desktop.domain.transcript_chain import EARLIER_TEXT, build_conversation, chain_of
+from desktop.domain.transcript_decode import parse_entry
 from tests.clirun import sessiondesk
 from tests.test_transcript_fixtures import Transcript, simple_session, text, tool_use
 

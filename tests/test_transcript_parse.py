@@ -10,13 +10,8 @@ from typing import Any
 import pytest
 
 from desktop.domain.errors import UsageError
-from desktop.domain.transcript import (
-    EntryKind,
-    Role,
-    UserKind,
-    parse_entry,
-    validate_session_id,
-)
+from desktop.domain.transcript import EntryKind, Role, UserKind, validate_session_id
+from desktop.domain.transcript_decode import parse_entry
 from desktop.domain.transcript_text import shorten
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from desktop.claude.transcripts import summarise_transcript
-from desktop.domain.transcript import parse_entry
+from desktop.domain.transcript_decode import index_of
 from desktop.domain.transcript_summary import SessionSummary
 from tests.test_transcript_fixtures import Transcript, simple_session, text, thinking, tool_use
 
@@ -16,7 +16,7 @@ from tests.test_transcript_fixtures import Transcript, simple_session, text, thi
 def summarise(t: Transcript) -> SessionSummary:
     summary = SessionSummary()
     for line in t.dumps().splitlines():
-        summary.feed(parse_entry(json.loads(line)))
+        summary.feed_line(index_of(json.loads(line)))
     return summary
 
 

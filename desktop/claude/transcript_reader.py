@@ -23,10 +23,11 @@ crash, or damaged. So the reader:
   counted, and still checked for the damage files really get (cut short,
   run into the next entry, not UTF-8); one that fails the check goes through
   the full parse, so the same problems are reported at the same offsets;
-* given a `typed` decoder (the index's: `index_decode`), tries it first on
-  each line that is valid UTF-8 and yields what it makes of the line; a line
-  it refuses or leaves (None) is decoded as above, so what is kept, repaired
-  and reported does not change.
+* given a `typed` view of a line (`domain/transcript_decode`: the window's
+  `ENTRY`, the index's `INDEX`), decodes each line that is valid UTF-8
+  straight from its bytes into it; a line it refuses is decoded as above, so
+  what is kept, repaired and reported does not change, and then read into
+  the same view from its dict. Every line then comes out as that view.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import msgspec
 
@@ -44,6 +45,9 @@ from desktop.claude.discovery import open_regular
 from desktop.domain.oddtext import clean_json
 from desktop.domain.transcript_problems import LineProblem
 from desktop.regular_files import HEAD
+
+if TYPE_CHECKING:  # the caller brings its view: a reader of dicts (line_ranges) loads none
+    from desktop.domain.transcript_decode import LineDecoder
 
 CHUNK = 1 << 20
 MAX_LINE = 64 << 20
@@ -80,7 +84,7 @@ class RawEntry(msgspec.Struct, frozen=True, gc=False):
     """One decoded line and where it sits, so a caller can come back for it."""
 
     obj: Any
-    """The line's JSON object as a dict, or what the reader's `typed` decoder made of it."""
+    """The line's JSON object as a dict, or the reader's `typed` view of it."""
     line: int
     offset: int
     length: int
@@ -114,7 +118,7 @@ class TranscriptReader:
         max_line: int = MAX_LINE,
         chunk_size: int = CHUNK,
         skip: re.Pattern[bytes] | None = None,
-        typed: Callable[[bytearray], object | None] | None = None,
+        typed: LineDecoder[Any] | None = None,
     ) -> None:
         self.path = Path(path)
         self.offset = start_offset
@@ -237,13 +241,14 @@ class TranscriptReader:
             return
         # only on UTF-8: a typed decoder skips fields unchecked, and a bad byte
         # in one must still be reported
-        if self._typed is not None and (valid or data.isascii() or _utf8(data, 0, len(data))):
+        typed = self._typed
+        if typed is not None and (valid or data.isascii() or _utf8(data, 0, len(data))):
             try:
-                typed = self._typed(data)
+                view = typed.from_bytes(data)
             except (ValueError, RecursionError):
-                typed = None
-            if typed is not None:
-                yield RawEntry(typed, number, offset, len(data) + (0 if last else 1))
+                pass  # a field of an odd type, or damage: read the dict
+            else:
+                yield RawEntry(view, number, offset, len(data) + (0 if last else 1))
                 return
         try:
             obj = _decode(data)  # the usual line: straight from its bytes
@@ -251,7 +256,8 @@ class TranscriptReader:
             pass  # anything else is left to the json module: its reasons, its problems
         else:
             if type(obj) is dict:
-                yield RawEntry(obj, number, offset, len(data) + (0 if last else 1))
+                view = obj if typed is None else typed.from_dict(obj)
+                yield RawEntry(view, number, offset, len(data) + (0 if last else 1))
                 return
         replaced = False
         try:
@@ -272,7 +278,8 @@ class TranscriptReader:
             obj = clean_json(obj)
         if replaced:
             self._problem(offset, "invalid UTF-8", number, skipped=False)
-        yield RawEntry(obj, number, offset, len(data) + (0 if last else 1))
+        view = obj if typed is None else typed.from_dict(obj)
+        yield RawEntry(view, number, offset, len(data) + (0 if last else 1))
 
     def _problem(
         self, offset: int, reason: str, line: int | None = None, skipped: bool = True

@@ -26,10 +26,10 @@ import os
 from contextlib import suppress
 from typing import Any
 
-from desktop.claude.entry_decode import decode_entry_line
 from desktop.claude.transcript_reader import BOOKKEEPING, TranscriptReader, line_ranges
 from desktop.claude.transcript_wire import Packed, pack_entries, unpack_entries
-from desktop.domain.transcript import Entry, EntryKind, parse_entry
+from desktop.domain.transcript import Entry, EntryKind
+from desktop.domain.transcript_decode import ENTRY
 from desktop.domain.transcript_problems import LineProblem
 from desktop.worker_start import start_method
 
@@ -51,10 +51,8 @@ def shown(entry: Entry) -> bool:
 
 
 def shown_entries(reader: TranscriptReader) -> list[Entry]:
-    """The shown entries of a reader made with `typed=decode_entry_line`: most
-    lines come typed from their bytes, the rest (left or refused) as dicts."""
-    entries = [raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj) for raw in reader]
-    return [entry for entry in entries if shown(entry)]
+    """The shown entries of a reader made with `typed=ENTRY`."""
+    return [raw.obj for raw in reader if shown(raw.obj)]
 
 
 def read_part(path: str, part: Part) -> tuple[Packed, list[LineProblem], int]:
@@ -68,7 +66,7 @@ def read_part(path: str, part: Part) -> tuple[Packed, list[LineProblem], int]:
 def _read_part(path: str, part: Part) -> tuple[list[Entry], list[LineProblem], int]:
     start, end = part
     reader = TranscriptReader(
-        path, start, final=end is None, end=end, skip=BOOKKEEPING, typed=decode_entry_line
+        path, start, final=end is None, end=end, skip=BOOKKEEPING, typed=ENTRY
     )
     return shown_entries(reader), reader.problems, reader.line - 1
 

@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.claude.discovery import list_subagents, open_regular
-from desktop.claude.entry_decode import decode_entry_line
-from desktop.claude.index_decode import decode_index_line
 from desktop.claude.transcript_reader import (
     BOOKKEEPING,
     NOT_SUMMARISED,
@@ -34,7 +32,7 @@ from desktop.claude.transcript_reader import (
 )
 from desktop.claude.transcript_split import read_split, shown, shown_entries
 from desktop.domain.packed_facts import PackedFacts
-from desktop.domain.transcript import Entry, EntryKind, Message, parse_entry
+from desktop.domain.transcript import Entry, EntryKind, Message
 from desktop.domain.transcript_chain import (
     Conversation,
     build_conversation,
@@ -42,7 +40,8 @@ from desktop.domain.transcript_chain import (
     thread_messages,
 )
 from desktop.domain.transcript_checkpoint import Checkpoint
-from desktop.domain.transcript_index import IndexLine, index_line
+from desktop.domain.transcript_decode import ENTRY, INDEX
+from desktop.domain.transcript_index import IndexLine
 from desktop.domain.transcript_problems import LineProblem, describe_problems
 from desktop.domain.transcript_summary import SessionSummary
 from desktop.regular_files import HEAD, fingerprint, head_digest
@@ -92,7 +91,7 @@ def read_entries(
     if tail_bytes is not None:
         start = max(0, _size_of(path) - tail_bytes)
     reader = TranscriptReader(
-        path, start, final=final, mid_line=start > 0, skip=BOOKKEEPING, typed=decode_entry_line
+        path, start, final=final, mid_line=start > 0, skip=BOOKKEEPING, typed=ENTRY
     )
     return shown_entries(reader), reader.problems
 
@@ -148,12 +147,12 @@ def stream_session(
     (`sessions show` of a file of hundreds of megabytes). The file is opened again for the messages:
     lines appended meanwhile are not shown, a line changed under it is left out."""
     path = Path(path)
-    reader = TranscriptReader(path, final=True, skip=BOOKKEEPING, typed=decode_entry_line)
+    reader = TranscriptReader(path, final=True, skip=BOOKKEEPING, typed=ENTRY)
     facts = PackedFacts()
     offsets = array("q")
     batch: list[Entry] = []
     for raw in reader:
-        entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
+        entry: Entry = raw.obj
         if shown(entry) and not entry.is_sidechain:
             batch.append(entry)
             offsets.append(raw.offset)
@@ -165,9 +164,7 @@ def stream_session(
     problems = reader.problems
     for sub in list_subagents(path):  # their messages are not shown: only what was wrong
         try:
-            sub_reader = TranscriptReader(
-                sub.path, final=True, skip=BOOKKEEPING, typed=decode_entry_line
-            )
+            sub_reader = TranscriptReader(sub.path, final=True, skip=BOOKKEEPING, typed=ENTRY)
             for _ in sub_reader:
                 pass
         except OSError as exc:
@@ -201,7 +198,7 @@ def _read_again(
     at, wanted = 0, len(indices)
     while at < wanted:
         reader = TranscriptReader(
-            path, offsets[indices[at]], final=True, skip=BOOKKEEPING, typed=decode_entry_line
+            path, offsets[indices[at]], final=True, skip=BOOKKEEPING, typed=ENTRY
         )
         for raw in reader:
             offset = offsets[indices[at]]
@@ -214,7 +211,7 @@ def _read_again(
                     return
                 offset = offsets[indices[at]]
             if raw.offset == offset:
-                entry = raw.obj if type(raw.obj) is Entry else parse_entry(raw.obj)
+                entry: Entry = raw.obj
                 yield entry if hash(entry.uuid) == uuids[indices[at]] else _LOST
                 at += 1
                 if at == wanted:
@@ -283,7 +280,7 @@ def summarise_transcript(
         offset if kept else 0,
         start_line=checkpoint.line,
         skip=NOT_SUMMARISED,
-        typed=decode_index_line,
+        typed=INDEX,
     )
     _feed(reader, checkpoint, on_line)
     head = reader.head
@@ -313,7 +310,7 @@ def summarise_part(
     to `Checkpoint.merge` onto the one of the lines before, and where the
     next read starts. `head` is left to the caller, who knows the whole file."""
     checkpoint = Checkpoint()
-    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED, typed=decode_index_line)
+    reader = TranscriptReader(path, start, end=end, skip=NOT_SUMMARISED, typed=INDEX)
     _feed(reader, checkpoint, on_line)
     return checkpoint, reader.offset
 
@@ -325,8 +322,7 @@ def _feed(
 ) -> None:
     feed = checkpoint.summary.feed_line
     for raw in reader:
-        # straight from the bytes (`decode_index_line`), or a line it left: typed in full
-        line = raw.obj if type(raw.obj) is IndexLine else index_line(parse_entry(raw.obj))
+        line: IndexLine = raw.obj
         feed(line)
         if on_line is not None:
             on_line(line, raw)

@@ -1,11 +1,9 @@
-"""What the session index takes from one transcript entry: `IndexLine`.
+"""What the session index takes from one transcript entry (`IndexLine`), and
+how a search hit in that text is shown.
 
 The index needs far less of a line than the window does: the few fields the
 session summary accumulates and the searchable text of its messages. That
-much is all a worker hands on, and a reader may build it straight from a
-line's bytes (`desktop.claude.index_decode`) instead of typing the whole
-entry first. `index_line` is the reference: it derives the same from a typed
-`Entry`, and the index uses it for every line the fast decoder leaves alone.
+much is all a worker hands on; `transcript_decode.INDEX` makes it from a line.
 """
 
 from __future__ import annotations
@@ -13,10 +11,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from desktop.domain.events import Usage
-from desktop.domain.prompt_wrap import SentKind, SentPart, named, split_sent
+from desktop.domain.prompt_wrap import SentKind, SentPart, split_sent
 from desktop.domain.sessions import SENT_WITH
 from desktop.domain.textsearch import Text, make_snippet, mentions_all
-from desktop.domain.transcript import Entry, EntryKind, Role
 
 # What is indexed of each message. Every character costs at insert time (a
 # first index stores hundreds of megabytes of text), so: enough of a tool's
@@ -48,54 +45,6 @@ class IndexLine(NamedTuple):
     reply_key: str | None
     texts: tuple[Text, ...]
     """The searchable messages (none on a sidechain line)."""
-
-
-def tool_text(name: str | None, tool_input: object) -> str:
-    return f"{name or ''} {tool_input or ''}"[:TOOL_TEXT_LIMIT]
-
-
-def index_line(entry: Entry) -> IndexLine:
-    """The reference: the index's view of a typed entry."""
-    title = entry.kind is EntryKind.TITLE
-    prompt = None
-    if entry.is_prompt:
-        typed = [named(m.text, m.sent_with) for m in entry.messages
-                 if m.role is Role.USER and not m.is_meta]  # fmt: skip
-        prompt = "\n".join(t for t in typed if t) or None
-    reply = entry.is_reply
-    return IndexLine(
-        entry.timestamp,
-        entry.is_sidechain,
-        entry.session_id,
-        entry.cwd,
-        entry.title if title else None,
-        entry.title_source if title else None,
-        entry.is_prompt,
-        prompt,
-        reply,
-        entry.model if reply else None,
-        entry.usage if reply else None,
-        entry.reply_key,
-        () if entry.is_sidechain else tuple(_texts(entry)),
-    )
-
-
-def _texts(entry: Entry) -> list[Text]:
-    found = []
-    for message in entry.messages:
-        role = message.role
-        if message.is_meta or role is Role.THINKING or role is Role.SYSTEM:
-            continue
-        if role is Role.TOOL_USE:
-            text = tool_text(message.tool_name, message.input)
-        elif role is Role.TOOL_RESULT:
-            text = message.text[:TOOL_TEXT_LIMIT]
-        else:
-            text = message.text[:TEXT_LIMIT]
-        if text.strip():
-            found.append((message.uuid, str(role), text))
-        found += sent_texts(message.uuid, message.sent_with)
-    return found
 
 
 def sent_texts(uuid: str | None, parts: tuple[SentPart, ...]) -> list[Text]:

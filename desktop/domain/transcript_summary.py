@@ -32,8 +32,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from desktop.domain.transcript import Entry, Usage
-from desktop.domain.transcript_index import IndexLine, index_line
+from desktop.domain.transcript import Usage
+from desktop.domain.transcript_index import IndexLine
 from desktop.domain.transcript_text import shorten
 
 STATE_VERSION = 1
@@ -93,11 +93,8 @@ class SessionSummary:
 
     # -- feeding ---------------------------------------------------------------
 
-    def feed(self, entry: Entry) -> None:
-        self.feed_line(index_line(entry))
-
     def feed_line(self, line: IndexLine) -> None:
-        """`feed`, from the index's view of the entry (what the index reads)."""
+        """The next line, as the index sees it (`transcript_decode.INDEX`)."""
         self.entries += 1
         self._times(line.timestamp)
         if line.title and line.title_source:
