@@ -16,6 +16,9 @@ USAGE = (
     "claude-opus-5-5  ·  155,000 tokens in  ·  2 out  ·  $0.7801  ·  context 155,000 tokens"
     "  ·  resumed: 204 new tokens in, a replay would have sent 17,900"
 )
+# The column stops at MAX_COLUMN (900 px), so whether all of USAGE fits one line there
+# depends on the font; its first part fits it in any font the note could be drawn in.
+SHORT_USAGE = USAGE.split("  ·  context")[0]
 
 
 def _note(text: str) -> Row:
@@ -40,12 +43,12 @@ def test_a_long_note_wraps_where_narrow_and_stays_one_line_where_wide(qtbot: QtB
     delegate = TranscriptDelegate()
     row = _note(USAGE)
     one_line = delegate.height(_note("interrupted"), 480)
-    narrow, wide = delegate.height(row, 480), delegate.height(row, 2400)
+    narrow, wide = delegate.height(row, 480), delegate.height(_note(SHORT_USAGE), 2400)
     assert wide == one_line
     assert narrow > one_line, "the words past the width were cut off"
     assert delegate.estimate(row, 480) > one_line  # the guess a long load makes agrees
     assert _inked_lines(delegate, row, 480) >= 2
-    assert _inked_lines(delegate, row, 2400) == 1
+    assert _inked_lines(delegate, _note(SHORT_USAGE), 2400) == 1
 
     endless = _note("word " * 2000)
     lines = (delegate.height(endless, 480) - one_line) // delegate.small_line() + 1
