@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
@@ -79,10 +80,14 @@ class ServiceHub:
         self,
         home: Path,
         wiring: Wiring,
+        executor: Executor,
         claude_override: str | None = None,
         closers: list[Callable[[], None]] | None = None,
     ) -> None:
         self.home = home
+        self.executor = executor
+        """The process's one executor for blocking work (`desktop.compose`): the
+        window hands it what would block its loop."""
         self.claude_override = claude_override
         """`--claude` given on the command line; wins over the setting."""
         self.closers = closers if closers is not None else []

@@ -1,6 +1,5 @@
-"""The window's thread never waits for a worker thread to start or end: the
-`Background` calls' threads are started by a thread of their own, and the
-index keeps one thread for all its passes."""
+"""Blocking calls go to the process's one executor and answer on the window's
+thread; the index keeps one thread for all its passes."""
 
 from __future__ import annotations
 
@@ -40,21 +39,19 @@ class ThreadStarts:
             self.calls.append(self._watched[frame.f_code])
 
 
-def test_calls_that_need_new_threads_do_not_start_them_on_the_callers_thread(
-    qtbot: QtBot,
+def test_calls_run_on_the_hubs_executor_and_answer_on_the_window_thread(
+    hub: ServiceHub, qtbot: QtBot
 ) -> None:
-    background = Background()
-    background.submit(lambda: None, lambda _result: None)  # the starter itself may start here
-    assert background.wait(5.0)
-    release = threading.Event()
-    done: list[object] = []
-    with ThreadStarts() as seen:
-        for _ in range(6):  # all at once, each holding its thread: more than were idle
-            background.submit(lambda: release.wait(10.0), done.append)
-    release.set()
-    qtbot.waitUntil(lambda: len(done) == 6, timeout=WAIT_MS)
-    assert done == [True] * 6
-    assert seen.calls == []
+    background = Background(hub.executor)
+    window = threading.get_ident()
+    ran: list[str] = []
+    told: list[tuple[object, int]] = []
+    for _ in range(6):
+        background.submit(lambda: ran.append(threading.current_thread().name) or True,
+                          lambda result: told.append((result, threading.get_ident())))  # fmt: skip
+    qtbot.waitUntil(lambda: len(told) == 6, timeout=WAIT_MS)
+    assert told == [(True, window)] * 6
+    assert all(name.startswith("sessiondesk-blocking") for name in ran)
 
 
 def test_the_index_runs_every_pass_on_one_thread_without_joining_it(

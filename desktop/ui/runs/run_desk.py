@@ -138,7 +138,7 @@ class RunDesk(QObject):
         c.updated.connect(self._update_activity)
         self._fill_accounts()
         self._selected(self.pane.selected_record())
-        self._warm_up = RendererWarmUp(area)
+        self._warm_up = RendererWarmUp(area, hub.executor)
 
     @property
     def consent(self) -> QMessageBox | None:

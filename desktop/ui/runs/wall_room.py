@@ -35,7 +35,7 @@ class WallRoom(QObject):
         self._changes = changes
         self.feed = WallFeed(hub, changes, self)
         self.wall: RunWall | None = None
-        self._stops = Background(self)
+        self._stops = Background(hub.executor, self)
         self.action = QAction(window)
         self.action.setObjectName("runWallAction")
         self.action.setShortcut(QKeySequence(WALL_KEYS))

@@ -75,7 +75,7 @@ class SessionBrowser(QObject):
         self.hub = hub
         self.status = status
         self.changes = changes
-        self.background = Background(self)
+        self.background = Background(hub.executor, self)
         self._last_written = LatestWrite(self.background, self._store_last)
         self._unwritten: SessionRecord | None = None
         self._remember_timer = QTimer(self)
