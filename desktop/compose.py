@@ -185,9 +185,11 @@ class _Wiring:
         from desktop.services.conversations import ConversationService
 
         rows, executions = self.conversation_rows, self.executions
-        return ConversationService(
+        conversations = ConversationService(
             rows, executions, hub.sessions, self.launcher(hub), feed=hub.changes
         )
+        conversations.offload = hub.offload
+        return conversations
 
     def _runs(self, hub: ServiceHub) -> Any:
         from desktop.services.references import ReferenceService
@@ -205,7 +207,9 @@ class _Wiring:
         recorder = TurnRecorder(launcher.runtime, executions, rows, hub.conversations,
                                 hub.sessions, hub.accounts, rollovers, self.run_notes)  # fmt: skip
         recovery = TurnRecovery(recorder, hub.conversations, executions)
-        return RunService(launcher, planner, recorder, recovery, rollovers)
+        runs = RunService(launcher, planner, recorder, recovery, rollovers)
+        runs.offload = hub.offload  # the window's executor, or inline for a command
+        return runs
 
     @cached_property
     def run_notes(self) -> Any:

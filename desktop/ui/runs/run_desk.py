@@ -307,5 +307,4 @@ class RunDesk(QObject):
         """
         self.controller.stop_all()
         self.controller.wait_ended(grace)
-        self.controller.close()
         self.notifier.close()
