@@ -9,7 +9,6 @@ its `claude` ended within seconds of its owner's death.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -20,10 +19,10 @@ CHECK_EVERY_S = 2.0
 """How often the window asks: a dead owner's turn is marked within this."""
 
 
-def reap_orphans(runs: RunService) -> list[Execution]:
-    """Mark the turns whose owning process is gone, and end their `claude`.
-    Blocking (SQLite, the process table): called off the window's thread.
+async def reap_orphans(runs: RunService) -> list[Execution]:
+    """Mark the turns whose owning process is gone, and end their `claude`; the
+    blocking steps (SQLite, the process table) go through the runs' `offload`.
     A turn whose owner lives (this window, a `run` elsewhere) is left alone."""
-    if not runs.needs_recovery():
+    if not await runs.offload(runs.needs_recovery):
         return []
-    return asyncio.run(runs.recover())
+    return await runs.recover()

@@ -1,15 +1,16 @@
-"""The window's side of `reap_orphans`: a timer, a thread, and the news.
+"""The window's side of `reap_orphans`: a timer, a task of the window's loop, and the news.
 
-Every `CHECK_EVERY_S` a short-lived thread asks the services for turns whose
-Sessiondesk process died; what it marked is announced on the change spine
+Every `CHECK_EVERY_S` a task of the window's loop asks the services for turns
+whose Sessiondesk process died (their reads on the executor for blocking
+work); what it marked is announced on the change spine
 (one `OpChanges` naming their executions and conversations), so every view
 that shows those turns reads them again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -34,7 +35,7 @@ class OrphanWatch(QObject):
         super().__init__(parent)
         self._hub = hub
         self._changes = changes
-        self._busy = threading.Lock()
+        self._checking: asyncio.Task[None] | None = None
         self.reaped.connect(self._announce)
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
@@ -45,20 +46,24 @@ class OrphanWatch(QObject):
         self._timer.stop()
 
     def _check(self) -> None:
-        if not self._busy.acquire(blocking=False):
+        if self._checking is not None and not self._checking.done():
             return  # the last check still runs (a slow disk): never two at once
-        threading.Thread(target=self._work, name="sessiondesk-orphans", daemon=True).start()
-
-    def _work(self) -> None:
         try:
-            found = reap_orphans(self._hub.runs)
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop drives this window (a test without one): none to check with
+        self._checking = loop.create_task(self._work())
+
+    async def _work(self) -> None:
+        hub = self._hub
+        try:
+            runs = await hub.offload(lambda: hub.runs)  # built off this thread the first time
+            found = await reap_orphans(runs)
         except (SessiondeskError, OSError) as exc:  # the next tick tries again
             log.warning("checking for turns whose Sessiondesk died: %s", exc)
             found = []
-        finally:
-            self._busy.release()
         if found:
-            self.reaped.emit(found)  # queued to the window's thread
+            self.reaped.emit(found)
 
     def _announce(self, found: list[Execution]) -> None:
         self._changes.publish(OpChanges.of(
