@@ -91,7 +91,7 @@ class SessionBrowser(QObject):
         self._chosen: tuple[SessionRecord, str | None] | None = None
         """A session chosen before the panel was made, and the message to scroll to."""
         self.search = SearchBar(hub.sessions, self.background, parent, search=self._find)
-        self.indexer = Indexer(hub.sessions, self)
+        self.indexer = Indexer(hub.sessions, hub.executor, self)
         self.watcher = SessionWatcher(self)
         self._menu: SessionMenu | None = None
         view = self.pane.view
