@@ -1,5 +1,8 @@
 """The window's composition root: services, the Qt application, translations, the loop.
 
+One asyncio loop drives the window: Qt's, through qasync (`_run_loop`); what
+would block it goes to the process's one executor (`compose.blocking_executor`).
+
 `run_app()` is what `sessiondesk` with no command runs. `build_window()` does
 everything but the event loop, for tests and for `tools/screenshot.py`.
 
@@ -55,8 +58,9 @@ TS_DIR = asset_paths.SOURCE_TS
 COMPILE_FROM: Path | None = ASSETS.ts_dir
 """Where a missing catalog is compiled from: a checkout's `i18n/`, never in a package."""
 GIL_SWITCH_S = 0.001
-"""Runs are driven in worker threads: with Python's default 5 ms the window's thread can
-wait that long for the interpreter lock at every step back from Qt, and a frame is 16 ms."""
+"""Blocking work (a run's steps, the index, the views' reads) runs on the executor's threads
+beside the window's: with Python's default 5 ms the window's thread can wait that long for
+the interpreter lock at every step back from Qt, and a frame is 16 ms."""
 
 
 def app_icon() -> QIcon:
@@ -119,6 +123,7 @@ def build_window(
     pyside_workarounds.pin()
     pyside_workarounds.install_collector(app)
     configure_application(app)
+    hub.use_executor()  # the services' blocking steps keep off the window's loop
     translations = translations or make_translations(app, hub)
     translations.apply(saved_choice(hub, "language", (SYSTEM, *LANGUAGES)))
     theme_controller().apply(saved_choice(hub, THEME_KEY, THEMES))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 from pathlib import Path
 from typing import Any, SupportsIndex
@@ -13,6 +14,26 @@ from desktop.home import resolve_home as resolve_home  # where the CLI and the w
 from desktop.services.hub import ServiceHub
 
 DB_NAME = "sessiondesk.db"
+BLOCKING_THREADS = 32
+"""The most blocking calls (SQLite, the keyring, starting a process, reading
+transcripts) the process runs at once: a window's views, its index pass and
+five streaming runs use a dozen at most; the rest is room for slow disks."""
+
+_blocking: ThreadPoolExecutor | None = None
+_blocking_lock = threading.Lock()
+
+
+def blocking_executor() -> ThreadPoolExecutor:
+    """The process's one executor for blocking work, made on first use: the
+    window's asyncio loop (qasync) hands it every call that would block it,
+    and every hub of the process shares it (a test opens several)."""
+    global _blocking
+    with _blocking_lock:
+        if _blocking is None:
+            _blocking = ThreadPoolExecutor(
+                BLOCKING_THREADS, thread_name_prefix="sessiondesk-blocking"
+            )
+        return _blocking
 
 
 def prepare_home(home: Path) -> None:
@@ -164,9 +185,11 @@ class _Wiring:
         from desktop.services.conversations import ConversationService
 
         rows, executions = self.conversation_rows, self.executions
-        return ConversationService(
+        conversations = ConversationService(
             rows, executions, hub.sessions, self.launcher(hub), feed=hub.changes
         )
+        conversations.offload = hub.offload
+        return conversations
 
     def _runs(self, hub: ServiceHub) -> Any:
         from desktop.services.references import ReferenceService
@@ -184,7 +207,9 @@ class _Wiring:
         recorder = TurnRecorder(launcher.runtime, executions, rows, hub.conversations,
                                 hub.sessions, hub.accounts, rollovers, self.run_notes)  # fmt: skip
         recovery = TurnRecovery(recorder, hub.conversations, executions)
-        return RunService(launcher, planner, recorder, recovery, rollovers)
+        runs = RunService(launcher, planner, recorder, recovery, rollovers)
+        runs.offload = hub.offload  # the window's executor, or inline for a command
+        return runs
 
     @cached_property
     def run_notes(self) -> Any:
@@ -278,7 +303,7 @@ def open_services(
 
     prepare_home(home)
     wiring = _Wiring(home, claude, repair_index)
-    hub = ServiceHub(home, wiring, claude, closers=[wiring.db.close])
+    hub = ServiceHub(home, wiring, blocking_executor(), claude, closers=[wiring.db.close])
     if any_unfinished(wiring.db):
         # a Sessiondesk that died mid-turn: end its claude, mark the row interrupted
         import asyncio

@@ -23,9 +23,11 @@ from desktop.domain.references import referenced_numbers
 from desktop.domain.replay import Turn, join, up_to
 from desktop.domain.replay_source import segments
 from desktop.domain.run_modes import check_model, check_permission_mode
+from desktop.domain.sessions import SessionRecord
 from desktop.domain.transcript import is_valid_session_id
 from desktop.domain.turn_plan import BranchPoint, HistorySource
 from desktop.services.claude_launch import ClaudeLauncher
+from desktop.services.offload import Offload, inline
 from desktop.services.sessions import SessionService
 
 SHORT_ID = 6
@@ -72,6 +74,9 @@ class ConversationService:
         self._executions = executions
         self._sessions = sessions
         self._launcher = launcher
+        self.offload: Offload = inline
+        """How the async steps below run their blocking reads and writes (the
+        window points it at its executor, see `desktop.services.offload`)."""
 
     # ---- references -------------------------------------------------------------
 
@@ -106,21 +111,31 @@ class ConversationService:
     async def branch_point(self, ref: str) -> BranchPoint:
         """Where a continue or a fork starts: an execution; a conversation (its
         head); or a Claude session id, adopted first when found only on disk."""
+        point = await self.offload(lambda: self._known_point(ref))
+        if point is None and is_valid_session_id(ref):
+            try:
+                conversation = await self.adopt(ref)
+            except NotFoundError:
+                pass
+            else:
+                point = await self.offload(lambda: self._head_of(conversation))
+        if point is None:
+            raise UsageError(f"{ref} is no execution, conversation or Claude session")
+        return point
+
+    def _known_point(self, ref: str) -> BranchPoint | None:
+        """The branch point of what the database knows by `ref`, if it does."""
         execution = self._find_execution(ref)
         if execution is not None:
             return self._point_at(execution)
         conversation = self.find(ref)
-        if conversation is None and is_valid_session_id(ref):
+        if conversation is not None:
+            return self._head_of(conversation)
+        if is_valid_session_id(ref):
             ran = [e for e in self._executions.with_session(ref) if e.account]
             if ran:
                 return self._point_at(ran[-1])
-            try:
-                conversation = await self.adopt(ref)
-            except NotFoundError:
-                conversation = None
-        if conversation is None:
-            raise UsageError(f"{ref} is no execution, conversation or Claude session")
-        return self._head_of(conversation)
+        return None
 
     def _head_of(self, conversation: Conversation) -> BranchPoint:
         answered = [
@@ -359,6 +374,27 @@ class ConversationService:
 
     async def adopt(self, session_id: str, account: str | None = None) -> Conversation:
         """A conversation of a session found on disk (the existing one if adopted before)."""
+        record, adopted = await self.offload(lambda: self._adoptable(session_id, account))
+        if adopted is not None:
+            return adopted
+        launch = await self._launcher.probe()
+
+        def create() -> Conversation:
+            conversation = self._conversations.create(
+                record.title or session_id[:8], record.account, record.cwd
+            )
+            # the session was made by a claude on this machine: resumable by the current one
+            self._conversations.update(
+                conversation.id, session_id=session_id, runtime_id=str(launch.caps.fingerprint)
+            )
+            return self._changed(conversation.id, sessions=[(record.account, session_id)])
+
+        return await self.offload(create)
+
+    def _adoptable(
+        self, session_id: str, account: str | None
+    ) -> tuple[SessionRecord, Conversation | None]:
+        """The session's record, and its conversation if it was adopted before."""
         try:
             record = self._sessions.find(session_id, account)
         except NotFoundError:
@@ -366,16 +402,8 @@ class ConversationService:
             record = self._sessions.find(session_id, account)
         for conversation in self._conversations.list():
             if conversation.session_id == session_id and conversation.account == record.account:
-                return conversation
-        launch = await self._launcher.probe()
-        conversation = self._conversations.create(
-            record.title or session_id[:8], record.account, record.cwd
-        )
-        # the session was made by a claude on this machine: resumable by the current one
-        self._conversations.update(
-            conversation.id, session_id=session_id, runtime_id=str(launch.caps.fingerprint)
-        )
-        return self._changed(conversation.id, sessions=[(record.account, session_id)])
+                return record, conversation
+        return record, None
 
     def _changed(
         self, conversation_id: str, *, sessions: list[tuple[str, str]] | None = None

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from desktop.domain.changes import ChangeFeed
+from desktop.services.offload import Offload, in_executor, inline
 
 if TYPE_CHECKING:  # imported by the wiring as each service is built
     from desktop.services.accounts import AccountService
@@ -79,10 +81,14 @@ class ServiceHub:
         self,
         home: Path,
         wiring: Wiring,
+        executor: Executor,
         claude_override: str | None = None,
         closers: list[Callable[[], None]] | None = None,
     ) -> None:
         self.home = home
+        self.executor = executor
+        """The process's one executor for blocking work (`desktop.compose`): the
+        window hands it what would block its loop."""
         self.claude_override = claude_override
         """`--claude` given on the command line; wins over the setting."""
         self.closers = closers if closers is not None else []
@@ -90,6 +96,20 @@ class ServiceHub:
         self._building = threading.RLock()
         self.changes = ChangeFeed()
         """What its services' operations changed, as they report it (the window listens)."""
+        self.offload: Offload = inline
+        """How its async services (runs, conversations) run their blocking steps."""
+
+    def use_executor(self) -> None:
+        """From now on the async services await their blocking steps on `executor`,
+        so the loop that awaits them keeps turning: the window's composition asks
+        (`desktop.app.build_window`); a command keeps them inline. Services not
+        built yet get it when they are (`desktop.compose`)."""
+        if self.offload is inline:
+            self.offload = in_executor(self.executor)
+            for name in ("runs", "conversations"):
+                service = self.__dict__.get(name)
+                if service is not None:
+                    service.offload = self.offload
 
     def close(self) -> None:
         for close in reversed(self.closers):

@@ -16,9 +16,10 @@ from desktop.domain.ports import ClaudeRuntime, RolloverRepository
 from desktop.domain.rollover import Rollover, RolloverPolicy
 from desktop.domain.run_modes import ModelOption
 from desktop.services.claude_launch import ClaudeLauncher
+from desktop.services.offload import Offload
 from desktop.services.run import Run
 from desktop.services.turn_planning import TurnPlanner
-from desktop.services.turn_recording import Offload, TurnRecorder
+from desktop.services.turn_recording import TurnRecorder
 from desktop.services.turn_recovery import TurnRecovery
 from desktop.services.turn_request import TurnRequest
 
@@ -41,13 +42,14 @@ class RunService:
 
     @property
     def offload(self) -> Offload:
-        """How a run's blocking steps are run (`TurnRecorder.offload`): the
-        window swaps in a thread of its own while it is open."""
+        """How a turn's blocking steps are run, planning and recording alike
+        (`desktop.services.offload`): the window points it at its executor."""
         return self._recorder.offload
 
     @offload.setter
     def offload(self, offload: Offload) -> None:
         self._recorder.offload = offload
+        self._planner.offload = offload
 
     @property
     def runtime(self) -> ClaudeRuntime:

@@ -24,6 +24,7 @@ from desktop.domain.rollover import RolloverPolicy, RolloverTrigger, failed_noti
 from desktop.domain.run_modes import check_model, check_permission_mode
 from desktop.domain.transcript_text import shorten
 from desktop.domain.turn_plan import (
+    BranchPoint,
     Plan,
     after_refusal,
     carried_retry,
@@ -37,6 +38,7 @@ from desktop.services.accounts import AccountService
 from desktop.services.carry import CarryOverBuilder
 from desktop.services.claude_launch import ClaudeLauncher, Launch
 from desktop.services.conversations import ConversationService
+from desktop.services.offload import Offload, inline
 from desktop.services.references import ReferenceService
 from desktop.services.settings import SettingsService
 from desktop.services.turn_request import TurnRequest
@@ -64,6 +66,8 @@ class TurnPlanner:
         self._settings = settings
         self._carry = carry
         self._references = references
+        self.offload: Offload = inline
+        """How its blocking steps (SQLite, transcripts) are run: see `RunService.offload`."""
 
     async def plan(self, request: TurnRequest) -> tuple[TurnRequest, Plan, Launch]:
         """Check everything a turn needs and decide how it runs (nothing starts
@@ -75,26 +79,35 @@ class TurnPlanner:
             check_permission_mode(request.permission_mode)
         launch = await self._launcher.probe()
         ref = request.continue_from or request.fork_from
+        off = self.offload
         if request.rerun_of:
-            plan = self._rerun(request)
+            plan = await off(lambda: self._rerun(request))
         elif ref:
             branch = await self._threads.branch_point(ref)
-            owner = self._threads.get(branch.conversation_id).account
-            refuse_if_moved(branch.execution_id, branch.account, owner, branch.conversation_code)
-            plan = plan_turn(
-                prompt=request.prompt,
-                account=request.account or branch.account,
-                cwd=_folder(request.cwd or branch.cwd),
-                runtime=launch.runtime,
-                branch=branch,
-                fork=request.fork_from is not None,
-                fresh=request.fresh,
-            )
-            plan = self._referenced(plan, request)
+            plan = await off(lambda: self._branched(request, branch, launch))
         else:
-            plan = self._referenced(self._plan_next(request, launch), request)
+            plan = await off(lambda: self._referenced(self._plan_next(request, launch), request))
             plan = await self._carried(plan, launch)
             plan = await self._rolled(plan, launch)
+        return request, await off(lambda: self._recorded(plan, request)), launch
+
+    def _branched(self, request: TurnRequest, branch: BranchPoint, launch: Launch) -> Plan:
+        """A continue or a fork from `branch`."""
+        owner = self._threads.get(branch.conversation_id).account
+        refuse_if_moved(branch.execution_id, branch.account, owner, branch.conversation_code)
+        plan = plan_turn(
+            prompt=request.prompt,
+            account=request.account or branch.account,
+            cwd=_folder(request.cwd or branch.cwd),
+            runtime=launch.runtime,
+            branch=branch,
+            fork=request.fork_from is not None,
+            fresh=request.fresh,
+        )
+        return self._referenced(plan, request)
+
+    def _recorded(self, plan: Plan, request: TurnRequest) -> Plan:
+        """The plan with its history, in a conversation (made now for a new one) at its epoch."""
         plan = self._with_history(plan)
         if plan.conversation_id is None:
             conversation = self._conversations.create(
@@ -102,7 +115,7 @@ class TurnPlanner:
             )
             plan = replace(plan, conversation_id=conversation.id)
         epoch = self._threads.get(plan.conversation_id).history_epoch
-        return request, replace(plan, history_epoch=epoch), launch
+        return replace(plan, history_epoch=epoch)
 
     def _rerun(self, request: TurnRequest) -> Plan:
         """A history edit: the conversation's epoch goes up first, so no session
@@ -157,7 +170,10 @@ class TurnPlanner:
         """The first turn after a switch: what its decision says to carry, built now."""
         if plan.resume or plan.conversation_id is None or self._carry is None:
             return plan
-        decision = pending_switch(self._executions.for_conversation(plan.conversation_id))
+        conversation_id = plan.conversation_id
+        decision = await self.offload(
+            lambda: pending_switch(self._executions.for_conversation(conversation_id))
+        )
         if decision is None or decision.to_account != plan.account:
             return plan
         carried = await self._carry.build(decision, plan.cwd, launch)
@@ -183,8 +199,10 @@ class TurnPlanner:
         if plan.kind not in (ExecutionKind.CONTINUE, ExecutionKind.REPLAY) or self._carry is None:
             return plan
         assert plan.conversation_id is not None
-        conv = self._threads.get(plan.conversation_id)
-        policy = self.rollover_policy()
+        conversation_id = plan.conversation_id
+        conv, policy = await self.offload(
+            lambda: (self._threads.get(conversation_id), self.rollover_policy())
+        )
         threshold = policy.due(conv.last_input_tokens, conv.context_window)
         if threshold is None or not conv.session_id or not conv.account:
             return plan

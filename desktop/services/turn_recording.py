@@ -3,7 +3,7 @@
 The row is written before the process exists, so a crash leaves an
 `interrupted` row (`turn_recovery`), never a hole. Each blocking step (the
 row's writes, the account's secret, the index refresh at the end) is awaited
-through `offload`, which the window points at a thread of its own, so the
+through `offload`, which the window points at the process's executor, so the
 loop that reads `claude`'s pipes keeps painting.
 
 This module knows nothing of `Run`, which drives a turn through it: `Run`
@@ -17,7 +17,7 @@ import logging
 import os
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from desktop.domain.carry import recorded_args
 from desktop.domain.conversations import Execution, ExecutionStatus
@@ -39,6 +39,7 @@ from desktop.services import audit
 from desktop.services.accounts import AccountService
 from desktop.services.claude_launch import Launch
 from desktop.services.conversations import ConversationService
+from desktop.services.offload import Offload, inline
 from desktop.services.sessions import SessionService
 from desktop.services.turn_request import TurnRequest
 
@@ -49,17 +50,6 @@ P = ParamSpec("P")
 STOPPED = "stopped by the user"
 """The error of a stopped turn, instead of what `claude` said on its way out
 (its internal `[ede_diagnostic] …` lines, say)."""
-
-
-class Offload(Protocol):
-    """Runs blocking work (SQLite, the keyring, the index) for a coroutine that must not block."""
-
-    def __call__(self, work: Callable[[], T]) -> Awaitable[T]: ...
-
-
-async def inline(work: Callable[[], T]) -> T:
-    """A command's offload: nothing else shares its loop, so the work runs right there."""
-    return work()
 
 
 def offloaded(
@@ -100,8 +90,8 @@ class TurnRecorder:
         self.offload: Offload = inline
         """How a run's blocking steps are run: its execution row's writes, the
         account's secret, the index refresh and the replayed history when it
-        ends or retries. The window hands them to a thread of its own, so the
-        loop that reads the pipes keeps painting."""
+        ends or retries. The window hands them to the process's executor, so
+        the loop that reads the pipes keeps painting."""
 
     def command(self, plan: Plan, request: TurnRequest, launch: Launch) -> list[str]:
         """The argv of this attempt, built once: recorded (redacted) and run as is."""

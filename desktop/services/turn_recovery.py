@@ -30,27 +30,28 @@ class TurnRecovery:
 
     async def stop(self, execution_id: str) -> Execution:
         """Interrupt a running turn, whichever Sessiondesk process drives it."""
+        off, read = self._recorder.offload, self._threads.execution
         local = self._recorder.stops.get(execution_id)
         if local is not None:
             await local()
-            return self._threads.execution(execution_id)
-        execution = self._threads.execution(execution_id)
+            return await off(lambda: read(execution_id))
+        execution = await off(lambda: read(execution_id))
         if execution.status.finished:
             raise UsageError(f"execution {execution_id} is not running ({execution.status})")
-        self._executions.update(execution_id, stop_requested=True)
+        await off(lambda: self._executions.update(execution_id, stop_requested=True))
         if execution.pid and execution.pid_started:
             await self._recorder.runtime.end_group(execution.pid, execution.pid_started)
-        if not self._recorder.owner_alive(execution):
-            return self._executions.update(
+        if not await off(lambda: self._recorder.owner_alive(execution)):
+            return await off(lambda: self._executions.update(
                 execution_id, status=ExecutionStatus.INTERRUPTED, error=STOPPED, finished=True
-            )
+            ))  # fmt: skip
         # the owning process records the end; give it a moment to do so
         for _ in range(100):
-            current = self._threads.execution(execution_id)
+            current = await off(lambda: read(execution_id))
             if current.status.finished:
                 return current
             await asyncio.sleep(0.1)
-        return self._threads.execution(execution_id)
+        return await off(lambda: read(execution_id))
 
     def busy(self, conversation_id: str) -> Execution | None:
         """The turn a live process runs in this conversation, or None: a new
@@ -64,19 +65,23 @@ class TurnRecovery:
 
     async def recover(self) -> list[Execution]:
         """Rows left running by a Sessiondesk that died: end their `claude`, mark them."""
+        off = self._recorder.offload
         recovered = []
-        for execution in self._executions.unfinished():
-            if self._recorder.owner_alive(execution):
-                continue  # another Sessiondesk process is driving it right now
+        for execution in await off(self._orphaned):
             if execution.pid and execution.pid_started:
                 await self._recorder.runtime.end_group(execution.pid, execution.pid_started)
-            self._recorder.keep_note(execution.id, None)  # its owner died before removing it
-            recovered.append(
-                self._executions.update(
-                    execution.id,
-                    status=ExecutionStatus.INTERRUPTED,
-                    error="Sessiondesk ended while this turn ran",
-                    finished=True,
-                )
-            )
+            recovered.append(await off(lambda e=execution: self._interrupted(e)))
         return recovered
+
+    def _orphaned(self) -> list[Execution]:
+        """The unfinished rows whose owning process is gone."""
+        return [e for e in self._executions.unfinished() if not self._recorder.owner_alive(e)]
+
+    def _interrupted(self, execution: Execution) -> Execution:
+        self._recorder.keep_note(execution.id, None)  # its owner died before removing it
+        return self._executions.update(
+            execution.id,
+            status=ExecutionStatus.INTERRUPTED,
+            error="Sessiondesk ended while this turn ran",
+            finished=True,
+        )

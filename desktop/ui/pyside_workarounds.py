@@ -34,12 +34,12 @@ does nothing otherwise.
 Cyclic garbage collection on the window's thread, never on a worker's.
 
 Python's cycle collector runs on whichever thread happens to allocate when a
-threshold is crossed: the runs' blocking lane, the transcript reader, the
-highlighter warm-up. A cycle that holds a Qt object with a live timer (a
-widget, a QTimer) then dies on that thread, and Qt warns "Timers cannot be
-stopped from another thread" or worse. So while the window lives, automatic
-collection is off and a timer on the window's thread collects instead, by the
-same thresholds Python would use.
+threshold is crossed: a thread of the executor for blocking work (a run's
+steps, the transcript reader, the highlighter warm-up). A cycle that holds a
+Qt object with a live timer (a widget, a QTimer) then dies on that thread, and
+Qt warns "Timers cannot be stopped from another thread" or worse. So while the
+window lives, automatic collection is off and a timer on the window's thread
+collects instead, by the same thresholds Python would use.
 
 What survives the window's start lives as long as the window: at the first
 collection it is moved to the oldest generation (`freeze` then `unfreeze`, no

@@ -7,8 +7,11 @@ import time
 
 from pytestqt.qtbot import QtBot
 
+from desktop.compose import blocking_executor
 from desktop.ui.common.background import Background
 from desktop.ui.common.latest_write import LatestWrite
+
+EXECUTOR = blocking_executor()
 
 
 def test_writes_asked_in_a_burst_land_in_order_and_the_last_one_stays(qtbot: QtBot) -> None:
@@ -21,7 +24,7 @@ def test_writes_asked_in_a_burst_land_in_order_and_the_last_one_stays(qtbot: QtB
         time.sleep(0.002)  # a commit takes a while: later asks pile up meanwhile
         stored.append(value)
 
-    background = Background()
+    background = Background(EXECUTOR)
     writes = LatestWrite(background, write)
     for value in range(40):
         writes.write(value)
@@ -37,7 +40,7 @@ def test_a_failed_write_is_told_on_the_window_thread(qtbot: QtBot) -> None:
     def write(_value: str) -> None:
         raise OSError("disk full")
 
-    background = Background()
+    background = Background(EXECUTOR)
     writes = LatestWrite(background, write, lambda e: told.append((str(e), threading.get_ident())))
     writes.write("x")
     qtbot.waitUntil(lambda: bool(told), timeout=5000)

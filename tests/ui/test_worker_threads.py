@@ -1,6 +1,5 @@
-"""The window's thread never waits for a worker thread to start or end: the
-`Background` calls' threads are started by a thread of their own, and the
-index keeps one thread for all its passes."""
+"""Blocking calls and the index's passes go to the process's one executor and
+answer on the window's thread."""
 
 from __future__ import annotations
 
@@ -40,48 +39,51 @@ class ThreadStarts:
             self.calls.append(self._watched[frame.f_code])
 
 
-def test_calls_that_need_new_threads_do_not_start_them_on_the_callers_thread(
-    qtbot: QtBot,
+def test_calls_run_on_the_hubs_executor_and_answer_on_the_window_thread(
+    hub: ServiceHub, qtbot: QtBot
 ) -> None:
-    background = Background()
-    background.submit(lambda: None, lambda _result: None)  # the starter itself may start here
-    assert background.wait(5.0)
-    release = threading.Event()
-    done: list[object] = []
-    with ThreadStarts() as seen:
-        for _ in range(6):  # all at once, each holding its thread: more than were idle
-            background.submit(lambda: release.wait(10.0), done.append)
-    release.set()
-    qtbot.waitUntil(lambda: len(done) == 6, timeout=WAIT_MS)
-    assert done == [True] * 6
-    assert seen.calls == []
+    background = Background(hub.executor)
+    window = threading.get_ident()
+    ran: list[str] = []
+    told: list[tuple[object, int]] = []
+    for _ in range(6):
+        background.submit(lambda: ran.append(threading.current_thread().name) or True,
+                          lambda result: told.append((result, threading.get_ident())))  # fmt: skip
+    qtbot.waitUntil(lambda: len(told) == 6, timeout=WAIT_MS)
+    assert told == [(True, window)] * 6
+    assert all(name.startswith("sessiondesk-blocking") for name in ran)
 
 
-def test_the_index_runs_every_pass_on_one_thread_without_joining_it(
-    hub: ServiceHub, tmp_path: Path, qtbot: QtBot
+def test_the_index_runs_its_passes_on_the_executor_without_joining_a_thread(
+    hub: ServiceHub, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     config = add_account(hub, "work", tmp_path)
     write(config, new_session("/src/harbour", "plan the dock cranes"))
-    indexer = Indexer(hub.sessions)
+    passes: list[str] = []
+    refresh = type(hub.sessions).refresh
+
+    def refreshing(service: object, *args: Any, **kwargs: Any) -> Any:
+        passes.append(threading.current_thread().name)
+        return refresh(service, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(hub.sessions), "refresh", refreshing)
+    indexer = Indexer(hub.sessions, hub.executor)
     finished: list[object] = []
     indexer.finished.connect(lambda report, _listing: finished.append(report))
     try:
         indexer.start()
         qtbot.waitUntil(lambda: indexer.completed == 1 and not indexer.running(), timeout=WAIT_MS)
-        first = {t.ident for t in threading.enumerate() if t.name == "sessiondesk-index"}
         write(config, new_session("/src/harbour", "and the quay"))
         with ThreadStarts() as seen:
             indexer.start()
             assert indexer.running()
             qtbot.waitUntil(lambda: indexer.completed == 2, timeout=WAIT_MS)
         assert not indexer.running()
-        assert seen.calls == []
-        assert {t.ident for t in threading.enumerate() if t.name == "sessiondesk-index"} == first
-        assert len(first) == 1
+        assert "join" not in seen.calls
+        assert all(name.startswith("sessiondesk-blocking") for name in passes)
         assert [r.read for r in finished] == [1, 1]  # type: ignore[attr-defined]
     finally:
         indexer.stop()
-    assert not any(t.name == "sessiondesk-index" for t in threading.enumerate())
 
 
 def test_a_short_pass_lists_its_records_once_its_writes_are_done(
@@ -103,7 +105,7 @@ def test_a_short_pass_lists_its_records_once_its_writes_are_done(
             written[-1] = True
 
     monkeypatch.setattr(type(hub.sessions), "refresh", refreshing)
-    indexer = Indexer(hub.sessions)
+    indexer = Indexer(hub.sessions, hub.executor)
     when_listed: list[bool] = []
     indexer.records.connect(
         lambda records: when_listed.append(written[-1]), Qt.ConnectionType.DirectConnection

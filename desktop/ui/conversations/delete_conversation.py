@@ -30,7 +30,7 @@ class ConversationDeleter(QObject):
     def __init__(self, hub: ServiceHub, status: StatusBar, parent: QWidget) -> None:
         super().__init__(parent)
         self._hub, self._status, self._parent = hub, status, parent
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self.dialog: ConfirmRemoval | None = None
         self.action = QAction(parent)
         self.action.setObjectName("deleteConversation")

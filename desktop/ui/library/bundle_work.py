@@ -47,7 +47,7 @@ class BundleWork(QObject):
         super().__init__(parent)
         self._hub, self._page, self._desk = hub, page, desk
         self._status, self._parent = status, parent
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self._tasks: set[asyncio.Future[None]] = set()
         self.dialog: QWidget | None = None
         self._plan_ticket: int | None = None

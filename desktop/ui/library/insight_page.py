@@ -49,7 +49,7 @@ class InsightPage(QDialog):
         self.setObjectName("insightPage")
         self.setWindowFlag(Qt.WindowType.Window)
         self._hub = hub
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self._ticket: int | None = None
         self.insight: Insight | None = None
 

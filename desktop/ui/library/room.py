@@ -58,7 +58,7 @@ class LibraryRoom(QObject):
         self.bundles_page = BundlesPage(hub, window)
         self.work = BundleWork(hub, self.bundles_page, desk, status, window)
         self.exporter = SessionExporter(hub, status, window)
-        self._marks = Background(self)
+        self._marks = Background(hub.executor, self)
         changes.changed.connect(self._changed)
         after_first_paint(window, self.mark_archived)  # a thread: not before the window shows
         sessions.menu.bundle_requested.connect(self.work.ask_bundle_for)

@@ -47,7 +47,7 @@ class SessionExporter(QObject):
     def __init__(self, hub: ServiceHub, status: StatusBar, parent: QWidget) -> None:
         super().__init__(parent)
         self._hub, self._status, self._parent = hub, status, parent
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self.dialog: QFileDialog | None = None
 
     def ask(self, record: SessionRecord | None) -> QFileDialog | None:

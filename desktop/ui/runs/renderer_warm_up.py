@@ -1,4 +1,4 @@
-"""The transcript's renderer loaded ahead of its first use, in a thread of its own.
+"""The transcript's renderer loaded ahead of its first use, on the blocking-work executor.
 
 The first message shown costs markdown-it's import (about 110 ms on a busy
 machine), and the first code block in a language an import and a few
@@ -9,7 +9,7 @@ is a visible stall.
 
 from __future__ import annotations
 
-import threading
+from concurrent.futures import Executor
 
 from PySide6.QtWidgets import QWidget
 
@@ -18,11 +18,12 @@ from desktop.ui.transcript.transcript_render import Theme, code_html, markdown_h
 
 
 class RendererWarmUp:
-    def __init__(self, shown: QWidget) -> None:
+    def __init__(self, shown: QWidget, executor: Executor) -> None:
         """The renderer and the commonest lexers load once `shown` is on screen:
-        before, the thread competes with the first paint."""
+        before, the import competes with the first paint."""
+        self._executor = executor
         self._markdown_warm = False
-        after_first_paint(shown, _start_highlighter)
+        after_first_paint(shown, lambda: executor.submit(_warm_up_highlighter))
 
     def before_reply(self) -> None:
         """A turn is being sent: the reply's Markdown renderer loads while claude starts
@@ -30,16 +31,11 @@ class RendererWarmUp:
         where the import, 60–100 ms, was the longest stall on the window's thread)."""
         if not self._markdown_warm:
             self._markdown_warm = True
-            threading.Thread(target=_warm_up_markdown, name="sessiondesk-warm-md",
-                             daemon=True).start()  # fmt: skip
+            self._executor.submit(_warm_up_markdown)
 
 
 def _warm_up_markdown() -> None:
     markdown_html("x", Theme.for_dark(False))
-
-
-def _start_highlighter() -> None:
-    threading.Thread(target=_warm_up_highlighter, name="sessiondesk-warm", daemon=True).start()
 
 
 def _warm_up_highlighter() -> None:

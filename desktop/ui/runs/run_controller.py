@@ -1,7 +1,7 @@
 """The window's runs: start them, follow what they say, answer their questions, stop them.
 
 Each run is driven by a `RunDriver`, a task on the window's loop whose
-blocking steps go to the one `BlockingLane` thread, so several conversations
+blocking steps go to the process's executor, so several conversations
 stream at once, none waits for another and none blocks the window. What the
 runs say arrives here in order, a frame's worth at a time, and is re-emitted
 as Qt signals for the run desk and the live rows (one `updated` per run a
@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import count
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
@@ -33,10 +32,7 @@ from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.runs import run_driver
 from desktop.ui.runs.live_run import Change, LiveTranscript
-from desktop.ui.runs.run_driver import BlockingLane, FrameBatch, Key, RunDriver
-
-if TYPE_CHECKING:
-    from desktop.services.runs import Offload
+from desktop.ui.runs.run_driver import FrameBatch, Key, RunDriver
 
 __all__ = ["Key", "LiveRun", "Phase", "RunController"]
 
@@ -126,9 +122,6 @@ class RunController(QObject):
         self._ids = count(1)
         self.runs: list[LiveRun] = []
         """Every run of this window, oldest first, finished ones included."""
-        self._lane: BlockingLane | None = None
-        self._inline: Offload | None = None
-        """The run service's own offload, given back when the window closes."""
         self._batch = FrameBatch(self)
 
     # -- queries ---------------------------------------------------------------------------
@@ -163,12 +156,9 @@ class RunController(QObject):
         With `origin`, the turn continues that session (adopting it into a
         conversation the first time). The turn goes on as a task of this loop.
         """
-        if self._lane is None:  # the first turn: its service does its blocking work there
-            self._lane = BlockingLane()
-            self._inline, self._hub.runs.offload = self._hub.runs.offload, self._lane.call
-            self._hub.runs.runtime.nice = run_driver.CLAUDE_NICE
+        self._hub.runs.runtime.nice = run_driver.CLAUDE_NICE
         handler = _Handler(self, request, origin, asyncio.get_running_loop().create_future())
-        handler.driver = RunDriver(self._hub, request, origin, handler, self._lane, self._batch)
+        handler.driver = RunDriver(self._hub, request, origin, handler, self._batch)
         handler.driver.start()
         return await handler.ready
 
@@ -233,14 +223,6 @@ class RunController(QObject):
         finally:
             deadline.stop()
             self.finished.disconnect(ended)
-
-    def close(self) -> None:
-        """The window is gone: the runs' service does its blocking work inline again."""
-        if self._lane is not None:
-            if self._inline is not None and self._hub.runs.offload == self._lane.call:
-                self._hub.runs.offload = self._inline
-            self._lane.close()
-            self._lane = None
 
     # -- what a run says (on the window's thread, in order) --------------------------------------
 

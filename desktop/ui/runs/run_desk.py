@@ -138,7 +138,7 @@ class RunDesk(QObject):
         c.updated.connect(self._update_activity)
         self._fill_accounts()
         self._selected(self.pane.selected_record())
-        self._warm_up = RendererWarmUp(area)
+        self._warm_up = RendererWarmUp(area, hub.executor)
 
     @property
     def consent(self) -> QMessageBox | None:
@@ -307,5 +307,4 @@ class RunDesk(QObject):
         """
         self.controller.stop_all()
         self.controller.wait_ended(grace)
-        self.controller.close()
         self.notifier.close()

@@ -1,13 +1,13 @@
-"""Turns driven on the window's own asyncio loop, their blocking steps on one thread beside it.
+"""Turns driven on the window's own asyncio loop, their blocking steps on the process's executor.
 
 A turn's pipes are asyncio streams: reading `claude`'s output never blocks,
 so each run is a task on the window's loop (qasync), with its answers and its
-stop. What does block is handed to the `BlockingLane`, one thread with a loop
-of its own shared by every run: preparing the turn (SQLite reads and writes,
-probing claude, adopting a session), the execution row's writes (one writer
-for all runs), the keyring look-up for the account's key, and the index
-refresh when the turn ends. The run service awaits those through its
-`offload`, which the window points at the lane.
+stop. What does block is handed to the one executor for blocking work
+(`hub.executor`, made in `desktop.compose`) with `loop.run_in_executor`:
+preparing the turn (SQLite reads and writes, adopting a session), the
+execution row's writes, the keyring look-up for the account's key, and the
+index refresh when the turn ends. The services await those through their
+`offload`, which the window points at the executor (`desktop.services.offload`).
 
 The window is not told of each event as it comes: `FrameBatch` collects what
 every run said and hands it over once a frame (16 ms), so five streams cost
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
@@ -62,41 +61,6 @@ class RunHandler(Protocol):
         """The turn is over: None when it ran to its end, else what went wrong."""
 
 
-class BlockingLane:
-    """One thread with its own asyncio loop, for the runs' blocking work.
-
-    Every call goes through the one thread, in the order given, so SQLite
-    sees one writer however many runs stream.
-    """
-
-    def __init__(self) -> None:
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever,
-                                        name="sessiondesk-runs-blocking", daemon=True)  # fmt: skip
-        self._thread.start()
-
-    async def run(self, work: Coroutine[Any, Any, T]) -> T:
-        """Run a coroutine on the lane's loop and wait for it from the caller's."""
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
-
-    async def call(self, work: Callable[[], T]) -> T:
-        """Run a blocking function on the lane (the run service's `offload`)."""
-
-        async def step() -> T:
-            return work()
-
-        return await self.run(step())
-
-    def close(self, timeout: float = 2.0) -> None:
-        """Stop the thread once what it was given is done (at most `timeout`)."""
-        if self._loop.is_closed():
-            return
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout)
-        if not self._thread.is_alive():
-            self._loop.close()
-
-
 class FrameBatch(QObject):
     """The runs' events, handed to their handlers once a frame rather than one by one."""
 
@@ -123,7 +87,7 @@ class FrameBatch(QObject):
 
 
 class RunDriver:
-    """One turn as a task on the window's loop: prepared on the lane, then streamed."""
+    """One turn as a task on the window's loop: prepared, then streamed."""
 
     def __init__(
         self,
@@ -131,14 +95,12 @@ class RunDriver:
         request: TurnRequest,
         origin: Key | None,
         handler: RunHandler,
-        lane: BlockingLane,
         batch: FrameBatch,
     ) -> None:
         self._hub = hub
         self._request = request
         self._origin = origin
         self._handler = handler
-        self._lane = lane
         self._batch = batch
         self._task: asyncio.Task[None] | None = None
         self._work: set[asyncio.Future[None]] = set()
@@ -164,7 +126,7 @@ class RunDriver:
 
     async def _serve(self) -> None:
         try:
-            run = await self._lane.run(self._prepare())
+            run = await self._prepare()
         except Exception as exc:  # told to the window, which shows it in words
             self._tell(self._handler.refused, exc)
             return
@@ -199,7 +161,8 @@ class RunDriver:
 
     async def _prepare(self) -> Run:
         runs, request = self._hub.runs, self._request
-        runs.binary()  # a wrong claude path is worth saying before anything is recorded
+        # a wrong claude path is worth saying before anything is recorded
+        await runs.offload(runs.binary)
         if self._origin is not None and request.conversation_id is None:
             conversation = await self._hub.conversations.adopt(self._origin[1], self._origin[0])
             request = replace(request, conversation_id=conversation.id)

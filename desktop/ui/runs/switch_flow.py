@@ -132,7 +132,7 @@ class SwitchFlow(QObject):
             else:
                 conversation_id = moved[0]
             _conversation, switched = await switch_to(self._hub, conversation_id, choice)
-            # reads the old transcript whole: off the window's thread, on the runs' lane
+            # reads the old transcript whole: off the window's thread, on the executor
             notice = await self._hub.runs.offload(lambda: self._hub.switch.carry_notice(switched))
         except SessiondeskError as exc:
             self._composer.show_error(error_text(exc))

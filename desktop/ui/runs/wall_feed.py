@@ -40,7 +40,7 @@ class WallFeed(QObject):
         """Every unfinished turn of the home whose owner lives, as last read."""
         self._telling = False
         self._read: LatestRead[list[WallRun]] = LatestRead(
-            Background(self), lambda: hub.wall.list, self._apply, self._failed
+            Background(hub.executor, self), lambda: hub.wall.list, self._apply, self._failed
         )
         self._timer = QTimer(self)
         self._timer.setInterval(OTHERS_EVERY_MS)

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from desktop.domain.errors import SessiondeskError
 from desktop.services.hub import ServiceHub
-from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.status import StatusBar
@@ -35,7 +34,8 @@ class WallRoom(QObject):
         self._changes = changes
         self.feed = WallFeed(hub, changes, self)
         self.wall: RunWall | None = None
-        self._stops = Background(self)
+        self._stops: set[asyncio.Future[object]] = set()
+        """Stops of other processes' turns still going (the loop keeps only weak references)."""
         self.action = QAction(window)
         self.action.setObjectName("runWallAction")
         self.action.setShortcut(QKeySequence(WALL_KEYS))
@@ -73,13 +73,19 @@ class WallRoom(QObject):
         self._window.activateWindow()
 
     def _stop_elsewhere(self, row: WallRow) -> None:
-        """Another process's turn: stopped as `sessiondesk stop` does, off this thread."""
+        """Another process's turn: stopped as `sessiondesk stop` does, a task of this loop."""
         read = row.read
         if read is None:
             return
         self._status.notify(self.tr("Stopping…"))
-        self._stops.submit(lambda: asyncio.run(self._hub.runs.stop(read.execution_id)),
-                           lambda _done: None, self._stop_failed)  # fmt: skip
+        stop = asyncio.ensure_future(self._hub.runs.stop(read.execution_id))
+        self._stops.add(stop)
+        stop.add_done_callback(self._stopped)
+
+    def _stopped(self, stop: asyncio.Future[object]) -> None:
+        self._stops.discard(stop)
+        if not stop.cancelled() and stop.exception() is not None:
+            self._stop_failed(stop.exception())  # type: ignore[arg-type]
 
     def _stop_failed(self, error: BaseException) -> None:
         if isinstance(error, SessiondeskError):

@@ -1,44 +1,35 @@
 """Keeps the session index up to date in the background and says what it found.
 
-`Indexer` runs `SessionService.refresh()` in a worker thread, one run at a
-time; requests that come in while it runs fold into one more run after it.
-The thread is started once and waits for the next run: starting a thread
-(and joining the last one) made the window's thread wait until the other
-was scheduled, milliseconds at a time while five runs streamed and each
-transcript's growth asked for a run.
-Progress and the records just read travel to the UI thread as queued
-signals, batched so a 2,000-file first run costs a few dozen repaints, not
-2,000. `SessionWatcher` decides *when* to run: on file-system change
-notices for the accounts' `projects/` folders and the most recent transcripts,
-and on a slow timer as a fallback for what notices miss (network drives, a
-watch limit reached). A run where nothing changed only stats the files.
+`Indexer` runs passes of `desktop.services.index_pass.IndexPass` on the
+process's executor for blocking work, one pass at a time; requests that come
+in while one runs fold into one more pass after it. Progress and the records
+just read travel to the UI thread as queued signals, batched by the pass.
+`SessionWatcher` decides *when* to run: on file-system change notices for the
+accounts' `projects/` folders and the most recent transcripts
+(`index_pass.watched_paths`), and on a slow timer as a fallback for what
+notices miss (network drives, a watch limit reached). A pass where nothing
+changed only stats the files.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import threading
-import time
 from collections.abc import Iterable
+from concurrent.futures import Executor, Future
+from concurrent.futures import wait as wait_for
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from desktop.domain.errors import SessiondeskError
-from desktop.domain.sessions import IndexProgress
+from desktop.domain.sessions import SessionRecord
+from desktop.services.index_pass import WATCHED_FILES, IndexPass, PassStopped, watched_paths
 from desktop.services.sessions import SessionService
 
 log = logging.getLogger(__name__)
 
-BATCH_SECONDS = 0.1
 DEBOUNCE_MS = 300
 POLL_MS = 5000
-WATCHED_FILES = 200
-WATCHED_DIRS = 2000
-
-
-class _Stopped(Exception):
-    """Raised from the progress callback to end a run early (the window is closing)."""
 
 
 class Indexer(QObject):
@@ -54,18 +45,16 @@ class Indexer(QObject):
     _worker_finished = Signal(object, object)
     _worker_failed = Signal(str)
 
-    def __init__(self, sessions: SessionService, parent: QObject | None = None) -> None:
+    def __init__(
+        self, sessions: SessionService, executor: Executor, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
-        self._sessions = sessions
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._wanted = threading.Event()
-        """A run is asked of the worker thread."""
+        self._executor = executor
+        self._pass = IndexPass(sessions, self._told_progress, self._told_records)
+        self._future: Future[None] | None = None
         self._running = False
-        """A run is asked and its result has not reached the UI thread yet."""
+        """A pass is asked and its result has not reached the UI thread yet."""
         self._again = False
-        self._listed = False
-        self._missing = -1
         self.runs = 0
         self.completed = 0
         """Passes whose result reached the UI thread."""
@@ -81,17 +70,17 @@ class Indexer(QObject):
 
     def request(self) -> None:
         """Ask for a run soon; many requests in a burst become one run."""
-        if not self._stop.is_set():
+        if not self._pass.stopped():
             self._debounce.start()
 
     def relist(self) -> None:
         """A pass whose end lists every session again, changed on disk or not (a
         removal took some out of the index)."""
-        self._listed = False
+        self._pass.relist()
         self.start()
 
     def start(self) -> None:
-        if self._stop.is_set():
+        if self._pass.stopped():
             return
         if self.running():
             self._again = True
@@ -99,59 +88,20 @@ class Indexer(QObject):
         self._again = False
         self.runs += 1
         self._running = True
-        self._wanted.set()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._serve, name="sessiondesk-index",
-                                            daemon=True)  # fmt: skip
-            self._thread.start()
+        self._future = self._executor.submit(self._work)
 
     def stop(self, timeout: float = 5.0) -> None:
         """End the running pass at the next file and wait for it (the window closes)."""
-        self._stop.set()
+        self._pass.stop()
         self._debounce.stop()
-        self._wanted.set()  # a waiting worker wakes up to end
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def _serve(self) -> None:
-        while True:
-            self._wanted.wait()
-            self._wanted.clear()
-            if self._stop.is_set():
-                return
-            self._work()
+        if self._future is not None:
+            wait_for([self._future], timeout)
 
     def _work(self) -> None:
-        batch: list[object] = []
-        last = time.monotonic()
-
-        def report(step: IndexProgress) -> None:
-            nonlocal last
-            if self._stop.is_set():
-                raise _Stopped  # unwinds refresh(), which releases its lock
-            if step.record is not None:
-                batch.append(step.record)
-            now = time.monotonic()
-            if now - last >= BATCH_SECONDS or step.done == step.total:
-                last = now
-                self._emit(self.progress, step.done, step.total, step.account)
-                if batch and step.done < step.total:
-                    self._emit(self.records, list(batch))
-                    batch.clear()
-
         try:
-            result = self._sessions.refresh(report)
-            listing = None
-            if not self._listed or result.read or result.missing != self._missing:
-                listing = self._sessions.list()
-                self._listed, self._missing = True, result.missing
-            # the last records once the pass's writes are done: the list's merge and
-            # repaint then have the interpreter lock to themselves (a new run's session,
-            # listed while the pass still wrote, painted in 15 ms waits for the lock)
-            if batch:
-                self._emit(self.records, list(batch))
-            self._emit(self._worker_finished, result, listing)
-        except _Stopped:
+            end = self._pass.run()
+            self._emit(self._worker_finished, end.report, end.listing)
+        except PassStopped:
             return
         except SessiondeskError as exc:
             self._emit(self._worker_failed, str(exc))
@@ -159,11 +109,17 @@ class Indexer(QObject):
             log.exception("indexing failed")
             self._emit(self._worker_failed, f"{type(exc).__name__}: {exc}")
 
+    def _told_progress(self, done: int, total: int, account: str) -> None:
+        self._emit(self.progress, done, total, account)
+
+    def _told_records(self, records: list[SessionRecord]) -> None:
+        self._emit(self.records, records)
+
     def _emit(self, signal: Signal, *args: object) -> None:
         try:
             signal.emit(*args)  # type: ignore[attr-defined]
-        except RuntimeError:  # the window is gone: end the run quietly
-            self._stop.set()
+        except RuntimeError:  # the window is gone: end the pass quietly
+            self._pass.stop()
 
     def _finished(self, report: object, listing: object) -> None:
         self.finished.emit(report, listing)
@@ -176,7 +132,7 @@ class Indexer(QObject):
     def _after_run(self) -> None:
         self._running = False
         self.completed += 1
-        if self._again and not self._stop.is_set():
+        if self._again and not self._pass.stopped():
             self.start()
 
 
@@ -214,23 +170,7 @@ class SessionWatcher(QObject):
         return self._watcher.directories() + self._watcher.files()
 
     def _wanted(self) -> set[str]:
-        wanted: set[str] = set()
-        for root in self._roots:
-            projects = os.path.join(root, "projects")
-            if not os.path.isdir(projects):
-                # watch the account folder so the first session's projects/ is noticed
-                if os.path.isdir(root):
-                    wanted.add(root)
-                continue
-            wanted.add(projects)
-            try:
-                with os.scandir(projects) as entries:
-                    for entry in entries:
-                        if entry.is_dir(follow_symlinks=False) and len(wanted) < WATCHED_DIRS:
-                            wanted.add(entry.path)
-            except OSError as exc:
-                log.debug("cannot list %s: %s", projects, exc)
-        return wanted | set(self._files)
+        return watched_paths(self._roots, self._files)
 
     def _sync(self) -> None:
         current = set(self.watched())

@@ -75,7 +75,7 @@ class SessionBrowser(QObject):
         self.hub = hub
         self.status = status
         self.changes = changes
-        self.background = Background(self)
+        self.background = Background(hub.executor, self)
         self._last_written = LatestWrite(self.background, self._store_last)
         self._unwritten: SessionRecord | None = None
         self._remember_timer = QTimer(self)
@@ -91,7 +91,7 @@ class SessionBrowser(QObject):
         self._chosen: tuple[SessionRecord, str | None] | None = None
         """A session chosen before the panel was made, and the message to scroll to."""
         self.search = SearchBar(hub.sessions, self.background, parent, search=self._find)
-        self.indexer = Indexer(hub.sessions, self)
+        self.indexer = Indexer(hub.sessions, hub.executor, self)
         self.watcher = SessionWatcher(self)
         self._menu: SessionMenu | None = None
         view = self.pane.view

@@ -45,7 +45,7 @@ class ArchiveRemover(QObject):
     def __init__(self, hub: ServiceHub, status: StatusBar | None, parent: QWidget) -> None:
         super().__init__(parent)
         self._hub, self._status, self._parent = hub, status, parent
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self.dialog: QDialog | None = None
 
     def remove_copy(self, record: SessionRecord) -> None:
@@ -118,7 +118,7 @@ class PruneDialog(QDialog):
         self.setObjectName("pruneArchive")
         self.setMinimumWidth(440)
         self._hub = hub
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self._asked = 0
         self.plan: ArchiveRemoval | None = None
         self.account = QComboBox(self)

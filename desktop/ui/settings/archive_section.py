@@ -27,7 +27,7 @@ class ArchiveSection(QGroupBox):
         self.setObjectName("archiveSection")
         self._hub = hub
         self._measured: ArchiveSize | str | None = None
-        self._background = Background(self)
+        self._background = Background(hub.executor, self)
         self.enabled = QCheckBox(self)
         self.enabled.setObjectName("archiveEnabled")
         self.size_label = QLabel(self)
