@@ -465,6 +465,7 @@ DENSE_TEXT_BYTES = 8
 
 def make_dense_corpus(
     config_dir: Path,
+    *,  # four sizes in a row: by name, so total_mb and large_mb cannot swap
     sessions: int = 2000,
     total_mb: float = 480,
     large_mb: float = 200,
@@ -533,7 +534,11 @@ def main() -> None:
     elif args.shape == "dense":
         messages = args.large_messages or 230_000
         made = make_dense_corpus(
-            args.config_dir, args.sessions, args.total_mb, args.large_mb, messages
+            args.config_dir,
+            sessions=args.sessions,
+            total_mb=args.total_mb,
+            large_mb=args.large_mb,
+            large_messages=messages,
         )
     else:
         made = make_corpus(args.config_dir, args.sessions, args.total_mb, args.large_mb)
