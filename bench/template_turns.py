@@ -64,6 +64,8 @@ class Turn:
     seconds: float
     """How long the turn took when claude wrote it (first to last timestamp)."""
     texts: frozenset[str]
+    types: tuple[str, ...] = ()
+    """Each line's entry type, as claude wrote it."""
 
 
 def _compile(kind: str, raw: list[str], meta: dict[str, Any], earlier: set[str]) -> Turn:
@@ -72,9 +74,10 @@ def _compile(kind: str, raw: list[str], meta: dict[str, Any], earlier: set[str])
     cwd = json.dumps(meta["cwd"])[1:-1]
     stamps = [_stamp(m) for line in raw for m in re.findall(r'"timestamp":"([^"]+)"', line)]
     t0 = stamps[0]
-    lines, seen, leaf = [], set(), ""
+    lines, seen, leaf, types = [], set(), "", []
     for line in raw:
         entry = json.loads(line)
+        types.append(entry.get("type", ""))
         if entry.get("type") == "last-prompt":
             leaf = entry["leafUuid"]
         text = json.dumps(_marked(entry, texts, notes), ensure_ascii=False, separators=(",", ":"))
@@ -102,7 +105,23 @@ def _compile(kind: str, raw: list[str], meta: dict[str, Any], earlier: set[str])
     used = {p[1] for line in lines for p in line if isinstance(p, tuple) and p[0] == "text"}
     used.discard("cwd")
     seconds = (stamps[-1] - t0).total_seconds()
-    return Turn(kind, tuple(lines), leaf, seconds, frozenset(used))
+    return Turn(kind, tuple(lines), leaf, seconds, frozenset(used), tuple(types))
+
+
+def exchange(template: Turn) -> Turn:
+    """`template`'s prompt and reply lines alone (its user and assistant
+    entries, as claude wrote them), without the queue, request and cost lines
+    around them: a conversation of short messages as dense as the CLI writes
+    one. The reply stays the turn's leaf, so clones still chain."""
+    keep = [n for n, kind in enumerate(template.types) if kind in ("user", "assistant")]
+    return Turn(
+        f"{template.kind}_exchange",
+        tuple(template.lines[n] for n in keep),
+        template.leaf,
+        template.seconds,
+        template.texts,
+        tuple(template.types[n] for n in keep),
+    )
 
 
 @cache

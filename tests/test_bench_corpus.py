@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import make_text_corpus
+from bench.corpus import make_dense_corpus, make_text_corpus
 from bench.template_turns import TEMPLATES, ClonedSession, templates
 from tests.clirun import sessiondesk
 
@@ -62,23 +62,49 @@ def test_a_clone_keeps_every_field_in_claudes_order_and_chains() -> None:
     assert enqueued[0] == "2026-03-01T00:00:00.000Z"
 
 
+def _indexed_whole(config: Path, home: Path, counts: dict[str, int]) -> list[dict[str, Any]]:
+    """`sessiondesk index` of the corpus, checked to read every session with no
+    error and the message counts the generator meant; the sessions listed."""
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    indexed = sessiondesk(home, "index", env=env)
+    listed = sessiondesk(home, "--json", "sessions", "list", env=env)
+    assert indexed.code == 0, indexed.stderr + indexed.stdout
+    assert f"{len(counts)} read" in indexed.stdout and "error" not in indexed.stdout
+    assert listed.code == 0, listed.stderr
+    sessions: list[dict[str, Any]] = listed.json()
+    assert [s["error"] for s in sessions] == [None] * len(counts)
+    assert {s["id"]: s["message_count"] for s in sessions} == counts
+    return sessions
+
+
 def test_the_index_reads_a_generated_text_corpus_whole(tmp_path: Path) -> None:
     config = tmp_path / "claude"
     made = make_text_corpus(config, sessions=12, large_mb=0.3, large_messages=60, seed=5)
     counts: dict[str, int] = made["messages"]  # type: ignore[assignment]
-    env = {"CLAUDE_CONFIG_DIR": str(config)}
-    home = tmp_path / "home"
 
-    indexed = sessiondesk(home, "index", env=env)
-    listed = sessiondesk(home, "--json", "sessions", "list", env=env)
+    sessions = _indexed_whole(config, tmp_path / "home", counts)
 
-    assert indexed.code == 0, indexed.stderr + indexed.stdout
-    assert "13 read" in indexed.stdout and "error" not in indexed.stdout
-    assert listed.code == 0, listed.stderr
-    sessions = listed.json()
-    assert [s["error"] for s in sessions] == [None] * 13
-    assert {s["id"]: s["message_count"] for s in sessions} == counts
     assert counts[Path(str(made["largest"])).stem] == 60
     assert all(s["first_prompt"].startswith("turn 0: ") for s in sessions)
-    hits = sessiondesk(home, "--json", "search", "parser", env=env)
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    hits = sessiondesk(tmp_path / "home", "--json", "search", "parser", env=env)
     assert hits.code == 0 and hits.json(), hits.stderr
+
+
+def test_the_dense_corpus_is_short_messages_that_the_index_counts(tmp_path: Path) -> None:
+    config = tmp_path / "claude"
+    made = make_dense_corpus(
+        config, sessions=10, total_mb=1.5, large_mb=0.18, large_messages=200, seed=5
+    )
+    counts: dict[str, int] = made["messages"]  # type: ignore[assignment]
+    largest = Path(str(made["largest"]))
+    raw = largest.read_bytes().splitlines()
+    start = len((TEMPLATES / "start.jsonl").read_text(encoding="utf-8").splitlines())
+    exchanges = raw[start:]  # after the session's start, prompts and replies alone
+    assert [json.loads(e)["type"] for e in exchanges] == ["user", "assistant"] * 99
+    assert 850 < sum(len(e) + 1 for e in exchanges) / 198 < 1000  # bytes a message (issue 27)
+    assert 1.3e6 < int(made["bytes"]) < 1.7e6  # type: ignore[call-overload]
+
+    _indexed_whole(config, tmp_path / "home", counts)
+
+    assert counts[largest.stem] == 200
