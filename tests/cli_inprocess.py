@@ -53,7 +53,12 @@ def runs_in_process(args: list[str], overrides: dict[str, str]) -> bool:
         return False
     if "--self-test" in args or not any(not a.startswith("-") for a in args):
         return False  # Qt's window or self-test: its own QApplication, its own process
-    if any(name.startswith(STARTUP_ONLY) for name in overrides):
+    # an override equal to this interpreter's own value changes nothing it read at start
+    # (the rig's environments copy os.environ, PYTHONPATH and LANG included)
+    if any(
+        name.startswith(STARTUP_ONLY) and os.environ.get(name) != value
+        for name, value in overrides.items()
+    ):
         return False
     if threading.current_thread() is not threading.main_thread():
         return False  # signal handlers can only be set from the main thread
