@@ -60,6 +60,8 @@ def runs_in_process(args: list[str], overrides: dict[str, str]) -> bool:
         for name, value in overrides.items()
     ):
         return False
+    if _holds_a_database():
+        return False
     if threading.current_thread() is not threading.main_thread():
         return False  # signal handlers can only be set from the main thread
     try:
@@ -67,6 +69,26 @@ def runs_in_process(args: list[str], overrides: dict[str, str]) -> bool:
     except RuntimeError:
         return True
     return False  # asyncio.run, which commands use, refuses inside a running loop
+
+
+def _holds_a_database() -> bool:
+    """Whether this process has a Sessiondesk database open (a window test's hub).
+
+    A command's health check reads the file's header and closes it, and closing any
+    descriptor of a file drops every POSIX lock this process holds on it, SQLite's
+    included (`desktop.store.db_health.check_file`): another process would then take
+    the window's log for abandoned. A child process has locks of its own."""
+    try:
+        fds = os.listdir("/proc/self/fd")
+    except OSError:
+        return True  # cannot tell: the child process is always safe
+    for fd in fds:
+        try:
+            if os.readlink(f"/proc/self/fd/{fd}").endswith("/sessiondesk.db"):
+                return True
+        except OSError:
+            continue  # closed since the listing
+    return False
 
 
 def run_in_process(

@@ -11,7 +11,9 @@ so a test means the same either way. A call goes to a child process instead:
 * with `process=True`: signals, exit codes of a killed process, broken pipes,
   startup imports, real ttys, several processes at once;
 * when `env` sets what only a starting interpreter reads (`PYTHON*`, `LANG`,
-  `LC_*`), or an event loop is running in this thread (a window test's qasync);
+  `LC_*`) to other values than this interpreter's, or an event loop is running
+  in this thread (a window test's qasync), or this process holds a database open
+  (a window test's hub: see `cli_inprocess._holds_a_database`);
 * for every call when `SESSIONDESK_TEST_CLI=process` is set: the whole suite run
   that way checks that the in-process calls mean what a child's would.
 """

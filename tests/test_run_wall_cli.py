@@ -64,7 +64,10 @@ def test_runs_lists_turns_of_other_processes_under_two_accounts(
         for name, prompt in (("alpha", "How do herons fish?"), ("beta", "And kingfishers?"))
     ]
     try:
-        runs = wait_listed(home, env, lambda r: len(r) == 2, "both turns")
+        # a fast poll can list a turn before its held call has reported its input
+        runs = wait_listed(
+            home, env, lambda r: len(r) == 2 and all(x["tokens"] for x in r), "both turns"
+        )
         assert {r["account"] for r in runs} == {"alpha", "beta"}
         assert {r["title"] for r in runs} == {"How do herons fish?", "And kingfishers?"}
         assert {r["conversation"] for r in runs} == {"SESS-001", "SESS-002"}
@@ -127,6 +130,9 @@ def test_a_question_waiting_in_another_process_shows_as_needs_answer(
         human = sessiondesk(home, "runs", env=env).stdout
         assert "needs-answer (Bash)" in human and "answer it where the turn runs" in human
         assert not target.exists()
+        deadline = time.monotonic() + 30  # the watch polls on its own clock: let it see it too
+        while ["needs-answer"] not in seen and time.monotonic() < deadline:
+            time.sleep(0.1)
         os.write(master, b"y\n")
         _out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
