@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -84,6 +84,9 @@ def open_window(
         pyside_workarounds.uninstall_collector(qapp)
         theme_controller().apply("system")  # the next test starts in the desktop's colours
     QCoreApplication.processEvents()
+    for window, _ in made:
+        window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture

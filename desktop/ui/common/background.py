@@ -12,34 +12,57 @@ This works the same under the qasync loop and in tests without one.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor
 from itertools import count
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
-
-log = logging.getLogger(__name__)
 
 Done = Callable[[Any], None]
 Failed = Callable[[BaseException], None]
 
 
-class Background(QObject):
-    _finished = Signal(int, object, object)
-    """(ticket, result, error): emitted from the worker, received on the UI thread."""
+class _Relay(QObject):
+    """Carries answers from the executor's threads to the UI thread, for every
+    `Background`. It is never deleted: a worker emitting on a `Background` that the
+    UI thread was destroying (a window closed mid-call) crashed the process."""
 
+    finished = Signal(object, int, object, object)
+    """(background, ticket, result, error): emitted from a worker, queued to the UI thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.finished.connect(self._route)
+
+    def _route(self, target: Background, ticket: int, result: object, error: object) -> None:
+        if shiboken6.isValid(target):  # its window may have gone meanwhile
+            target._deliver(ticket, result, error)
+
+
+_relay: _Relay | None = None
+
+
+def _the_relay() -> _Relay:
+    """The process's relay, made on the UI thread by the first `Background`."""
+    global _relay
+    if _relay is None:
+        _relay = _Relay()
+    return _relay
+
+
+class Background(QObject):
     def __init__(self, executor: Executor, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._relay = _the_relay()
         self._executor = executor
         self._tickets = count(1)
         self._callbacks: dict[int, tuple[Done, Failed | None]] = {}
         self._running = threading.Condition()
         self._calls: set[int] = set()
         """The tickets of the calls not over yet."""
-        self._finished.connect(self._deliver)
 
     def submit(self, work: Callable[[], Any], done: Done, failed: Failed | None = None) -> int:
         ticket = next(self._tickets)
@@ -69,11 +92,7 @@ class Background(QObject):
             result = work()
         except BaseException as exc:  # handed to the UI thread, which decides
             error = exc
-        try:
-            self._finished.emit(ticket, result, error)
-        except RuntimeError:
-            # the window went away while we worked: nobody is left to tell
-            log.debug("background result %d dropped: receiver deleted", ticket)
+        self._relay.finished.emit(self, ticket, result, error)
         with self._running:
             self._calls.discard(ticket)
             self._running.notify_all()

@@ -332,7 +332,7 @@ class SearchBar(QWidget):
 
     def _focus_lost(self) -> None:
         # a click on a hit takes the focus first: give it the time to land
-        QTimer.singleShot(150, self._hide_unless_focused)
+        QTimer.singleShot(150, self, self._hide_unless_focused)
 
     def _hide_unless_focused(self) -> None:
         if not self.edit.hasFocus():

@@ -89,7 +89,7 @@ class PaneSplitter(QSplitter):
         if event.type() == QEvent.Type.LayoutRequest:
             # a pane's minimum grew (another language's words): the splitter only
             # notices at its next resize, and "Fresh session" was cut meanwhile
-            QTimer.singleShot(0, self._respect_minimums)
+            QTimer.singleShot(0, self, self._respect_minimums)  # not after the splitter is gone
         return handled
 
     def _respect_minimums(self) -> None:
