@@ -27,7 +27,8 @@ sixth of the bytes; fewer `--large-messages` give longer replies. And
 `dense` (issue 27, `make_dense_corpus`): one transcript of 230,000 short
 messages, the CLI's prompt and reply lines alone (about 900 bytes each,
 about 210 MB), beside 2,000 sessions shaped as the text shape's small ones
-but longer, 480 MB in all. Both cloned shapes are written by `_ClonedCorpus`.
+but longer, 480 MB in all. Both cloned shapes are written by `bench/cloned_corpus.py`; the words
+of every shape come from `bench/corpus_words.py`.
 
 Generation is built for gigabytes: small lines are formatted from templates,
 blobs are slices of one pre-built body string, and each file is written with
@@ -41,78 +42,19 @@ import bisect
 import itertools
 import json
 import random
-import statistics
 import sys
 import uuid
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script, too
 
-from bench.template_turns import ClonedSession, exchange, overhead, templates
+from bench.cloned_corpus import make_dense_corpus, make_text_corpus
+from bench.corpus_words import CHINESE_SHARE, sentence
 
 MODEL = "claude-sonnet-4-5"
 VERSION = "2.1.332"
-CHINESE_SHARE = 0.2
-"""Sessions written by someone who works in Chinese; the rest are in English."""
-_SYLLABLES = ("ka", "ro", "mi", "te", "su", "na", "lo", "pe", "di", "va", "zu", "ex", "or", "in")
-_HAN = "解析重构会话索引缓存线程事件渲染搜索账户文件迁移窗口令牌流式数据模型测试部署日志配置"
-_ENGLISH = [
-    "the",
-    "file",
-    "function",
-    "error",
-    "test",
-    "parser",
-    "refactor",
-    "token",
-    "stream",
-    "buffer",
-    "index",
-    "query",
-    "cache",
-    "session",
-    "account",
-    "folder",
-    "migration",
-    "window",
-    "thread",
-    "event",
-    "async",
-    "render",
-    "markdown",
-    "search",
-]
-
-
-@cache
-def lexicon() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """English-looking and Chinese words, each list by rank (most frequent first)."""
-    rng = random.Random(1)
-    made = sorted("".join(p) for p in itertools.product(_SYLLABLES, repeat=3))
-    han = [a + b for a, b in itertools.permutations(_HAN, 2)]
-    rng.shuffle(han)
-    return (*_ENGLISH, *made[:2500]), tuple(han[:400])
-
-
-@cache
-def _weights(count: int) -> list[float]:
-    return list(itertools.accumulate(1 / (rank + 1) for rank in range(count)))
-
-
-def _sentence(rng: random.Random, n: int, chinese: bool = False) -> str:
-    """n words; in a Chinese session half of them are Chinese, run together
-    into phrases of two or three words as Chinese is written (no spaces)."""
-    english, han = lexicon()
-    if not chinese:
-        return " ".join(rng.choices(english, cum_weights=_weights(len(english)), k=n))
-    words = rng.choices(english, cum_weights=_weights(len(english)), k=n // 2)
-    glued = rng.choices(han, cum_weights=_weights(len(han)), k=n - n // 2)
-    words += ["".join(glued[i : i + 3]) for i in range(0, len(glued), 3)]
-    rng.shuffle(words)
-    return " ".join(words)
 
 
 @cache
@@ -124,7 +66,7 @@ def _blob_pool(chinese: bool) -> tuple[str, list[int], list[int]]:
     units = []
     for n in range(400):
         role = "user" if n % 2 == 0 else "assistant"
-        text = _sentence(rng, 60, chinese) + '\n\n```python\nprint("x")\n```'
+        text = sentence(rng, 60, chinese) + '\n\n```python\nprint("x")\n```'
         units.append(
             json.dumps(
                 {"role": role, "content": [{"type": "text", "text": text}]},
@@ -200,7 +142,7 @@ class _Session:
 
     def turn(self, number: int) -> None:
         rng, add = self.rng, self.lines.append
-        text = f"turn {number}: {_sentence(rng, rng.randint(6, 30), self.chinese)}"
+        text = f"turn {number}: {sentence(rng, rng.randint(6, 30), self.chinese)}"
         prompt = json.dumps(text, ensure_ascii=False)
         stamp = self._stamp(rng.randint(5, 600))
         add(self._meta("queue-operation", f'"operation":"enqueue","timestamp":"{stamp}",'))
@@ -222,7 +164,7 @@ class _Session:
                 self._tool_call()
             else:
                 reply = f"Here is the plan.\n\n```python\nprint({number})\n```\n"
-                reply += _sentence(rng, rng.randint(20, 120), self.chinese)
+                reply += sentence(rng, rng.randint(20, 120), self.chinese)
                 block = f'{{"type":"text","text":{json.dumps(reply, ensure_ascii=False)}}}'
                 add(self._reply(block, "end_turn"))
         last = json.dumps(text[:60], ensure_ascii=False)
@@ -243,7 +185,7 @@ class _Session:
             )
         )
         add(self._meta("tools-used", '"tools":["Read"],'))
-        result = json.dumps(_sentence(rng, rng.randint(40, 400), self.chinese), ensure_ascii=False)
+        result = json.dumps(sentence(rng, rng.randint(40, 400), self.chinese), ensure_ascii=False)
         content = f'[{{"tool_use_id":"{call}","type":"tool_result","content":{result}}}]'
         message = f'"type":"user","message":{{"role":"user","content":{content}}}'
         add(self._chained(message, self._stamp(1)))
@@ -312,209 +254,6 @@ def make_corpus(
             turns, size = rng.randint(2, 30), per_session
         written += write_session(path, cwd, turns, size, rng, start + timedelta(minutes=index))
     return {"sessions": sessions, "bytes": written, "largest": largest}
-
-
-def _long_replies(rng: random.Random, words: int, chinese: bool) -> list[str]:
-    """Distinct long replies of about `words` words, paragraphs and code as a model writes."""
-    replies = []
-    for _ in range(3000):
-        paragraphs = [_sentence(rng, words // 4, chinese) for _ in range(4)]
-        replies.append("\n\n".join(paragraphs) + "\n\n```python\nreturn parse(data)\n```")
-    return replies
-
-
-def _turn_texts(
-    rng: random.Random, kind: str, number: int, chinese: bool, replies: list[str]
-) -> dict[str, str]:
-    """The conversation's texts for one cloned turn, by the template's slot names."""
-    texts = {
-        "prompt": f"turn {number}: {_sentence(rng, rng.randint(6, 30), chinese)}",
-        "reply": f"Here is the plan.\n\n```python\nprint({number})\n```\n" + rng.choice(replies),
-    }
-    if kind == "tool":
-        texts["preamble"] = _sentence(rng, rng.randint(3, 12), chinese)
-        texts["result"] = _sentence(rng, rng.randint(40, 400), chinese)
-    return texts
-
-
-def _fitted_replies(rng: random.Random, room: float) -> dict[bool, list[str]]:
-    """Long replies by language whose JSON strings take about `room` bytes
-    each, 20 words at least (what a `room` of nothing or less gives)."""
-    room = max(room, 0.0)
-    replies = {lang: _long_replies(rng, max(20, int(room / 10)), lang) for lang in (False, True)}
-    for lang, drafts in replies.items():  # scale the first guess of 10 bytes a word
-        encoded = (json.dumps(r, ensure_ascii=False).encode() for r in drafts[:200])
-        mean = statistics.mean(len(e) for e in encoded)
-        words = max(20, int(room / 10 * room / mean))
-        replies[lang] = _long_replies(rng, words, lang)
-    return replies
-
-
-TurnTexts = Callable[[random.Random, str, int, bool], dict[str, str]]
-"""A turn's texts by slot name, given its template's kind, number and language."""
-
-
-def _texts_from(pool: dict[bool, list[str]]) -> TurnTexts:
-    """Turn texts whose replies are drawn from `pool` (by language)."""
-    return lambda rng, kind, number, chinese: _turn_texts(rng, kind, number, chinese, pool[chinese])
-
-
-def _small_kind(rng: random.Random, number: int, plain: str) -> str:
-    """An ordinary session's turn: its start, then a tool call one time in three."""
-    if number == 0:
-        return "start"
-    return "tool" if rng.random() < 0.33 else plain
-
-
-class _ClonedCorpus:
-    """Sessions cloned from the real CLI's turns (`bench/template_turns.py`),
-    each in the folder claude names after its cwd, with what the index should
-    count: the message count of every session (prompts plus replies)."""
-
-    def __init__(self, config_dir: Path, seed: int, start: datetime) -> None:
-        self.turns = templates() | {f"{k}_exchange": exchange(templates()[k]) for k in _PLAIN}
-        self.rng = random.Random(seed)
-        self.projects = config_dir / "projects"
-        self.start = start
-        self.written, self.text_bytes, self.largest = 0, 0, ""
-        self.counts: dict[str, int] = {}
-
-    def session(
-        self,
-        index: int,
-        turns: Callable[[random.Random], int],
-        kind: Callable[[random.Random, int, str], str],
-        texts: TurnTexts,
-        big: bool = False,
-    ) -> int:
-        """Write session number `index`: `turns` draws how many, `kind` each
-        turn's template (given the language's plain one), `texts` its texts.
-        Returns the bytes written."""
-        rng = self.rng
-        cwd = f"/home/dev/src/app {index % 40}/pkg.{index % 7}"
-        folder = self.projects / "".join(c if c.isalnum() else "-" for c in cwd)
-        folder.mkdir(parents=True, exist_ok=True)
-        sid = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-        chinese = rng.random() < CHINESE_SHARE
-        session = ClonedSession(sid, cwd, rng, self.start + timedelta(minutes=index))
-        plain = _PLAIN[chinese]
-        messages = 0
-        for number in range(turns(rng)):
-            chosen = kind(rng, number, plain)
-            made = texts(rng, chosen, number, chinese)
-            session.turn(self.turns[chosen], made)
-            messages += 3 if chosen == "tool" else 2
-            self.text_bytes += sum(len(t.encode()) for t in made.values())
-        data = session.data()
-        path = folder / f"{sid}.jsonl"
-        path.write_bytes(data)
-        self.written += len(data)
-        self.counts[sid] = messages
-        self.largest = str(path) if big else self.largest
-        return len(data)
-
-    def made(self, shape: str) -> dict[str, object]:
-        return {
-            "sessions": len(self.counts),
-            "bytes": self.written,
-            "text_bytes": self.text_bytes,
-            "largest": self.largest,
-            "shape": shape,
-            "messages": self.counts,
-        }
-
-
-_PLAIN = ("text", "text_zh")
-"""A plain turn's template, by whether the session is in Chinese."""
-
-
-def make_text_corpus(
-    config_dir: Path,
-    sessions: int = 2000,
-    large_mb: float = 200,
-    large_messages: int = 75_000,
-    seed: int = 11,
-) -> dict[str, object]:
-    """`sessions` small sessions and one of `large_messages` user and assistant
-    messages taking about `large_mb`, cloned from the real CLI's turns
-    (`bench/template_turns.py`): conversation text is what varies, and the big
-    session's replies take whatever its turns' own lines leave of `large_mb`.
-    Returns what was written, with the message count of every session (as the
-    index counts them: prompts plus replies) under `messages`."""
-    corpus = _ClonedCorpus(config_dir, seed, datetime(2026, 9, 1, tzinfo=UTC))
-    rng = corpus.rng
-    per_turn = large_mb * 1e6 / max(large_messages / 2, 1)
-    # what a reply may take: the turn's own lines and its prompt (written
-    # three times: queue, prompt, last-prompt) come first
-    room = per_turn - overhead(corpus.turns["text"]) - 3 * 150
-    replies = _fitted_replies(rng, room)
-    small = {lang: _long_replies(rng, 30, lang) for lang in (False, True)}
-
-    def big_kind(rng: random.Random, number: int, plain: str) -> str:
-        return "start" if number == 0 else plain
-
-    corpus.session(0, lambda _: large_messages // 2, big_kind, _texts_from(replies), big=True)
-    for index in range(1, sessions + 1):
-        corpus.session(index, lambda rng: rng.randint(2, 6), _small_kind, _texts_from(small))
-    return corpus.made("text")
-
-
-DENSE_TEXT_BYTES = 8
-"""Bytes a word takes in the dense transcript's texts, to size them."""
-
-
-def make_dense_corpus(
-    config_dir: Path,
-    *,  # four sizes in a row: by name, so total_mb and large_mb cannot swap
-    sessions: int = 2000,
-    total_mb: float = 480,
-    large_mb: float = 200,
-    large_messages: int = 230_000,
-    seed: int = 13,
-) -> dict[str, object]:
-    """One transcript of `large_messages` short user and assistant messages
-    beside `sessions` ordinary ones, about `total_mb` in all (issue 27's shape).
-
-    The big transcript is the real CLI's prompt and reply lines alone, cloned
-    (`template_turns.exchange`; about 890 bytes a message with empty texts):
-    its texts take what those leave of `large_mb`, a few words at least, so at
-    230,000 messages it is about 210 MB. The ordinary sessions are the text
-    shape's small ones (a start, then plain turns and a tool call in three)
-    with as many turns as fill what is left of `total_mb`."""
-    corpus = _ClonedCorpus(config_dir, seed, datetime(2026, 8, 1, tzinfo=UTC))
-    small = {lang: _long_replies(corpus.rng, 30, lang) for lang in (False, True)}
-    per_turn = large_mb * 1e6 / max(large_messages / 2, 1)
-    words = max(0, int((per_turn - overhead(corpus.turns["text_exchange"])) / DENSE_TEXT_BYTES))
-
-    def dense_kind(rng: random.Random, number: int, plain: str) -> str:
-        return "start" if number == 0 else f"{plain}_exchange"
-
-    def dense_texts(rng: random.Random, kind: str, number: int, chinese: bool) -> dict[str, str]:
-        if kind == "start":
-            return _turn_texts(rng, kind, number, chinese, small[chinese])
-        prompt_words = rng.randint(2, 6) + words // 4
-        reply_words = rng.randint(3, 10) + words - words // 4
-        return {
-            "prompt": f"turn {number}: {_sentence(rng, prompt_words, chinese)}",
-            "reply": _sentence(rng, reply_words, chinese),
-        }
-
-    big = corpus.session(0, lambda _: large_messages // 2, dense_kind, dense_texts, big=True)
-    left = max(0.0, total_mb * 1e6 - big)
-    turns_made = [0, 0]  # ordinary turns written, and their bytes
-
-    def ordinary_turns(rng: random.Random) -> int:
-        """Enough turns for this session's share of what is left, by the bytes
-        a turn has taken so far (6 KB before any), a third to twice as many."""
-        share = (left - (corpus.written - big)) / max(sessions - len(corpus.counts) + 1, 1)
-        per = turns_made[1] / turns_made[0] if turns_made[0] else 6000
-        turns = max(2, round(rng.uniform(0.3, 1.7) * share / per))
-        turns_made[0] += turns
-        return turns
-
-    for index in range(1, sessions + 1):
-        turns_made[1] += corpus.session(index, ordinary_turns, _small_kind, _texts_from(small))
-    return corpus.made("dense")
 
 
 def main() -> None:

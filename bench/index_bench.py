@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.corpus import lexicon
+from bench.corpus_words import lexicon
 from bench.peers import Measured, run_ccusage, run_claude_code_log, run_measured
 
 ROOT = Path(__file__).resolve().parents[1]

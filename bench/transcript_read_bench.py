@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.corpus import make_text_corpus  # noqa: E402
+from bench.cloned_corpus import make_text_corpus  # noqa: E402
 from bench.window_start import indexed_home  # noqa: E402
 
 CHILD = r"""

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import make_dense_corpus, make_text_corpus
+from bench.cloned_corpus import make_dense_corpus, make_text_corpus
 from bench.template_turns import TEMPLATES, ClonedSession, templates
 from tests.clirun import sessiondesk
 

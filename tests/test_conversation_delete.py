@@ -77,7 +77,7 @@ def test_delete_removes_its_rows_and_nothing_else(home: Path, tmp_path: Path) ->
         point = asyncio.run(hub.conversations.branch_point("SESS-002"))
         assert point.session_id == f.forked, "a continue of the fork resumes its own session"
         head = hub.conversations.execution(str(point.execution_id))
-        said = [t.text for t in hub.conversations.whole(head)]
+        said = [t.text for t in hub.conversations.turns.whole(head)]
         assert any("KESTREL" in text for text in said), "its history reads from its own file"
     finally:
         hub.close()

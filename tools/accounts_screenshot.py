@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402  (the platform
 from desktop.compose import open_services, prepare_home  # noqa: E402
 from desktop.domain.accounts import AuthKind  # noqa: E402
 from desktop.domain.conversations import Conversation  # noqa: E402
+from desktop.domain.errors import VaultError  # noqa: E402
 from desktop.ui.accounts.account_dialogs import AddAccountDialog  # noqa: E402
 from desktop.ui.accounts.account_edit import EditAccountDialog  # noqa: E402
 from desktop.ui.conversations.conversation_header import ConversationHeader  # noqa: E402
@@ -64,7 +65,7 @@ def main() -> int:
             add.config_dir_edit.setText("~/.claude-client")
             add.set_auth_kind(AuthKind.API_KEY)
             add.secret_edit.setText("not-a-real-secret")
-            add.offer_this_run()
+            add.offer_this_run(VaultError("no OS keyring is available", kind="keyring_missing"))
             save(app, add, "keep-secret.png")
 
             settings = SettingsDialog(hub.settings, None, None, ["personal", "work"])

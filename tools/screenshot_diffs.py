@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import qasync
 import screenshot as shots
+import screenshot_sessions as sample
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
@@ -79,9 +80,9 @@ async def edit_waiting(window: object, api: FakeAPI, config: Path, theme: str) -
 def shoot(app: QApplication, theme: str) -> None:
     """One picture, from a window started in `theme` (as a person's next start would be)."""
     with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp, FakeAPI() as api:
-        sessions = shots.make_sessions(Path(tmp) / "made")
+        sessions = sample.make_sessions(Path(tmp) / "made")
         config = Path(tmp) / "made" / "src" / "config-parser" / "config.py"
-        config.write_text(shots.CONFIG_PY, encoding="utf-8")
+        config.write_text(sample.CONFIG_PY, encoding="utf-8")
         home = Path(tmp) / "home"
         home.mkdir()
         os.environ["CLAUDE_CONFIG_DIR"] = str(Path(tmp) / "no-default")

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import qasync
 import screenshot as shots
+import screenshot_sessions as sample
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication
@@ -94,7 +95,7 @@ def save(picture: object, path: Path) -> None:
 def main() -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     with tempfile.TemporaryDirectory(prefix="sessiondesk-shot-") as tmp, FakeAPI() as api:
-        sessions = shots.make_sessions(Path(tmp) / "made")
+        sessions = sample.make_sessions(Path(tmp) / "made")
         home = Path(tmp) / "home"
         home.mkdir()
         os.environ["CLAUDE_CONFIG_DIR"] = str(Path(tmp) / "no-default")

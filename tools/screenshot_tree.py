@@ -26,7 +26,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
-from screenshot import WAIT_S, add_accounts, make_sessions, show_session  # noqa: E402
+from screenshot import WAIT_S, add_accounts, show_session  # noqa: E402
+from screenshot_sessions import make_sessions  # noqa: E402
 
 from desktop.app import build_window  # noqa: E402
 from desktop.compose import open_services  # noqa: E402

@@ -230,7 +230,9 @@ def _message_json(turn: Turn) -> dict[str, Any]:
 
 
 def _compare(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
-    found = services.conversations.compare(args.execution_a, args.execution_b)
+    conversations = services.conversations
+    a, b = conversations.execution(args.execution_a), conversations.execution(args.execution_b)
+    found = conversations.turns.compare(a, b)
 
     def human() -> str:
         parts = [f"{len(found.common)} messages in common"]

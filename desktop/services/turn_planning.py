@@ -221,7 +221,7 @@ class TurnPlanner:
         if not (plan.replays or plan.resumed):
             return plan
         budget = int(self._settings.get("carry_context.budget_bytes"))
-        turns = self._threads.replay_history(
+        turns = self._threads.turns.replay_history(
             plan.parent or plan.forked_from, plan.account, plan.replay_from
         )
         return with_history(plan, turns, budget)

@@ -95,6 +95,12 @@ def _add_items(session: Session, row: BundleRow, items: Sequence[BundleItem]) ->
     row.updated = utcnow()
 
 
+def _name_taken(name: str | None) -> ConflictError:
+    """What creating or renaming a bundle says when its name is another's (the
+    unique index refused it)."""
+    return ConflictError(f"a bundle named {name!r} exists already", kind="bundle_exists", name=name)
+
+
 class SqlBundleRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -107,9 +113,7 @@ class SqlBundleRepository:
                 session.flush()
                 return _bundle(session, row)
         except IntegrityError:
-            raise ConflictError(
-                f"a bundle named {name!r} exists already", kind="bundle_exists", name=name
-            ) from None
+            raise _name_taken(name) from None
 
     def get(self, name: str) -> Bundle | None:
         with self._db.session() as session:
@@ -149,9 +153,7 @@ class SqlBundleRepository:
                 session.flush()
                 return _bundle(session, row)
         except IntegrityError:
-            raise ConflictError(
-                f"a bundle named {new_name!r} exists already", kind="bundle_exists", name=new_name
-            ) from None
+            raise _name_taken(new_name) from None
 
     def reorder(self, name: str, positions: Sequence[int]) -> Bundle:
         """`positions`: the items' current positions, in their new order."""

@@ -46,7 +46,51 @@ def error_label(parent: QWidget) -> QLabel:
     return label
 
 
-class AddAccountDialog(QDialog):
+class AccountDialog(QDialog):
+    """What the account dialogs share: they retranslate on a language change, and
+    a refusal of the service shows inline (`error_label`), or, when no keyring
+    could keep the secret, as the offer to keep it for this run (`this_run`)."""
+
+    error_label: QLabel
+    this_run: ThisRunOffer | None = None
+
+    def retranslate_ui(self) -> None:
+        raise NotImplementedError
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.show()
+        if self.this_run is not None:
+            self.this_run.hide()
+        self._fit()
+
+    def offer_this_run(self, error: SessiondeskError) -> None:
+        """No keyring can keep the secret now: say why, and offer memory until quitting."""
+        assert self.this_run is not None
+        self.error_label.hide()
+        self.this_run.offer(error)
+        self._fit()
+
+    def refused(self, error: SessiondeskError, secret: str | None) -> None:
+        """The service refused: the offer when only the keyring failed a typed
+        secret, else its message."""
+        if keyring_unusable(error) and secret:
+            self.offer_this_run(error)
+        else:
+            self.show_error(error_text(error))
+
+    def _fit(self) -> None:
+        # word-wrapped labels do not grow a dialog by themselves: ask for the new height
+        self.layout().activate()
+        self.resize(self.width(), self.heightForWidth(self.width()))
+
+
+class AddAccountDialog(AccountDialog):
     """Name, config folder and sign-in kind of a new account."""
 
     account_added = Signal(str)
@@ -132,11 +176,6 @@ class AddAccountDialog(QDialog):
             )
         )
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
     def auth_kind(self) -> AuthKind:
         return AuthKind(self.auth_combo.currentData())
 
@@ -157,25 +196,8 @@ class AddAccountDialog(QDialog):
         if chosen:
             self.config_dir_edit.setText(chosen)
 
-    def show_error(self, text: str) -> None:
-        self.error_label.setText(text)
-        self.error_label.show()
-        self.this_run.hide()
-        self._fit()
-
-    def offer_this_run(self, error: SessiondeskError) -> None:
-        """No keyring can keep the secret now: say why, and offer memory until quitting."""
-        self.error_label.hide()
-        self.this_run.offer(error)
-        self._fit()
-
     def secret(self) -> str:
         return self.secret_edit.text().strip() if self.auth_kind() is not AuthKind.LOGIN else ""
-
-    def _fit(self) -> None:
-        # word-wrapped labels do not grow a dialog by themselves: ask for the new height
-        self.layout().activate()
-        self.resize(self.width(), self.heightForWidth(self.width()))
 
     def accept(self) -> None:
         name = self.name_edit.text().strip()
@@ -193,10 +215,7 @@ class AddAccountDialog(QDialog):
         try:
             self._accounts.add(name, self.config_dir_edit.text().strip(), self.auth_kind(), secret)
         except SessiondeskError as exc:
-            if keyring_unusable(exc) and secret:
-                self.offer_this_run(exc)
-            else:
-                self.show_error(error_text(exc))
+            self.refused(exc, secret)
             return False
         self.error_label.hide()
         self.account_added.emit(name)
@@ -217,7 +236,7 @@ class AddAccountDialog(QDialog):
         super().accept()
 
 
-class RemoveAccountDialog(QDialog):
+class RemoveAccountDialog(AccountDialog):
     """Pick an account to forget; its folder and transcripts stay on disk."""
 
     account_removed = Signal(str)
@@ -268,11 +287,6 @@ class RemoveAccountDialog(QDialog):
             )
         )
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
     def accept(self) -> None:
         name = self.account_combo.currentText()
         if not name:
@@ -280,15 +294,13 @@ class RemoveAccountDialog(QDialog):
         try:
             self._accounts.remove(name)
         except SessiondeskError as exc:
-            self.error_label.setText(error_text(exc))
-            self.error_label.show()
-            self.adjustSize()
+            self.show_error(error_text(exc))
             return
         self.account_removed.emit(name)
         super().accept()
 
 
-class ChangeSecretDialog(QDialog):
+class ChangeSecretDialog(AccountDialog):
     """Give an API-key or token account a new secret; it goes to the keyring only."""
 
     secret_changed = Signal(str)
@@ -353,11 +365,6 @@ class ChangeSecretDialog(QDialog):
             )
         )
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
     def accept(self) -> None:
         name = self.account_combo.currentText()
         if not name:
@@ -373,14 +380,7 @@ class ChangeSecretDialog(QDialog):
         try:
             store()
         except SessiondeskError as exc:
-            if keyring_unusable(exc) and self.secret_edit.text().strip():
-                self.error_label.hide()
-                self.this_run.offer(exc)
-            else:
-                self.error_label.setText(error_text(exc))
-                self.error_label.show()
-                self.this_run.hide()
-            self.adjustSize()
+            self.refused(exc, self.secret_edit.text().strip())
             return
         self.secret_edit.clear()
         self.secret_changed.emit(name)

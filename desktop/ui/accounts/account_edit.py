@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QWidget
 from desktop.domain.errors import SessiondeskError
 from desktop.services.accounts import AccountService
 from desktop.ui.accounts.account_dialogs import AddAccountDialog
-from desktop.ui.accounts.this_run import keyring_unusable
 from desktop.ui.common.error_text import error_text
 
 
@@ -84,10 +83,7 @@ class EditAccountDialog(AddAccountDialog):
             if secret:
                 self._accounts.set_secret(name, secret)
         except SessiondeskError as exc:
-            if keyring_unusable(exc) and secret:
-                self.offer_this_run(exc)  # the folder and kind are stored already
-            else:
-                self.show_error(error_text(exc))
+            self.refused(exc, secret)  # the folder and kind are stored already
             return
         self._done(name)
 

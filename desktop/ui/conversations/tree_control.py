@@ -154,7 +154,7 @@ class TreeControl(QObject):
         if not execution.account or not execution.session_id:
             return False
         try:
-            turns = self._hub.conversations.branch(execution)
+            turns = self._hub.conversations.turns.branch(execution)
         except SessiondeskError as exc:
             self._status.notify(error_text(exc))
             return False
@@ -211,7 +211,7 @@ class TreeControl(QObject):
         """Two turns side by side, the older on the left, whatever session each is in."""
         a, b = sorted((first, second), key=lambda e: (e.started is not None, e.started))
         try:
-            comparison = self._hub.conversations.compare(a.id, b.id)
+            comparison = self._hub.conversations.turns.compare(a, b)
         except SessiondeskError as exc:
             self._status.notify(error_text(exc))
             return None
