@@ -16,6 +16,7 @@ import signal
 from collections.abc import Mapping
 from pathlib import Path
 
+from desktop.claude.spawn import spawn
 from desktop.domain.errors import ClaudeError
 from desktop.domain.runs import Capabilities
 
@@ -87,28 +88,28 @@ def forget_cached() -> None:
 
 async def _run(binary: Path, arg: str, env: Mapping[str, str] | None, timeout: float) -> str:
     try:
-        proc = await asyncio.create_subprocess_exec(
-            str(binary),
-            arg,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=None if env is None else dict(env),
-            start_new_session=True,  # on timeout, its children go too
-        )
+        # forked off the loop (`spawn`): on the loop's thread a fork costs the window a frame
+        proc = await spawn([str(binary), arg], cwd=os.curdir,
+                           env=os.environ if env is None else env)  # fmt: skip
     except OSError as exc:
         raise ClaudeError(f"cannot run {binary}: {exc.strerror or exc}") from exc
+    proc.stdin.close()  # it reads nothing
+
+    async def output() -> tuple[bytes, bytes, int]:
+        out, err = await asyncio.gather(proc.stdout.read(), proc.stderr.read())
+        return out, err, await proc.wait()
+
     try:
-        out, err = await asyncio.wait_for(proc.communicate(), timeout)
+        out, err, code = await asyncio.wait_for(output(), timeout)
     except TimeoutError:
         # a launcher's children would keep the pipes open: end the whole group
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()
         raise ClaudeError(f"`{binary} {arg}` did not finish within {timeout:g} s") from None
-    if proc.returncode != 0:
+    if code != 0:
         detail = err.decode("utf-8", "replace").strip() or out.decode("utf-8", "replace").strip()
-        raise ClaudeError(f"`{binary} {arg}` failed (exit {proc.returncode}): {detail[:500]}")
+        raise ClaudeError(f"`{binary} {arg}` failed (exit {code}): {detail[:500]}")
     return out.decode("utf-8", "replace")
 
 

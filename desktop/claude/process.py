@@ -68,7 +68,8 @@ class ClaudeProcess:
         self.pid = proc.pid
         # recorded so crash recovery can tell this process from a later one
         # that happens to get the same pid
-        self.start_time = process_start_time(proc.pid)
+        known = proc.start_time if isinstance(proc, SpawnedProcess) else None
+        self.start_time = known if known is not None else process_start_time(proc.pid)
         self.grace = grace
         self.secrets: tuple[str, ...] = ()
         """The secrets this process was given (and ours): masked in what it says

@@ -37,6 +37,8 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache, partial
 
+from desktop.claude.reap import process_start_time
+
 IDLE = 20
 """A `nice` this high or higher: the idle scheduling class (SCHED_IDLE), below
 nice 19: the child runs only on a core nothing else wants."""
@@ -95,10 +97,20 @@ class SpawnedProcess:
         self.stdout = stdout
         self.stderr = stderr
         self.returncode: int | None = None
+        self.start_time: float | None = None
+        """When it started (seconds since the epoch), read in the thread that forked it."""
+        self._ended = asyncio.Event()
 
     def _exited(self, status: int) -> None:
         self.returncode = os.waitstatus_to_exitcode(status)
         self._popen.returncode = self.returncode  # reaped here: Popen must not wait for it
+        self._ended.set()
+
+    async def wait(self) -> int:
+        """Its exit code, once it has ended (its pipes may still hold output)."""
+        await self._ended.wait()
+        assert self.returncode is not None
+        return self.returncode
 
 
 async def spawn(
@@ -113,11 +125,17 @@ async def spawn(
     when it cannot start."""
     loop = asyncio.get_running_loop()
     session = has_terminal()
-    popen = await loop.run_in_executor(_forker(max(0, nice)), partial(
+    start = partial(
         subprocess.Popen, list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=cwd, env=dict(env), start_new_session=session,
         process_group=None if session else 0,  # a session's leader leads its group too
-    ))  # fmt: skip
+    )  # fmt: skip
+
+    def started() -> tuple[subprocess.Popen[bytes], float | None]:
+        popen = start()
+        return popen, process_start_time(popen.pid)  # a read of /proc: here, not on the loop
+
+    popen, start_time = await loop.run_in_executor(_forker(max(0, nice)), started)
     assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
     try:
         stdout = await _reader(loop, popen.stdout)
@@ -130,6 +148,7 @@ async def spawn(
         popen.kill()
         raise
     process = SpawnedProcess(popen, stdin, stdout, stderr)
+    process.start_time = start_time
     _watch_exit(loop, process)
     return process
 

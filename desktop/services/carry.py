@@ -38,6 +38,7 @@ from desktop.domain.prompt_wrap import RECAP_REQUEST
 from desktop.domain.runs import RunRequest
 from desktop.services.accounts import AccountService
 from desktop.services.claude_launch import Launch
+from desktop.services.offload import Offload, inline
 from desktop.services.sessions import SessionService
 from desktop.services.settings import SettingsService
 
@@ -81,20 +82,23 @@ class CarryOverBuilder:
         cwd: str,
         launch: Launch,
         framing: Framing = SWITCH_FRAMING,
+        offload: Offload = inline,
     ) -> Carried:
-        """`framing`: how the block introduces itself (a rollover's own words)."""
+        """`framing`: how the block introduces itself (a rollover's own words);
+        `offload` runs its blocking steps (the transcript's read, the settings,
+        the keyring, a copy) off the caller's loop (`desktop.services.offload`)."""
         if decision.mode is CarryMode.NONE:
             return Carried()
-        raw, notice = self._raw(decision, framing)
+        raw, notice = await offload(lambda: self._raw(decision, framing))
         if raw is None:
             return Carried(notice=notice)
         if decision.mode is CarryMode.SUMMARY:
-            recap = await self._summary(decision, raw, cwd, launch)
+            recap = await self._summary(decision, raw, cwd, launch, offload)
             if recap is None:
                 return Carried(raw, notice=RECAP_FAILED)
             return Carried(recap_block(recap, framing))
         if decision.mode is CarryMode.MIGRATE:
-            copied = self._migrate(decision, launch)
+            copied = await offload(lambda: self._migrate(decision, launch))
             if copied is None:
                 return Carried(raw, notice=NOT_MOVED)
             return Carried(resume=copied, fallback=raw)
@@ -130,15 +134,13 @@ class CarryOverBuilder:
             return None, NOTHING_CARRIED
 
     async def _summary(
-        self, decision: SwitchDecision, raw: str, cwd: str, launch: Launch
+        self, decision: SwitchDecision, raw: str, cwd: str, launch: Launch, offload: Offload
     ) -> str | None:
         """A recap written by a short headless run under the OLD account."""
         assert decision.from_account is not None
         try:
-            account = self._accounts.get(decision.from_account)
-            env = self._runtime.account_env(
-                account.config_dir, account.auth, self._accounts.secret(account.name)
-            )
+            old = decision.from_account
+            env = await offload(lambda: self._account_env(old))  # SQLite and the keyring
             argv = self._runtime.argv(
                 launch.binary, RunRequest(cwd=cwd, ask_permissions=False), launch.caps
             )
@@ -160,6 +162,11 @@ class CarryOverBuilder:
             log.warning("summary for session %s failed: %s", decision.from_session,
                         type(exc).__name__)  # fmt: skip
             return None
+
+    def _account_env(self, name: str) -> dict[str, str]:
+        account = self._accounts.get(name)
+        secret = self._accounts.secret(account.name)  # the keyring, over D-Bus
+        return self._runtime.account_env(account.config_dir, account.auth, secret)
 
     def _migrate(self, decision: SwitchDecision, launch: Launch) -> str | None:
         """The copy's new session id, or None when it cannot be made."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from desktop.domain.ports import ClaudeRuntime
 from desktop.domain.runs import Capabilities
 from desktop.domain.turn_plan import Runtime
+from desktop.services.offload import Offload, inline
 from desktop.services.settings import SettingsService
 
 
@@ -36,6 +37,8 @@ class ClaudeLauncher:
         """`--claude`, the setting, the environment, then PATH; raises when missing."""
         return self.runtime.locate(self._override, self._settings.get("claude.path"))
 
-    async def probe(self) -> Launch:
-        binary = self.binary()
+    async def probe(self, offload: Offload = inline) -> Launch:
+        """The binary and what it can do; `offload` runs the look-up (the setting
+        in SQLite, a walk of PATH) off the caller's loop (`desktop.services.offload`)."""
+        binary = await offload(self.binary)
         return Launch(binary, await self.runtime.probe(binary))

@@ -320,7 +320,7 @@ class ConversationService:
         record, adopted = await self.offload(lambda: self._adoptable(session_id, account))
         if adopted is not None:
             return adopted
-        launch = await self._launcher.probe()
+        launch = await self._launcher.probe(self.offload)
 
         def create() -> Conversation:
             conversation = self._conversations.create(

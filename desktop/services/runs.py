@@ -61,7 +61,7 @@ class RunService:
     async def models(self, account: str) -> list[ModelOption]:
         """The models `claude` offers `account` (its `initialize` answer), asked
         once per binary and account; ClaudeError when claude cannot say."""
-        launch = await self._launcher.probe()
+        launch = await self._launcher.probe(self.offload)
         key = (str(launch.caps.fingerprint), account)
         if key not in self._models:
             env = await self.offload(lambda: self._recorder.account_env(account))

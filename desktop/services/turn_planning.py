@@ -77,7 +77,7 @@ class TurnPlanner:
             request = replace(request, model=check_model(request.model))
         if request.permission_mode is not None:
             check_permission_mode(request.permission_mode)
-        launch = await self._launcher.probe()
+        launch = await self._launcher.probe(self.offload)
         ref = request.continue_from or request.fork_from
         off = self.offload
         if request.rerun_of:
@@ -176,7 +176,7 @@ class TurnPlanner:
         )
         if decision is None or decision.to_account != plan.account:
             return plan
-        carried = await self._carry.build(decision, plan.cwd, launch)
+        carried = await self._carry.build(decision, plan.cwd, launch, offload=self.offload)
         seeded = carried.text is not None or carried.resume is not None
         return replace(
             plan,
@@ -207,7 +207,9 @@ class TurnPlanner:
         if threshold is None or not conv.session_id or not conv.account:
             return plan
         decision = SwitchDecision(policy.seed, conv.account, conv.account, conv.session_id)
-        carried = await self._carry.build(decision, plan.cwd, launch, ROLLOVER_FRAMING)
+        carried = await self._carry.build(
+            decision, plan.cwd, launch, ROLLOVER_FRAMING, self.offload
+        )
         if carried.text is None:
             log.warning("rollover of %s failed: session %s could not be read", conv.code,
                         conv.session_id)  # fmt: skip
