@@ -29,7 +29,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop import __version__, asset_paths
-from desktop.compose import DB_NAME, open_services, start_blocking_threads
+from desktop.compose import DB_NAME, open_services
 from desktop.crash import report_crash
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES, SYSTEM, THEMES
@@ -124,7 +124,6 @@ def build_window(
     pyside_workarounds.install_collector(app)
     configure_application(app)
     hub.use_executor()  # the services' blocking steps keep off the window's loop
-    start_blocking_threads(hub.executor)  # not one at a time in `submit`, mid-turn
     translations = translations or make_translations(app, hub)
     translations.apply(saved_choice(hub, "language", (SYSTEM, *LANGUAGES)))
     theme_controller().apply(saved_choice(hub, THEME_KEY, THEMES))

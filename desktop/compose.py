@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 from pathlib import Path
 from typing import Any, SupportsIndex
@@ -35,40 +34,6 @@ def blocking_executor() -> ThreadPoolExecutor:
                 BLOCKING_THREADS, thread_name_prefix="sessiondesk-blocking"
             )
         return _blocking
-
-
-WARM_THREADS = 12
-"""How many of the executor's threads the window starts before it shows: what
-its views, its index pass and five streaming runs keep busy at once."""
-_warmed: set[int] = set()
-
-
-def start_blocking_threads(executor: Executor, count: int = WARM_THREADS) -> None:
-    """Start `count` of the executor's threads now, once per executor.
-
-    A ThreadPoolExecutor starts a thread in `submit` when none is idle, on the
-    submitting thread: the window's, mid-turn, where starting one waits for
-    the new thread to take the interpreter lock. With five runs starting on
-    two cores, `ui_stall.py --why` found the window's thread inside `submit`
-    in a quarter of the samples of its long waiting gaps (26% on main at load
-    2.4–3.7); started here, before the window shows, that share is gone (see
-    the commit's figures). Each task waits until `count` threads hold one,
-    so each lands on a thread of its own. Another kind of executor: nothing."""
-    if not isinstance(executor, ThreadPoolExecutor):
-        return
-    with _blocking_lock:
-        if id(executor) in _warmed:
-            return
-        _warmed.add(id(executor))
-    gate = threading.Barrier(count)
-
-    def hold() -> None:
-        # a busy pool (fewer threads free than asked) breaks the gate: no matter
-        with contextlib.suppress(threading.BrokenBarrierError):
-            gate.wait(5.0)
-
-    for _ in range(count):
-        executor.submit(hold)
 
 
 def prepare_home(home: Path) -> None:
