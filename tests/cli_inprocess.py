@@ -47,7 +47,7 @@ FRESH_WARNING_FILTERS: list[tuple[str, type[Warning], str]] = [
 _backends: dict[tuple[str | None, ...], Any] = {}
 
 
-def runs_in_process(args: list[str], overrides: dict[str, str]) -> bool:
+def runs_in_process(args: list[str], overrides: dict[str, str], home: Path) -> bool:
     """Whether this call can run here and mean the same as in a child process."""
     if os.environ.get("SESSIONDESK_TEST_CLI") == "process":
         return False
@@ -60,7 +60,7 @@ def runs_in_process(args: list[str], overrides: dict[str, str]) -> bool:
         for name, value in overrides.items()
     ):
         return False
-    if _holds_a_database():
+    if _holds_database_of(_home_of(args, home)):
         return False
     if threading.current_thread() is not threading.main_thread():
         return False  # signal handlers can only be set from the main thread
@@ -71,20 +71,31 @@ def runs_in_process(args: list[str], overrides: dict[str, str]) -> bool:
     return False  # asyncio.run, which commands use, refuses inside a running loop
 
 
-def _holds_a_database() -> bool:
-    """Whether this process has a Sessiondesk database open (a window test's hub).
+def _home_of(args: list[str], home: Path) -> Path:
+    """The home the command will use: `--home` over the environment's."""
+    for i, arg in enumerate(args):
+        if arg == "--home" and i + 1 < len(args):
+            return Path(args[i + 1])
+        if arg.startswith("--home="):
+            return Path(arg.removeprefix("--home="))
+    return home
+
+
+def _holds_database_of(home: Path) -> bool:
+    """Whether this process has the home's database open (a window test's hub).
 
     A command's health check reads the file's header and closes it, and closing any
     descriptor of a file drops every POSIX lock this process holds on it, SQLite's
     included (`desktop.store.db_health.check_file`): another process would then take
-    the window's log for abandoned. A child process has locks of its own."""
+    the hub's log for abandoned. A child process has locks of its own."""
+    database = os.path.realpath(home / "sessiondesk.db")
     try:
         fds = os.listdir("/proc/self/fd")
     except OSError:
         return True  # cannot tell: the child process is always safe
     for fd in fds:
         try:
-            if os.readlink(f"/proc/self/fd/{fd}").endswith("/sessiondesk.db"):
+            if os.readlink(f"/proc/self/fd/{fd}") == database:
                 return True
         except OSError:
             continue  # closed since the listing
@@ -177,12 +188,16 @@ def _fresh_process_state(
             for action, category, module in reversed(FRESH_WARNING_FILTERS):
                 warnings.filterwarnings(action, category=category, module=module)
             _forget_probes()
+            # frozen, this process's own objects are not walked by the collection below:
+            # it costs what the command made (a full one took ~70 ms a call)
+            gc.freeze()
             try:
                 yield
             finally:
                 # what the command left unclosed (a child's exit drops it unwarned) is
                 # collected here, under the child's filters, not in some later test
                 gc.collect()
+                gc.unfreeze()
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved_streams
         sys.argv = saved_argv

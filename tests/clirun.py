@@ -13,7 +13,7 @@ so a test means the same either way. A call goes to a child process instead:
 * when `env` sets what only a starting interpreter reads (`PYTHON*`, `LANG`,
   `LC_*`) to other values than this interpreter's, or an event loop is running
   in this thread (a window test's qasync), or this process holds a database open
-  (a window test's hub: see `cli_inprocess._holds_a_database`);
+  (a window test's hub: see `cli_inprocess._holds_database_of`);
 * for every call when `SESSIONDESK_TEST_CLI=process` is set: the whole suite run
   that way checks that the in-process calls mean what a child's would.
 """
@@ -56,7 +56,7 @@ def sessiondesk(
     """`sessiondesk ARGS` with `SESSIONDESK_HOME=home` and `env` over this process's
     environment. `timeout` bounds a child process only (pytest-timeout bounds both)."""
     full_env = {**os.environ, "SESSIONDESK_HOME": str(home), **(env or {})}
-    if not process and runs_in_process(list(args), env or {}):
+    if not process and runs_in_process(list(args), env or {}, home):
         code, out, err = run_in_process(list(args), full_env, stdin, cwd)
         return CliResult(code, out, err)
     proc = subprocess.run(

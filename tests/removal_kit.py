@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import uuid
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -108,5 +109,5 @@ def family(home: Path, tmp_path: Path, *, archive: bool = True) -> Family:
 
 
 def rows(home: Path, sql: str, *params: object) -> list[tuple[object, ...]]:
-    with sqlite3.connect(home / DB_NAME) as conn:
+    with closing(sqlite3.connect(home / DB_NAME)) as conn, conn:
         return conn.execute(sql, params).fetchall()

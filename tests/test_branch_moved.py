@@ -5,6 +5,7 @@ The conversation stays where the switch put it, and nothing reaches the API."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,7 @@ def test_continue_fork_and_rerun_of_a_node_from_before_a_switch_are_refused_alik
         assert "moved to beta" in refused.stderr and "run --conversation" in refused.stderr
         assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
     assert len(fake_api.main_turns()) == sent, "a refused branch reached the API"
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         owners = db.execute(
             "SELECT a.name FROM conversations c JOIN accounts a ON a.id = c.account_id"
         ).fetchall()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -100,7 +101,7 @@ def test_a_newer_database_is_a_clear_error_not_a_traceback(home: Path) -> None:
     import sqlite3
 
     assert sessiondesk(home, "accounts", "list").code == 0
-    with sqlite3.connect(home / "sessiondesk.db") as connection:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as connection, connection:
         connection.execute("UPDATE alembic_version SET version_num = 'ffff'")
     connection.close()
     result = sessiondesk(home, "accounts", "list")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def turn(home: Path, env: dict[str, str], *args: str) -> dict[str, Any]:
 
 
 def rows(home: Path) -> tuple[int, int]:
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         conversations = db.execute("SELECT count(*) FROM conversations").fetchone()[0]
         executions = db.execute("SELECT count(*) FROM executions").fetchone()[0]
     return conversations, executions
@@ -234,7 +235,8 @@ def test_bad_references_are_refused_and_write_nothing(
     one = turn(home, env, "run", "--account", "alpha", "--cwd", str(project), "first thread")
     fake_api.enqueue(Reply.text("Two."))
     two = turn(home, env, "run", "--account", "alpha", "--cwd", str(project), "second thread")
-    with sqlite3.connect(home / "sessiondesk.db") as db:  # a turn that never got a session
+    # a turn that never got a session
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         db.execute(
             "INSERT INTO executions (id, conversation_id, kind, cwd, prompt, args_json, status,"
             " stop_requested, resumed, started) VALUES ('0e0e0e0e-0000-4000-8000-000000000000',"
@@ -259,7 +261,7 @@ def test_bad_references_are_refused_and_write_nothing(
     refused(sessiondesk(home, "fork", "0e0e0e0e", "x", env=env), "never got a Claude session")
     unknown = "11111111-2222-4333-8444-555555555555"
     refused(sessiondesk(home, "fork", unknown, "x", env=env), unknown)
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         for table in ("executions WHERE conversation_id", "conversations WHERE id"):
             db.execute(f"DELETE FROM {table} = ?", (one["conversation_id"],))
     before = rows(home)

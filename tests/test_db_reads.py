@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 def _write(db: Database, key: str, value: str) -> None:
     """A commit by another connection, as another process makes one."""
-    with sqlite3.connect(db.path) as other:
+    with closing(sqlite3.connect(db.path)) as other, other:
         other.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
     other.close()
 
@@ -114,7 +115,7 @@ def test_conversations_name_their_account_from_their_own_transaction(db: Databas
         assert set(_names(session).values()) == {"alpha", "beta"}
     made = conversations.create("plan", "alpha", "/home/ana/src")
     assert made.account == "alpha"
-    with sqlite3.connect(db.path) as other:
+    with closing(sqlite3.connect(db.path)) as other, other:
         other.execute("PRAGMA foreign_keys = ON")
         other.execute("DELETE FROM accounts WHERE name = 'alpha'")
     other.close()

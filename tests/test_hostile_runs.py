@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ def test_a_prompt_and_a_folder_whose_bytes_are_not_utf8(
     result = run_turn(home, env, "--account", "alpha", "--cwd", str(tmp_path), "say caf\udce9")
     assert result.code == 0, result.stdout[-1500:] + result.stderr
     assert last_user_text(fake_api.main_turns()[-1]) == "say caf\ufffd"
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         (prompt,) = db.execute("SELECT prompt FROM executions").fetchone()
     db.close()
     assert prompt == "say caf\ufffd"

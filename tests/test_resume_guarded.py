@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import stat
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ pytestmark = [pytest.mark.claude, pytest.mark.keyring]
 
 
 def _argv(home: Path, execution_id: str) -> list[str]:
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         query = "SELECT args_json FROM executions WHERE id = ?"
         (raw,) = db.execute(query, (execution_id,)).fetchone()
     return list(json.loads(raw))
@@ -165,7 +166,7 @@ def test_rerun_of_an_unknown_execution_or_without_a_prompt_is_one_line(
     crossed = sessiondesk(home, "rerun", first["execution_id"], "again", env=env)
     assert crossed.code == 2 and "moved to beta" in crossed.stderr
     assert len(crossed.stderr.strip().splitlines()) == 1
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         assert db.execute("SELECT history_epoch FROM conversations").fetchall() == [(0,)]
 
 

@@ -13,6 +13,7 @@ import itertools
 import json
 import logging
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,7 @@ def test_a_full_context_rolls_the_next_turn_over_to_a_seeded_fresh_session(
     assert rolled["parent_execution_id"] == first["execution_id"]
     assert "1000" in rolled["resume_reason"] and str(FULL) in rolled["resume_reason"]
     assert transcripts(account) - before == {rolled["session_id"]}  # a new transcript file
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         args = db.execute("SELECT args_json FROM executions WHERE id = ?",
                           (rolled["execution_id"],)).fetchone()[0]  # fmt: skip
     assert "sha256" in args and FRAMING.label not in args  # the seed is never stored

@@ -9,6 +9,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +28,7 @@ def running_execution(home: Path, timeout: float = 30) -> tuple[str, int]:
     """Wait until a turn is in flight; its execution id and claude's pid."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        with sqlite3.connect(home / "sessiondesk.db") as db:
+        with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
             row = db.execute(
                 "SELECT id, pid FROM executions WHERE status = 'running' AND pid IS NOT NULL"
             ).fetchone()
@@ -39,7 +40,7 @@ def running_execution(home: Path, timeout: float = 30) -> tuple[str, int]:
 
 
 def status_of(home: Path, execution_id: str) -> tuple[str, str | None]:
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         row = db.execute(
             "SELECT status, error FROM executions WHERE id = ?", (execution_id,)
         ).fetchone()

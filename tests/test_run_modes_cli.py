@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ pytestmark = [pytest.mark.claude, pytest.mark.keyring]
 
 def _argv(home: Path, execution_id: str) -> list[str]:
     """The argv the turn's claude ran with, as the database recorded it."""
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         (args,) = db.execute(
             "SELECT args_json FROM executions WHERE id = ?", (execution_id,)
         ).fetchone()

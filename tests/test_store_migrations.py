@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,7 @@ def test_executions_written_before_0005_say_whether_they_resumed(tmp_path: Path)
 def test_database_of_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "newer.db"
     open_database(path).close()
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
     connection.close()
     before = path.read_bytes()
@@ -114,7 +115,7 @@ def test_a_file_that_is_not_a_database_gets_a_clear_message(tmp_path: Path) -> N
 
 def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "foreign.db"
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("CREATE TABLE photos (id INTEGER)")
     connection.close()
     before = path.read_bytes()
@@ -130,7 +131,7 @@ def test_the_quick_head_check_agrees_with_alembic() -> None:
 
 def _link_plans(path: Path) -> list[str]:
     """How SQLite finds an execution's children and its forks."""
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection, connection:
         return [
             " ".join(str(c) for c in row)
             for column in ("parent_execution_id", "forked_from_execution_id")

@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,7 @@ def test_concurrent_turns_and_index_commands_on_one_home(
                 assert '"type": "execution"' in last and '"succeeded"' in last, last
                 started.append(last)
 
-    with sqlite3.connect(home / "sessiondesk.db") as db:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         statuses = db.execute("SELECT status, count(*) FROM executions GROUP BY status").fetchall()
         numbers = [n for (n,) in db.execute("SELECT number FROM conversations ORDER BY number")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -134,7 +135,7 @@ def test_raw_carry_seeds_the_first_request_once(
     for stored in home.rglob("*"):
         if stored.is_file():
             assert LABEL.encode() not in stored.read_bytes(), stored
-    with sqlite3.connect(home / "sessiondesk.db") as conn:
+    with closing(sqlite3.connect(home / "sessiondesk.db")) as conn, conn:
         args = conn.execute("SELECT args_json FROM executions WHERE id = ?",
                             (one["execution_id"],)).fetchone()[0]  # fmt: skip
     assert "sha256" in args and LABEL not in args
