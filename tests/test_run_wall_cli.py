@@ -163,9 +163,13 @@ def test_a_turn_whose_owner_died_leaves_the_wall_and_its_note(
     fake_api.enqueue(Reply.text("never finished", hold=hold))
     proc = spawn(home, env, "--json", "run", "--account", "alpha", "--cwd", str(project), "go")
     try:
-        (run,) = wait_listed(home, env, lambda r: len(r) == 1, "the turn")
-        note = home / "cache" / "runs" / f"{run['execution']}.json"
-        assert note.is_file()
+        notes = home / "cache" / "runs"
+        # the turn's row can be listed a moment before its owner has written its note
+        (run,) = wait_listed(
+            home, env, lambda r: len(r) == 1 and (notes / f"{r[0]['execution']}.json").is_file(),
+            "the turn and its note",
+        )  # fmt: skip
+        note = notes / f"{run['execution']}.json"
         proc.kill()  # Sessiondesk dies outright: nothing of it removes the note
         proc.communicate(timeout=30)
         assert note.is_file()
