@@ -63,9 +63,14 @@ class Background(QObject):
         self._running = threading.Condition()
         self._calls: set[int] = set()
         """The tickets of the calls not over yet."""
+        self._closed = False
+        """Closed with its window: work asked for later (a timer's) never starts,
+        for it would reopen a database the window's hub has closed."""
 
     def submit(self, work: Callable[[], Any], done: Done, failed: Failed | None = None) -> int:
         ticket = next(self._tickets)
+        if self._closed:
+            return ticket  # its window closed: nobody is left to tell
         self._callbacks[ticket] = (done, failed)
         # no lock here: a set's add is whole, and waiting for the lock a worker holds
         # is waiting for that worker to get the interpreter lock back
@@ -84,6 +89,12 @@ class Background(QObject):
         self._callbacks.clear()
         with self._running:
             return self._running.wait_for(lambda: not self._calls, timeout)
+
+    def close(self, timeout: float = 5.0) -> bool:
+        """The window closes: start no more calls, and wait for those running
+        (they use the hub, which closes next); True when all ended in time."""
+        self._closed = True
+        return self.wait(timeout)
 
     def _run(self, ticket: int, work: Callable[[], Any]) -> None:
         result: Any = None

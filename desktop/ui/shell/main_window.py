@@ -30,6 +30,7 @@ from desktop.domain.changes import OpChanges
 from desktop.domain.errors import SessiondeskError
 from desktop.domain.settings import LANGUAGES
 from desktop.services.hub import ServiceHub
+from desktop.ui.common.background import Background
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
 from desktop.ui.common.first_paint import after_first_paint
@@ -382,4 +383,8 @@ class MainWindow(QMainWindow):
             self.runs.shutdown()
             self.library.shutdown()
         self.sessions.shutdown()
+        # every worker call of its parts ends before the hub closes, and none starts
+        # after (a pending timer's): one running then leaves a connection unclosed
+        for background in self.findChildren(Background):
+            background.close(3.0)
         super().closeEvent(event)
