@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
 from desktop.domain.accounts import AuthKind
 from desktop.services.hub import ServiceHub
+from desktop.store.conversations import SqlConversationRepository
+from desktop.store.db import open_database
 from desktop.ui.sessions.session_browser import SessionBrowser
 from desktop.ui.sessions.session_list import SessionListPane
 from desktop.ui.shell.main_window import MainWindow
@@ -28,6 +32,17 @@ def add_account(hub: ServiceHub, name: str, root: Path) -> Path:
     config.mkdir(parents=True, exist_ok=True)
     hub.accounts.add(name, str(config), AuthKind.LOGIN)
     return config
+
+
+@contextmanager
+def conversation_rows(home: Path) -> Iterator[SqlConversationRepository]:
+    """The home's conversation rows straight in the store, past the services (which
+    would tell the window); the database is closed after, not left to the gc."""
+    db = open_database(home / "sessiondesk.db")
+    try:
+        yield SqlConversationRepository(db)
+    finally:
+        db.close()
 
 
 def transcript_path(config: Path, cwd: str, session_id: str) -> Path:

@@ -9,15 +9,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop.compose import DB_NAME
 from desktop.domain.references import link_target
 from desktop.services.hub import ServiceHub
-from desktop.store.conversations import SqlConversationRepository
-from desktop.store.db import open_database
 from desktop.ui.shell.main_window import MainWindow
 from tests.ui.session_kit import (
     WAIT_MS,
     add_account,
+    conversation_rows,
     new_session,
     open_session,
     wait_indexed,
@@ -34,10 +32,10 @@ def test_the_header_says_who_references_the_conversation(
     t = new_session("/src/harbour", "plan the dock cranes")
     write(config, t)
     hub.sessions.refresh()
-    rows = SqlConversationRepository(open_database(home / DB_NAME))
-    cited = rows.create("Dock cranes", "work", "/src/harbour")
-    rows.update(cited.id, session_id=t.session_id)
-    citing = rows.create("Quay lights", "work", "/src/harbour")
+    with conversation_rows(home) as rows:
+        cited = rows.create("Dock cranes", "work", "/src/harbour")
+        rows.update(cited.id, session_id=t.session_id)
+        citing = rows.create("Quay lights", "work", "/src/harbour")
     hub.conversations.describe(citing.id, f"wired like [[{cited.code}]]")
 
     window = open_window(hub)

@@ -13,17 +13,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from desktop.compose import DB_NAME
 from desktop.domain.conversations import Conversation
 from desktop.services.hub import ServiceHub
-from desktop.store.conversations import SqlConversationRepository
-from desktop.store.db import open_database
 from desktop.ui.search.search_hits import HIT_ROLE, HTML_ROLE
 from desktop.ui.shell.main_window import MainWindow
 from tests.ui.session_kit import (
     WAIT_MS,
     add_account,
     browser,
+    conversation_rows,
     new_session,
     open_session,
     pane,
@@ -47,12 +45,12 @@ def library(
     for t in (cranes, lighthouse):
         write(config, t)
     hub.sessions.refresh()
-    rows = SqlConversationRepository(open_database(home / DB_NAME))
     made = []
-    for title, t in (("Dock cranes", cranes), ("Lighthouse", lighthouse)):
-        conv = rows.create(title, "work", "/src/harbour")
-        rows.update(conv.id, session_id=t.session_id)
-        made.append(conv)
+    with conversation_rows(home) as rows:
+        for title, t in (("Dock cranes", cranes), ("Lighthouse", lighthouse)):
+            conv = rows.create(title, "work", "/src/harbour")
+            rows.update(conv.id, session_id=t.session_id)
+            made.append(conv)
     hub.conversations.describe(made[1].code, "Paint it the way [[SESS-001]] planned")
     window = open_window(hub)
     qtbot.waitUntil(lambda: pane(window).source.rowCount() == 2, timeout=WAIT_MS)

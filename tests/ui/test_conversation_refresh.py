@@ -13,12 +13,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.compose import DB_NAME
 from desktop.domain.changes import OpChanges
 from desktop.domain.conversations import Conversation, ExecutionStatus
 from desktop.services.hub import ServiceHub
-from desktop.store.conversations import SqlConversationRepository
-from desktop.store.db import open_database
 from desktop.ui.shell.main_window import MainWindow
 from tests.rig.fakeapi import Reply
 from tests.ui.run_kit import Rig, until
@@ -26,6 +23,7 @@ from tests.ui.session_kit import (
     WAIT_MS,
     add_account,
     browser,
+    conversation_rows,
     new_session,
     open_session,
     pane,
@@ -62,9 +60,9 @@ def shown(
     t = new_session("/src/harbour", "plan the dock cranes")
     write(config, t)
     hub.sessions.refresh()
-    rows = SqlConversationRepository(open_database(home / DB_NAME))
-    made = rows.create("Dock cranes", "work", "/src/harbour")
-    rows.update(made.id, session_id=t.session_id)
+    with conversation_rows(home) as rows:
+        made = rows.create("Dock cranes", "work", "/src/harbour")
+        rows.update(made.id, session_id=t.session_id)
     window = open_window(hub)
     wait_indexed(qtbot, window)
     open_session(qtbot, window, "work", t.session_id)
@@ -126,8 +124,8 @@ def test_a_read_in_place_wins_over_one_still_out(
     assert not pane.reader.busy()
     applied = pane.reader.applied
     # straight into the store, past the service (which would tell the window)
-    behind = SqlConversationRepository(open_database(hub.home / DB_NAME))
-    behind.update(made.id, title="Cranes, renamed behind the pane's back")
+    with conversation_rows(hub.home) as behind:
+        behind.update(made.id, title="Cranes, renamed behind the pane's back")
     gate.set()  # whatever the held read found, it was asked for before the read in place
     background = window.sessions.background
     qtbot.waitUntil(lambda: not background.busy(), timeout=WAIT_MS)

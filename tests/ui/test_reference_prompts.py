@@ -9,11 +9,9 @@ from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from desktop.domain.accounts import AuthKind
 from desktop.domain.conversations import ExecutionStatus
-from desktop.store.conversations import SqlConversationRepository
-from desktop.store.db import open_database
 from tests.rig.fakeapi import Reply, last_user_text
 from tests.ui.run_kit import Rig, until
-from tests.ui.session_kit import new_session, write
+from tests.ui.session_kit import conversation_rows, new_session, write
 
 pytestmark = [pytest.mark.gui, pytest.mark.claude, pytest.mark.keyring]
 
@@ -26,9 +24,9 @@ def _other_accounts_conversation(rig: Rig) -> str:
     t = new_session("/src/harbour", "where is the secret harbour? OSPREY COVE, I think")
     write(config, t)
     rig.hub.sessions.refresh()
-    rows = SqlConversationRepository(open_database(rig.hub.home / "sessiondesk.db"))
-    conv = rows.create("Harbour", "beta", "/src/harbour")
-    rows.update(conv.id, session_id=t.session_id)
+    with conversation_rows(rig.hub.home) as rows:
+        conv = rows.create("Harbour", "beta", "/src/harbour")
+        rows.update(conv.id, session_id=t.session_id)
     return conv.code
 
 
