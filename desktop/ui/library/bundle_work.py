@@ -256,6 +256,3 @@ class BundleWork(QObject):
         self._status.notify(self.tr("Added to the bundle “{name}”, now %Ln items.", "",
             len(bundle.items)).format(name=bundle.name))  # fmt: skip
         return True
-
-    def shutdown(self) -> None:
-        self._background.wait()

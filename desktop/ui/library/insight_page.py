@@ -227,9 +227,6 @@ class InsightPage(QDialog):
     def busy(self) -> bool:
         return self._background.busy()
 
-    def shutdown(self) -> None:
-        self._background.wait()
-
     def _failed(self, error: BaseException) -> None:
         self._ticket = None
         self.refresh_button.setEnabled(True)

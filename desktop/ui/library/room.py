@@ -143,10 +143,3 @@ class LibraryRoom(QObject):
         """The list says "archived" of a session whose original is gone and we keep."""
         model = self._sessions.pane.source
         return self._marks.submit(self._hub.archive.archived, model.set_archived)
-
-    def shutdown(self) -> None:
-        self._marks.wait()
-        if self.insight_page is not None:
-            self.insight_page.shutdown()
-        self.work.shutdown()
-        self.exporter.shutdown()

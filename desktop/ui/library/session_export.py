@@ -101,6 +101,3 @@ class SessionExporter(QObject):
         text = self.tr("Could not export the session: {reason}").format(reason=reason)
         self._status.notify(text)
         self.finished.emit(False, text)
-
-    def shutdown(self) -> None:
-        self._background.wait()

@@ -216,7 +216,6 @@ class SessionBrowser(QObject):
         self.indexer.stop()
         self._remember_timer.stop()
         self._write_chosen()
-        self.background.wait(3.0)
 
     # -- reactions -----------------------------------------------------------------------------
 

@@ -381,10 +381,9 @@ class MainWindow(QMainWindow):
         self.save_state()
         if self.parts_built:
             self.runs.shutdown()
-            self.library.shutdown()
         self.sessions.shutdown()
-        # every worker call of its parts ends before the hub closes, and none starts
-        # after (a pending timer's): one running then leaves a connection unclosed
+        # the one wait for the parts' worker calls: each ends before the hub closes, and
+        # none starts after (a pending timer's), which would leave a connection unclosed
         for background in self.findChildren(Background):
             background.close(3.0)
         super().closeEvent(event)
