@@ -90,6 +90,7 @@ class SpawnedProcess:
         stdin: asyncio.StreamWriter,
         stdout: asyncio.StreamReader,
         stderr: asyncio.StreamReader,
+        start_time: float | None = None,
     ) -> None:
         self._popen = popen
         self.pid = popen.pid
@@ -97,7 +98,7 @@ class SpawnedProcess:
         self.stdout = stdout
         self.stderr = stderr
         self.returncode: int | None = None
-        self.start_time: float | None = None
+        self.start_time = start_time
         """When it started (seconds since the epoch), read in the thread that forked it."""
         self._ended = asyncio.Event()
 
@@ -147,8 +148,7 @@ async def spawn(
     except BaseException:
         popen.kill()
         raise
-    process = SpawnedProcess(popen, stdin, stdout, stderr)
-    process.start_time = start_time
+    process = SpawnedProcess(popen, stdin, stdout, stderr, start_time)
     _watch_exit(loop, process)
     return process
 
