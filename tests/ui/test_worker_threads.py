@@ -116,3 +116,40 @@ def test_a_short_pass_lists_its_records_once_its_writes_are_done(
     finally:
         indexer.stop()
     assert when_listed == [True]
+
+
+def test_an_answer_for_a_deleted_background_is_dropped_and_a_closed_one_starts_nothing(
+    hub: ServiceHub, qtbot: QtBot
+) -> None:
+    """A window closed mid-call: the worker's answer finds its Background gone (it used
+    to emit on the object being destroyed, a crash) and nothing is called back; a
+    closed Background starts no call asked for after."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+
+    parent = QObject()
+    background = Background(hub.executor, parent)
+    release, started = threading.Event(), threading.Event()
+    answers: list[object] = []
+
+    def slow() -> str:
+        started.set()
+        release.wait(10)
+        return "late"
+
+    background.submit(slow, answers.append)
+    assert started.wait(10)
+    parent.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    release.set()
+    qtbot.wait(300)  # the late answer is emitted as the call returns, and routed here
+    later = Background(hub.executor)
+    marker: list[object] = []
+    later.submit(lambda: "after", marker.append)
+    qtbot.waitUntil(lambda: bool(marker), timeout=WAIT_MS)
+    assert answers == [] and marker == ["after"]
+
+    ran: list[str] = []
+    assert later.close(5.0)
+    later.submit(lambda: ran.append("ran"), marker.append)
+    qtbot.wait(100)
+    assert ran == [] and marker == ["after"] and not later.busy()
