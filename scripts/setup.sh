@@ -7,6 +7,13 @@ VENV="${SESSIONDESK_VENV:-$ROOT/.venv}"
 CLAUDE_VERSION="2.1.332"
 CLAUDE_CACHE="${SESSIONDESK_CLAUDE_CACHE:-$HOME/.cache/sessiondesk/claude-cli}"
 
+# Python's compiled modules are kept even where the environment asks not to write them
+# (PYTHONDONTWRITEBYTECODE, set on some machines): a run of the suite starts hundreds of
+# Pythons, and without the cache each compiles the tree again. Measured on 2 cores:
+# collecting the tests 10.7 s of CPU against 3.5 s, once per worker; a command-line
+# call 0.45 s against 0.31 s; the window's imports 0.68 s against 0.50 s.
+unset PYTHONDONTWRITEBYTECODE
+
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
 # 3.12 and 3.13 first: there None and True/False are immortal, which PySide6 6.12
