@@ -2,7 +2,7 @@
 
 import sys
 
-from desktop.cli import main
+from desktop.entry import main
 
 # guarded: index workers are spawned processes, which import this module again
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 import multiprocessing
 import sys
 
-from desktop.cli import main
+from desktop.entry import main
 
 if __name__ == "__main__":
     # index workers are spawned copies of this program: let them run as workers

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -37,6 +40,27 @@ def test_bad_usage_exits_2_with_one_line_and_no_traceback(home: Path, args: list
     assert len(lines) == 1 or lines[0].startswith("usage:"), result.stderr
     assert "error" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# A real SIGINT, sent by the process to itself the moment `desktop.cli` starts to load:
+# the way a quick Ctrl+C after typing a command lands, but every time.
+_CTRL_C_WHILE_LOADING = """
+import os, runpy, signal, sys
+sys.addaudithook(lambda event, args: event == "import" and args[0] == "desktop.cli"
+                 and os.kill(os.getpid(), signal.SIGINT))
+sys.argv = ["sessiondesk", "runs"]
+runpy.run_module("desktop", run_name="__main__")
+"""
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_WHILE_LOADING],
+        env={**os.environ, "SESSIONDESK_HOME": str(home)},
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
 
 
 def test_accounts_lifecycle_in_json(home: Path, tmp_path: Path) -> None:
