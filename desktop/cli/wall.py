@@ -9,8 +9,9 @@ turn runs: the owner holds `claude`'s pipe; this command says so.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
-import time
+import threading
 from typing import TYPE_CHECKING, Any
 
 from desktop.cli.output import Output, table
@@ -92,8 +93,13 @@ def _runs(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         return 0
     redraw = sys.stdout.isatty()
     last: object = None
+    # Ctrl+C ends the watch between two reads, never as an exception inside one: in the
+    # database pool's locks, the close that follows might never return (a watch under
+    # load once outlived its Ctrl+C by 30 s)
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGINT, lambda _signal, _frame: stop.set())
     try:
-        while True:
+        while not stop.is_set():
             now, runs = utcnow(), services.wall.list()
             if out.json_mode:
                 shown = [run_json(r, now) for r in runs]
@@ -109,6 +115,7 @@ def _runs(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
                 elif text != last:
                     last = text
                     out.emit(None, text + "\n")
-            time.sleep(WATCH_EVERY_S)
-    except KeyboardInterrupt:
-        return 0
+            stop.wait(WATCH_EVERY_S)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return 0
