@@ -7,6 +7,7 @@ import json
 import struct
 import zipfile
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,10 @@ def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         services.accounts.add("work", str(config), AuthKind.LOGIN)
         services.sessions.refresh()
-        rows = SqlConversationRepository(open_database(home / DB_NAME))
-        conv = rows.create("Gannet", "work", "/src/app")
-        rows.update(conv.id, session_id=SID)
+        with closing(open_database(home / DB_NAME)) as db:
+            rows = SqlConversationRepository(db)
+            conv = rows.create("Gannet", "work", "/src/app")
+            rows.update(conv.id, session_id=SID)
         services.bundles.create("release", "what the release needs")
         services.bundles.add("release", [conv.code, SID])
         services.bundles.note("release", "ask about the date")

@@ -5,6 +5,7 @@ turn the bundle does not carry is refused like any other bad manifest."""
 from __future__ import annotations
 
 import uuid
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -43,20 +44,20 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     try:
         services.accounts.add("work", str(config), AuthKind.LOGIN)
         services.sessions.refresh()
-        db = open_database(home / DB_NAME)
-        conversations, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
-        conv = conversations.create("Heron", "work", "/src/app")
-        conversations.update(conv.id, session_id=NEW, context_window=200_000)
-        first = executions.create(
-            Execution(str(uuid.uuid4()), conv.id, ExecutionKind.NEW, "work", "/src/app", "go",
-                      status=ExecutionStatus.SUCCEEDED, session_id=OLD)
-        )  # fmt: skip
-        rolled = executions.create(
-            Execution(str(uuid.uuid4()), conv.id, ExecutionKind.ROLLOVER, "work", "/src/app",
-                      "more", status=ExecutionStatus.SUCCEEDED, parent_execution_id=first.id,
-                      session_id_in=OLD, session_id=NEW)
-        )  # fmt: skip
-        SqlRolloverRepository(db).add(Rollover(rolled.id, conv.id, OLD, NEW, 151_000, 150_000))
+        with closing(open_database(home / DB_NAME)) as db:
+            conversations, executions = SqlConversationRepository(db), SqlExecutionRepository(db)
+            conv = conversations.create("Heron", "work", "/src/app")
+            conversations.update(conv.id, session_id=NEW, context_window=200_000)
+            first = executions.create(
+                Execution(str(uuid.uuid4()), conv.id, ExecutionKind.NEW, "work", "/src/app", "go",
+                          status=ExecutionStatus.SUCCEEDED, session_id=OLD)
+            )  # fmt: skip
+            rolled = executions.create(
+                Execution(str(uuid.uuid4()), conv.id, ExecutionKind.ROLLOVER, "work", "/src/app",
+                          "more", status=ExecutionStatus.SUCCEEDED, parent_execution_id=first.id,
+                          session_id_in=OLD, session_id=NEW)
+            )  # fmt: skip
+            SqlRolloverRepository(db).add(Rollover(rolled.id, conv.id, OLD, NEW, 151_000, 150_000))
         services.bundles.create("heron", "")
         services.bundles.add("heron", [conv.code])
         target = root / "heron.zip"

@@ -65,12 +65,15 @@ class World:
     def __init__(self, services: ServiceHub, configs: dict[str, Path]) -> None:
         self.services = services
         self.configs = configs
-        db = open_database(services.home / DB_NAME)
+        self.db = db = open_database(services.home / DB_NAME)
         self.conversations = SqlConversationRepository(db)
         self.executions = SqlExecutionRepository(db)
         self.rollover_rows = SqlRolloverRepository(db)
         self.threads: list[Thread] = []
         self.counter = itertools.count()
+
+    def close(self) -> None:
+        self.db.close()
 
     def _session(self, account: str) -> str:
         sid = str(uuid.uuid4())
@@ -200,8 +203,11 @@ def test_every_sequence_of_operations_round_trips_through_a_bundle() -> None:
         @given(st.lists(operations, min_size=1, max_size=12))
         def check(ops: list[tuple[str, object]]) -> None:
             world = World(source, configs)
-            for op, arg in ops:
-                world.apply(op, arg)
+            try:
+                for op, arg in ops:
+                    world.apply(op, arg)
+            finally:
+                world.close()
             source.sessions.refresh()
             name = f"b{next(numbers)}"
             source.bundles.create(name, "")

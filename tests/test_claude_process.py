@@ -382,3 +382,5 @@ def test_kill_leftover_ends_only_the_same_process(
         if leftover.poll() is None:
             os.killpg(leftover.pid, signal.SIGKILL)
             leftover.wait()
+        if leftover.stdin is not None:
+            leftover.stdin.close()

@@ -173,8 +173,8 @@ def test_two_processes_deleting_at_once_leave_no_half(home: Path, tmp_path: Path
     both = [subprocess.Popen(argv, env={**__import__("os").environ, **env},
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for _ in range(2)]  # fmt: skip
-    codes = sorted(p.wait(timeout=60) for p in both)
-    assert codes == [0, 2], [p.stderr.read() for p in both if p.stderr]
+    errors = [p.communicate(timeout=60)[1] for p in both]  # communicate closes the pipes
+    assert sorted(p.returncode for p in both) == [0, 2], errors
     assert rows(home, "SELECT count(*) FROM executions WHERE conversation_id = ?",
                 f.root.id) == [(0,)]  # fmt: skip
     assert rows(home, "SELECT count(*) FROM executions") == [(4,)]

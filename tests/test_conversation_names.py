@@ -6,6 +6,7 @@ files a session touched."""
 from __future__ import annotations
 
 import uuid
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +46,13 @@ def library(home: Path, tmp_path: Path) -> dict[str, Any]:
     try:
         services.accounts.add("work", str(config), AuthKind.LOGIN)
         services.sessions.refresh()
-        rows = SqlConversationRepository(open_database(home / DB_NAME))
         made = []
-        for title, sid in (("Cranes", first), ("Lighthouse", second)):
-            conv = rows.create(title, "work", CWD)
-            rows.update(conv.id, session_id=sid)
-            made.append(conv.code)
+        with closing(open_database(home / DB_NAME)) as db:
+            rows = SqlConversationRepository(db)
+            for title, sid in (("Cranes", first), ("Lighthouse", second)):
+                conv = rows.create(title, "work", CWD)
+                rows.update(conv.id, session_id=sid)
+                made.append(conv.code)
     finally:
         services.close()
     return {"config": config, "codes": made, "sessions": [first, second]}

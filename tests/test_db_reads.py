@@ -4,9 +4,11 @@ elsewhere (another process, the writer) the moment it is made."""
 
 from __future__ import annotations
 
+import gc
 import sqlite3
 import threading
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -121,3 +123,31 @@ def test_conversations_name_their_account_from_their_own_transaction(db: Databas
     other.close()
     again = conversations.get(made.id)
     assert again is not None and again.account is None
+
+
+def _resource_warnings_of(make_garbage: Callable[[], None]) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        make_garbage()
+        gc.collect()
+    return [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)]
+
+
+def test_connections_used_across_or_after_close_are_closed_not_left_to_the_gc(
+    tmp_path: Path,
+) -> None:
+    """A window's worker can be inside a unit of work when the hub closes, or a late
+    event read after it: those connections are closed when given back, not pooled."""
+    db = open_database(tmp_path / "sessiondesk.db")
+
+    def across_and_after() -> None:
+        with db.session(write=False) as session:
+            session.execute(AccountRow.__table__.select()).all()
+            db.close()
+        with db.session(write=False) as session:
+            session.execute(AccountRow.__table__.select()).all()
+        with db.read() as conn:
+            conn.execute("SELECT count(*) FROM settings").fetchone()
+
+    assert _resource_warnings_of(across_and_after) == []
+    db.close()

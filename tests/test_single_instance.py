@@ -96,7 +96,7 @@ def test_a_second_launch_raises_the_first_window_and_exits(home: Path, tmp_path:
     finally:
         if first.poll() is None:
             first.kill()
-            first.wait()
+        first.communicate(timeout=30)  # reaps it and closes its pipes
 
 
 def test_the_window_opens_again_after_the_first_one_closed(home: Path, qapp: QApplication) -> None:

@@ -31,6 +31,7 @@ from desktop.store.schema_revision import check_revision, current_revision, newe
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
     from sqlalchemy.orm import Session
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 BUSY_TIMEOUT_MS = 30_000
 """How long a writer waits for another process's write to end."""
@@ -53,6 +54,10 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.close()
+
+
+def _close_on_checkin(_dbapi_connection: sqlite3.Connection, entry: ConnectionPoolEntry) -> None:
+    entry.close()
 
 
 def make_engine(path: Path, *, create: bool = False) -> Engine:
@@ -107,6 +112,7 @@ class Database:
         self._making = threading.Lock()
         self._main_reader: Plain | None = None
         self._main_depth = 0
+        self._closed = False
         self.identity: Identity | None = None
         """The file as found whole at open: a write commits only while the
         path still names it (`still_there`)."""
@@ -126,8 +132,9 @@ class Database:
         a listing reads a dozen times, and a kept one also keeps the pages it
         read. Other threads get one for the block, closed when it ends (never
         shared by threads). Each statement outside a transaction sees the latest
-        commit, so a kept connection reads nothing stale."""
-        if threading.current_thread() is threading.main_thread():
+        commit, so a kept connection reads nothing stale. After `close` (an event
+        the window handles late) a read gets one for the block too."""
+        if threading.current_thread() is threading.main_thread() and not self._closed:
             if self._main_reader is None:
                 self._main_reader = Plain(self._connect())
             self._main_depth += 1
@@ -243,9 +250,16 @@ class Database:
             reader.connection.close()
 
     def close(self) -> None:
+        self._closed = True
         if threading.current_thread() is threading.main_thread():
             self._close_main_reader()
         if self._engine is not None:
+            from sqlalchemy import event
+
+            # `dispose` closes only the pooled connections: one a worker is still using
+            # (the window closing mid-read) or takes later would go back to a pool and be
+            # left to the gc, open; closed when given back instead
+            event.listen(self._engine, "checkin", _close_on_checkin)
             self._engine.dispose()
         if self.identity is not None and self._still_ours():
             # the last close checkpoints the log into the file: recorded as whole,

@@ -8,6 +8,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -258,7 +259,8 @@ def test_the_last_selection_is_chosen_again_after_a_restart(
         first.close()
     finally:
         first_hub.close()
-    assert chosen.session_id in open_services(home).settings.get(LAST_SESSION_KEY)
+    with closing(open_services(home)) as later:
+        assert chosen.session_id in later.settings.get(LAST_SESSION_KEY)
 
     second_hub = open_services(home)
     try:
