@@ -46,6 +46,7 @@ def test_bad_usage_exits_2_with_one_line_and_no_traceback(home: Path, args: list
 # the way a quick Ctrl+C after typing a command lands, but every time.
 _CTRL_C_WHILE_LOADING = """
 import os, runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a pytest worker may ignore it
 sys.addaudithook(lambda event, args: event == "import" and args[0] == "desktop.cli"
                  and os.kill(os.getpid(), signal.SIGINT))
 sys.argv = ["sessiondesk", "runs"]

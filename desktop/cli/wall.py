@@ -93,9 +93,10 @@ def _runs(args: argparse.Namespace, services: ServiceHub, out: Output) -> int:
         return 0
     redraw = sys.stdout.isatty()
     last: object = None
-    # Ctrl+C ends the watch between two reads, never as an exception inside one: in the
-    # database pool's locks, the close that follows might never return (a watch under
-    # load once outlived its Ctrl+C by 30 s)
+    # Ctrl+C ends the watch between two reads, through a handler of its own: Python's
+    # KeyboardInterrupt is not raised in a process started with SIGINT ignored (a test
+    # worker's child: such a watch outlived its Ctrl+C), and would be raised anywhere,
+    # inside a read and the database pool's locks among others
     stop = threading.Event()
     previous = signal.signal(signal.SIGINT, lambda _signal, _frame: stop.set())
     try:
