@@ -27,28 +27,38 @@ def locked_keyring(scratch: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
     data, run = scratch / "data", scratch / "run"
     data.mkdir(parents=True)
     run.mkdir(mode=0o700)
+    # Nothing of the suite's keyring may reach the private one: a keyring daemon looks
+    # for a running one through GNOME_KEYRING_CONTROL and XDG_RUNTIME_DIR, and one the
+    # bus starts on demand gets the bus's environment
+    private = {k: v for k, v in os.environ.items() if k != "GNOME_KEYRING_CONTROL"}
+    private |= {"XDG_DATA_HOME": str(data), "XDG_RUNTIME_DIR": str(run)}
     bus = subprocess.run(
         ["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, env=private,
     )  # fmt: skip
     address, pid = bus.stdout.split()[:2]
-    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_DATA_HOME": str(data),
-           "XDG_RUNTIME_DIR": str(run)}  # fmt: skip
+    env = {**private, "DBUS_SESSION_BUS_ADDRESS": address}
     daemon = subprocess.run(
         ["gnome-keyring-daemon", "--unlock", "--components=secrets"],
         input="throwaway", capture_output=True, text=True, env=env, check=True,
     )  # fmt: skip
+    import secretstorage
+
+    suite = secretstorage.dbus_init()  # the suite's own bus, before it is swapped
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", address)
     try:
-        import secretstorage
-
         connection = secretstorage.dbus_init()
         try:
             collection = secretstorage.get_default_collection(connection)
             collection.lock()
             assert collection.is_locked(), "the private keyring did not lock"
+            # one run of the suite ended with every keyring test refused (InitError): if
+            # the lock ever reaches the suite's keyring, this test says so, not 100 others
+            shared = secretstorage.get_default_collection(suite)
+            assert not shared.is_locked(), "locking the private keyring locked the suite's"
         finally:
             connection.close()
+            suite.close()
         yield
     finally:
         keyring_pid = [
