@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -149,6 +151,24 @@ def test_a_hanging_binary_times_out(tmp_path: Path) -> None:
     slow = standin(tmp_path / "slow", extra="sleep 30")
     with pytest.raises(ClaudeError, match=r"did not finish within 0\.3 s"):
         asyncio.run(probe_claude(slow, timeout=0.3))
+
+
+def test_a_binary_whose_child_leaves_its_group_times_out_and_lets_the_pipes_go(
+    tmp_path: Path,
+) -> None:
+    """A child that left the group outlives the kill and holds the pipes open: the
+    probe still answers at its timeout, and closes its ends of them (left open, their
+    transports fail this test's teardown with a ResourceWarning)."""
+    pidfile = tmp_path / "stray.pid"
+    stray = f"setsid sh -c 'echo $$ > {pidfile}; exec sleep 30' &\nsleep 30"
+    slow = standin(tmp_path / "slow", extra=stray)
+    try:
+        with pytest.raises(ClaudeError, match=r"did not finish within 0\.5 s"):
+            asyncio.run(probe_claude(slow, timeout=0.5))
+    finally:
+        if pidfile.exists():
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                os.kill(int(pidfile.read_text()), signal.SIGKILL)
 
 
 def test_fingerprint_round_trip() -> None:

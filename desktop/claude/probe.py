@@ -106,6 +106,7 @@ async def _run(binary: Path, arg: str, env: Mapping[str, str] | None, timeout: f
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()
+        await proc.close_pipes()  # a child outside its group may still hold them
         raise ClaudeError(f"`{binary} {arg}` did not finish within {timeout:g} s") from None
     if code != 0:
         detail = err.decode("utf-8", "replace").strip() or out.decode("utf-8", "replace").strip()

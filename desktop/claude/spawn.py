@@ -91,8 +91,10 @@ class SpawnedProcess:
         stdout: asyncio.StreamReader,
         stderr: asyncio.StreamReader,
         start_time: float | None = None,
+        readers: Sequence[asyncio.BaseTransport] = (),
     ) -> None:
         self._popen = popen
+        self._readers = tuple(readers)
         self.pid = popen.pid
         self.stdin = stdin
         self.stdout = stdout
@@ -112,6 +114,14 @@ class SpawnedProcess:
         await self._ended.wait()
         assert self.returncode is not None
         return self.returncode
+
+    async def close_pipes(self) -> None:
+        """Our ends of its pipes closed, what is still in them dropped: for one given
+        up on, whose pipes a leftover child of its could hold open for ever."""
+        self.stdin.close()
+        for transport in self._readers:
+            transport.close()
+        await asyncio.sleep(0)  # a transport lets its pipe go on the loop's next turn
 
 
 async def spawn(
@@ -139,8 +149,8 @@ async def spawn(
     popen, start_time = await loop.run_in_executor(_forker(max(0, nice)), started)
     assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
     try:
-        stdout = await _reader(loop, popen.stdout)
-        stderr = await _reader(loop, popen.stderr)
+        stdout, out_pipe = await _reader(loop, popen.stdout)
+        stderr, err_pipe = await _reader(loop, popen.stderr)
         transport, protocol = await loop.connect_write_pipe(
             asyncio.streams.FlowControlMixin, popen.stdin
         )
@@ -148,15 +158,19 @@ async def spawn(
     except BaseException:
         popen.kill()
         raise
-    process = SpawnedProcess(popen, stdin, stdout, stderr, start_time)
+    process = SpawnedProcess(popen, stdin, stdout, stderr, start_time, (out_pipe, err_pipe))
     _watch_exit(loop, process)
     return process
 
 
-async def _reader(loop: asyncio.AbstractEventLoop, pipe: object) -> asyncio.StreamReader:
+async def _reader(
+    loop: asyncio.AbstractEventLoop, pipe: object
+) -> tuple[asyncio.StreamReader, asyncio.BaseTransport]:
     reader = asyncio.StreamReader(loop=loop)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader, loop=loop), pipe)
-    return reader
+    transport, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader, loop=loop), pipe
+    )
+    return reader, transport
 
 
 def _watch_exit(loop: asyncio.AbstractEventLoop, process: SpawnedProcess) -> None:
