@@ -128,7 +128,6 @@ def test_a_newer_database_is_a_clear_error_not_a_traceback(home: Path) -> None:
     assert sessiondesk(home, "accounts", "list").code == 0
     with closing(sqlite3.connect(home / "sessiondesk.db")) as connection, connection:
         connection.execute("UPDATE alembic_version SET version_num = 'ffff'")
-    connection.close()
     result = sessiondesk(home, "accounts", "list")
     assert result.code == 1
     assert "newer Sessiondesk" in result.stderr

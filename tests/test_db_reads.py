@@ -32,7 +32,6 @@ def _write(db: Database, key: str, value: str) -> None:
     """A commit by another connection, as another process makes one."""
     with closing(sqlite3.connect(db.path)) as other, other:
         other.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
-    other.close()
 
 
 def _value(db: Database, key: str) -> str | None:
@@ -120,7 +119,6 @@ def test_conversations_name_their_account_from_their_own_transaction(db: Databas
     with closing(sqlite3.connect(db.path)) as other, other:
         other.execute("PRAGMA foreign_keys = ON")
         other.execute("DELETE FROM accounts WHERE name = 'alpha'")
-    other.close()
     again = conversations.get(made.id)
     assert again is not None and again.account is None
 

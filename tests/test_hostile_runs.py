@@ -28,7 +28,6 @@ def test_a_prompt_and_a_folder_whose_bytes_are_not_utf8(
     assert last_user_text(fake_api.main_turns()[-1]) == "say caf\ufffd"
     with closing(sqlite3.connect(home / "sessiondesk.db")) as db, db:
         (prompt,) = db.execute("SELECT prompt FROM executions").fetchone()
-    db.close()
     assert prompt == "say caf\ufffd"
 
     # claude itself cannot work in such a folder: a failed turn that says so, no crash

@@ -95,7 +95,6 @@ def test_database_of_a_newer_version_is_refused_untouched(tmp_path: Path) -> Non
     open_database(path).close()
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
-    connection.close()
     before = path.read_bytes()
 
     with pytest.raises(StoreError, match="newer Sessiondesk") as info:
@@ -117,7 +116,6 @@ def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "foreign.db"
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("CREATE TABLE photos (id INTEGER)")
-    connection.close()
     before = path.read_bytes()
     with pytest.raises(StoreError, match="did not create"):
         open_database(path)
