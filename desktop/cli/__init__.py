@@ -19,6 +19,7 @@ from desktop import __version__
 from desktop.cli.output import Output
 from desktop.cli.parser import Parser, build_parser, clean_args, version_line
 from desktop.domain.errors import SessiondeskError
+from desktop.entry import INTERRUPTED
 
 COMMAND_GC_THRESHOLD = 50_000
 """Allocations between collections of young objects while a command runs
@@ -126,7 +127,7 @@ def _run(argv: Sequence[str] | None, gc_threshold: tuple[int, ...]) -> int:
         return said.exit_code
     except KeyboardInterrupt:
         out.error("interrupted")
-        return 130
+        return INTERRUPTED
     except Exception as exc:  # the last line of defence: a report, never a traceback
         from desktop.crash import report_crash
         from desktop.store.db_health import diagnose
