@@ -14,7 +14,7 @@ import shutil
 import signal
 import subprocess
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -44,21 +44,18 @@ def locked_keyring(scratch: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
     )  # fmt: skip
     import secretstorage
 
-    suite = secretstorage.dbus_init()  # the suite's own bus, before it is swapped
-    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", address)
     try:
-        connection = secretstorage.dbus_init()
-        try:
-            collection = secretstorage.get_default_collection(connection)
-            collection.lock()
-            assert collection.is_locked(), "the private keyring did not lock"
+        # the suite's own bus, opened before the address is swapped
+        with closing(secretstorage.dbus_init()) as suite:
+            monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", address)
+            with closing(secretstorage.dbus_init()) as connection:
+                collection = secretstorage.get_default_collection(connection)
+                collection.lock()
+                assert collection.is_locked(), "the private keyring did not lock"
             # one run of the suite ended with every keyring test refused (InitError): if
             # the lock ever reaches the suite's keyring, this test says so, not 100 others
             shared = secretstorage.get_default_collection(suite)
             assert not shared.is_locked(), "locking the private keyring locked the suite's"
-        finally:
-            connection.close()
-            suite.close()
         yield
     finally:
         keyring_pid = [
