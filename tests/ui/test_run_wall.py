@@ -140,8 +140,14 @@ def test_a_turn_another_process_drives_shows_and_stops_from_the_wall(
         assert item.text(0) == "beta" and item.text(STATE) == "running (another process)"
         # the column is a count once the held reply's message_start reported its input;
         # until then the wall may show "?" (not known yet)
-        await until(lambda: item.text(3).replace(",", "").isdigit(), 30, "the tokens so far")
-        wall.table.setCurrentItem(item)
+        # the wall fills its table again as the turn's figures move: its first item can
+        # be gone by then, so each look takes the item shown now
+        def tokens_shown() -> bool:
+            now = wall.table.topLevelItem(0)
+            return now is not None and now.text(3).replace(",", "").isdigit()
+
+        await until(tokens_shown, 30, "the tokens so far")
+        wall.table.setCurrentItem(wall.table.topLevelItem(0))
         rig.qtbot.mouseClick(wall.stop_button, Qt.MouseButton.LeftButton)
         await until(lambda: proc.poll() is not None, 60, "the command's turn to stop")
         await until(lambda: not wall.rows, 30, "an empty wall")
