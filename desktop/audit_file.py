@@ -29,18 +29,13 @@ import contextlib
 import logging
 import os
 import sys
-from collections.abc import Iterator
 from datetime import datetime
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import IO
 
 from desktop.domain.audit import AuditEntry, matches, parse
-
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+from desktop.file_lock import exclusive
 
 LOGGER = "sessiondesk.audit"
 """The services' audit logger (`desktop.services.audit`)."""
@@ -61,7 +56,7 @@ class SharedRotatingFileHandler(RotatingFileHandler):
     def emit(self, record: logging.LogRecord) -> None:
         try:
             line = self.format(record) + "\n"
-            with _exclusive(self._lock_path):
+            with exclusive(self._lock_path):
                 self._follow_rotation()
                 if self._full(len(line.encode("utf-8"))):
                     self.doRollover()
@@ -102,19 +97,6 @@ class _LineFormatter(logging.Formatter):
             return entry.line()
         # not a decision: kept as a record of its own kind, never a second format
         return AuditEntry.of("note", None, None, message=record.getMessage()).line()
-
-
-@contextlib.contextmanager
-def _exclusive(path: Path) -> Iterator[None]:
-    if fcntl is None:
-        yield
-        return
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing drops the lock
 
 
 class _Human(logging.Formatter):

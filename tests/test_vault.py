@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import secrets
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from desktop.crash import report_crash
-from desktop.vault.keyring_vault import KeyringVault
+from desktop.vault.keyring_vault import KeyringVault, _wrap
 from tests.clirun import sessiondesk
 from tests.vaultkit import keyring_key
 
@@ -145,3 +148,55 @@ def test_crash_reports_mask_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert "request failed" in text
     assert token not in text
     assert "[redacted]" in text
+
+
+HOLDER = """
+import sys
+from desktop.vault.keyring_vault import one_call_at_a_time
+with one_call_at_a_time():
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_keyring_calls_of_several_processes_take_turns(keyring_backend: object) -> None:
+    # gnome-keyring-daemon 42 loses its default collection, or dies, when calls overlap
+    key, secret = f"turns-{secrets.token_hex(6)}", "sk-ant-api03-" + secrets.token_urlsafe(24)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    storing = threading.Thread(target=KeyringVault().store, args=(key, secret))
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        storing.start()
+        storing.join(0.5)
+        assert storing.is_alive(), "a keyring call went ahead while another process held it"
+    finally:
+        assert holder.stdin is not None and holder.stdout is not None
+        holder.stdin.close()
+        holder.wait(10)
+        holder.stdout.close()
+    storing.join(10)
+    assert not storing.is_alive(), "the call did not go ahead once the other process let go"
+    try:
+        assert KeyringVault().load(key) == secret
+    finally:
+        KeyringVault().delete(key)
+    assert KeyringVault().load(key) is None
+
+
+def test_a_refusal_gives_the_keyrings_reason_but_never_the_secret() -> None:
+    from keyring.errors import InitError
+
+    dismissed = InitError("Failed to create the collection: Prompt dismissed.")
+    assert str(_wrap("store the secret", dismissed, "sk-ant-x")) == (
+        "the OS keyring refused to store the secret: "
+        "InitError (Failed to create the collection: Prompt dismissed)"
+    )
+    quoting = _wrap(
+        "store the secret", ValueError("cannot store sk-ant-api03-XYZ"), "sk-ant-api03-XYZ"
+    )
+    assert str(quoting) == "the OS keyring refused to store the secret: ValueError"
+    assert str(_wrap("read the secret", OSError())) == (
+        "the OS keyring refused to read the secret: OSError"
+    )

@@ -28,7 +28,6 @@ back with zlib, as copies written before were.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import itertools
 import os
 import zlib
@@ -38,6 +37,7 @@ from typing import BinaryIO
 
 from isal import isal_zlib
 
+from desktop.file_lock import exclusive
 from desktop.regular_files import HEAD, fingerprint, open_regular
 
 SUFFIX = ".jsonl.gz"
@@ -69,12 +69,8 @@ _NEW = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_B
 def locked(folder: Path) -> Iterator[None]:
     """One writer at a time across processes (the window and scripts share a home)."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with exclusive(folder / ".lock"):
+        yield
 
 
 class Head:

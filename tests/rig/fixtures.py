@@ -157,11 +157,16 @@ def _keyring_problem() -> str | None:
         )
     # The backend can be chosen yet unusable (locked collection, no prompter), so
     # prove it with a real write, read and delete.
+    from desktop.vault.keyring_vault import one_call_at_a_time
+
     service, user = "sessiondesk-test-rig", f"probe-{secrets.token_hex(6)}"
     try:
-        keyring.set_password(service, user, "probe")
-        value = keyring.get_password(service, user)
-        keyring.delete_password(service, user)
+        # every worker probes at its first keyring test, all at once: the probes take
+        # turns with each other and the app's calls, as the app's own calls do
+        with one_call_at_a_time():
+            keyring.set_password(service, user, "probe")
+            value = keyring.get_password(service, user)
+            keyring.delete_password(service, user)
     except Exception as exc:
         return f"Secret Service keyring does not work: {type(exc).__name__}: {exc}"
     if value != "probe":
