@@ -32,8 +32,9 @@ def one_call_at_a_time() -> Iterator[None]:
     answer); one storing beside one reading killed the daemon, and the bus then
     started a fresh one whose keyring was locked. With every call holding this
     lock, three writers and a reader made 1,290-1,670 calls a run in three runs
-    without an error (`bench/keyring_overlap.py`). The lock lives where the Secret Service's session does (the
-    runtime folder), so the window, scripts and a second window all take turns.
+    without an error (`bench/keyring_overlap.py`). The lock lives where the
+    Secret Service's session does (the runtime folder), so the window, scripts
+    and a second window all take turns.
     """
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")
     folder = Path(runtime) if runtime and os.path.isdir(runtime) else Path(tempfile.gettempdir())
