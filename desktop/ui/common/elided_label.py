@@ -36,7 +36,9 @@ class ElidedLabel(QLabel):
         self.setToolTip("" if fits else self.text())
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        painter = QPainter(self)
         rect = self.contentsRect()
         shown = self.fontMetrics().elidedText(self.text(), self._mode, rect.width())
-        painter.drawText(rect, int(self.alignment()), shown)
+        # ended here, not when the wrapper is collected: a frame kept alive (a traceback,
+        # a stack sampler) kept the painter open past the paint, and Qt then crashed
+        with QPainter(self) as painter:
+            painter.drawText(rect, int(self.alignment()), shown)

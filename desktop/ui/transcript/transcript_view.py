@@ -179,15 +179,14 @@ class TranscriptView(QAbstractScrollArea):
             return
         visible = self.viewport().height()
         self.layout_.fill(visible)
-        painter = QPainter(self.viewport())
         drawn: list[int] = []
-        for number, top, height in self.layout_.rows(visible):
-            rect = QRect(0, top, self.viewport().width(), height)
-            if rect.intersects(event.rect()):
-                row = self._model.row(number)
-                self.delegate.paint_row(painter, rect, row, self.is_selected(number))
-            drawn.append(number)
-        painter.end()
+        with QPainter(self.viewport()) as painter:  # ended even when a row's paint raises
+            for number, top, height in self.layout_.rows(visible):
+                rect = QRect(0, top, self.viewport().width(), height)
+                if rect.intersects(event.rect()):
+                    row = self._model.row(number)
+                    self.delegate.paint_row(painter, rect, row, self.is_selected(number))
+                drawn.append(number)
         self.painted = range(drawn[0], drawn[-1] + 1) if drawn else range(0)
         self.paints += 1
         if self.layout_.changed():  # measuring changed the total: the scroll bar follows
