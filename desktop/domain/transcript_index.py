@@ -8,12 +8,14 @@ much is all a worker hands on; `transcript_decode.INDEX` makes it from a line.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from desktop.domain.events import Usage
 from desktop.domain.prompt_wrap import SentKind, SentPart, split_sent
 from desktop.domain.sessions import SENT_WITH
 from desktop.domain.textsearch import Text, make_snippet, mentions_all
+
+if TYPE_CHECKING:  # a field's type only: `search` loads this module, not the events' model
+    from desktop.domain.events import Usage
 
 # What is indexed of each message. Every character costs at insert time (a
 # first index stores hundreds of megabytes of text), so: enough of a tool's

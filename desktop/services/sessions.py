@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from desktop.domain.errors import DamagedTranscriptError, NotFoundError, StoreError, UsageError
 from desktop.domain.oddtext import REPLACEMENT
 from desktop.domain.ports import SessionIndex, TranscriptSource
-from desktop.domain.replay import Turn
 from desktop.domain.sessions import (
     FileState,
     Increment,
@@ -36,13 +35,13 @@ from desktop.domain.sessions import (
     is_valid_session_id,
 )
 from desktop.domain.textsearch import searchable
-from desktop.domain.transcript_chain import chain_of
 from desktop.services.accounts import AccountService
 from desktop.services.session_reads import Job, read_all
 from desktop.services.settings import SettingsService
 
-if TYPE_CHECKING:  # an annotation only: the window lists sessions before any archive is read
+if TYPE_CHECKING:  # annotations only: the window lists sessions before any archive is read
     from desktop.domain.archive import TranscriptArchive
+    from desktop.domain.replay import Turn
 
 Progress = Callable[[IndexProgress], None]
 
@@ -290,6 +289,10 @@ class SessionService:
     def history(self, account: str, session_id: str) -> list[Turn]:
         """A session's user and assistant turns: from its transcript, or, when
         Claude Code has removed the file, from what the index kept of it."""
+        # the transcript's model loads here, not for every `sessions list` and `search`
+        from desktop.domain.replay import Turn
+        from desktop.domain.transcript_chain import chain_of
+
         config_dir = self._accounts.get(account).config_dir
         path = self._source.locate(config_dir, session_id)
         content = None
@@ -322,6 +325,10 @@ class SessionService:
     def transcript_turns(self, account: str, session_id: str, *, whole: bool = False) -> list[Turn]:
         """The user and assistant turns of that file only (not the index's copy).
         `whole`: refuse (`DamagedTranscriptError`) a file with any unreadable line."""
+        # the transcript's model loads here, not for every `sessions list` and `search`
+        from desktop.domain.replay import Turn
+        from desktop.domain.transcript_chain import chain_of
+
         content = self._source.load(self.transcript_file(account, session_id))
         if whole and content.problems:
             raise DamagedTranscriptError(

@@ -20,7 +20,6 @@ from collections.abc import Iterable
 
 from desktop.domain.sessions import Increment, IndexedText, SearchHit
 from desktop.domain.textsearch import cjk_pattern, match_expression, searchable
-from desktop.domain.transcript_index import shown_hit
 from desktop.store.db import Plain
 
 SPAN = 1 << 32
@@ -124,6 +123,9 @@ def search(conn: Plain, query: str, account: str | None, limit: int) -> list[Sea
     for raw, body, uuid, role, score, sid, title, cwd, name in rows:
         if (name, sid) not in best:  # rows come best first: keep each session's best
             best[(name, sid)] = (_written(raw, body), uuid, role, score, title, cwd)
+    # taking a prompt apart (`shown_hit`) is for search only: `sessions list` skips its load
+    from desktop.domain.transcript_index import shown_hit
+
     hits = []
     for (name, sid), (raw, uuid, role, score, title, cwd) in list(best.items())[:limit]:
         shown, snippet = shown_hit(raw, role, query)  # only for what is returned
