@@ -259,7 +259,8 @@ class Database:
             # `dispose` closes only the pooled connections: one a worker is still using
             # (the window closing mid-read) or takes later would go back to a pool and be
             # left to the gc, open; closed when given back instead
-            event.listen(self._engine, "checkin", _close_on_checkin)
+            if not event.contains(self._engine, "checkin", _close_on_checkin):  # closed twice
+                event.listen(self._engine, "checkin", _close_on_checkin)
             self._engine.dispose()
         if self.identity is not None and self._still_ours():
             # the last close checkpoints the log into the file: recorded as whole,
