@@ -54,8 +54,8 @@ def locked_keyring(scratch: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
                 collection = secretstorage.get_default_collection(connection)
                 collection.lock()
                 assert collection.is_locked(), "the private keyring did not lock"
-            # one run of the suite ended with every keyring test refused (InitError): if
-            # the lock ever reaches the suite's keyring, this test says so, not 100 others
+            # locking the private keyring must leave the suite's open: if it ever did not,
+            # this test says so, not every keyring test after it
             with one_call_at_a_time():
                 shared = secretstorage.get_default_collection(suite)
                 assert not shared.is_locked(), "locking the private keyring locked the suite's"
