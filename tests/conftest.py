@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +40,20 @@ def _leaks_fail_their_test() -> Iterator[None]:
     finally:
         gc.collect()
         gc.unfreeze()
+
+
+@pytest.fixture(autouse=True)
+def _audit_log_left_behind() -> Iterator[None]:
+    """A command run in-process points the audit log at its test's home; a later test
+    in the same worker would write there after the home is gone (a logged error)."""
+    from desktop.audit_file import LOGGER
+
+    logger = logging.getLogger(LOGGER)
+    before = list(logger.handlers)
+    yield
+    for handler in [h for h in logger.handlers if h not in before]:
+        logger.removeHandler(handler)
+        handler.close()
 
 
 def pytest_fixture_post_finalizer(fixturedef: pytest.FixtureDef[object]) -> None:

@@ -43,8 +43,11 @@ def test_two_conversations_stream_at_once_and_each_keeps_its_own_rows(rig: Rig) 
             return all(r.streaming and r.transcript.text() for r in runs)
 
         await until(both_mid_stream, 30, "both replies to be streaming together")
-        # the centre follows the second; the first keeps streaming out of sight
-        assert rig.desk.presenter.shown() is second
+        # the centre follows the second; the first keeps streaming out of sight. Once the
+        # second's session is listed it is chosen there, and its rows are laid again on
+        # the file's reading: nothing live is shown while that reading is on its way
+        await until(lambda: rig.desk.presenter.shown() is second, 10, "the centre on the second")
+        assert second.streaming
         grown = len(first.transcript.text())
         await until(lambda: len(first.transcript.text()) > grown or not first.streaming, 10)
         # look at the first while the second goes on
