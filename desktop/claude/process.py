@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import math
 import os
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -60,15 +59,13 @@ _EXIT_WAIT = 5.0
 class ClaudeProcess:
     """A `claude -p` process speaking stream-json on stdin and stdout."""
 
-    def __init__(
-        self, proc: asyncio.subprocess.Process | SpawnedProcess, argv: list[str], grace: StopGrace
-    ):
+    def __init__(self, proc: SpawnedProcess, argv: list[str], grace: StopGrace):
         self._proc = proc
         self.argv = tuple(argv)
         self.pid = proc.pid
         # recorded so crash recovery can tell this process from a later one
         # that happens to get the same pid
-        known = proc.start_time if isinstance(proc, SpawnedProcess) else None
+        known = proc.start_time
         self.start_time = known if known is not None else process_start_time(proc.pid)
         self.grace = grace
         self.secrets: tuple[str, ...] = ()
@@ -293,25 +290,26 @@ class ClaudeProcess:
         assert self._proc.stdout is not None and self._proc.stderr is not None
         reader = asyncio.create_task(self._read_stdout())
         errors = asyncio.create_task(drain_into(self._proc.stderr, self._stderr))
+        # the exit alone (a pidfd), not the pipes' end, which a grandchild holding one
+        # can delay for ever; waited for, not polled: five runs polling 10 times a
+        # second were 50 of the window loop's wake-ups a second
+        exited = asyncio.ensure_future(self._proc.wait())
         try:
-            # Process.wait() also waits for every pipe to close, which a
-            # grandchild holding one can delay forever: watch the exit code
-            while self.returncode is None and not reader.done():
-                await asyncio.wait({reader}, timeout=0.1)
+            await asyncio.wait({reader, exited}, return_when=asyncio.FIRST_COMPLETED)
             if reader.done() and not reader.cancelled() and reader.exception() is not None:
                 # output we cannot read makes the run unusable: say so, end it
                 self._queue.put_nowait(
                     ParseError(f"reading claude's output failed: {reader.exception()!r}", "")
                 )
                 await escalate(self.pid, self._exited_within, self.grace)
-            await self._exited_within(math.inf)
+            await exited
             # children that outlived claude would keep its pipes open
             await sweep_group(self.pid, self.grace.sigterm)
             await asyncio.wait({reader, errors}, timeout=DRAIN)
         finally:
-            for task in (reader, errors):
+            for task in (reader, errors, exited):
                 task.cancel()
-            await asyncio.gather(reader, errors, return_exceptions=True)
+            await asyncio.gather(reader, errors, exited, return_exceptions=True)
             self._finish()
 
     async def _read_stdout(self) -> None:
