@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale, QPoint, Qt
-from PySide6.QtGui import QColor, QDesktopServices, QGuiApplication, QPalette, QTextDocument
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QGuiApplication,
+    QImage,
+    QPalette,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -378,6 +385,49 @@ def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: Qt
         paint(qtbot, view)
         assert view.is_at_bottom() and view.painted.stop == model.rowCount()
     assert view.selected_rows() == [0]  # streaming kept what the reader had selected
+
+
+def on_screen(view: TranscriptView) -> QImage:
+    """The viewport's pixels as the window's backing store holds them (what a paint
+    left there), not a fresh rendering as `grab()` would make."""
+    viewport = view.viewport()
+    origin = viewport.mapTo(view.window(), QPoint(0, 0))
+    screen = QGuiApplication.primaryScreen()
+    return screen.grabWindow(view.window().winId(), origin.x(), origin.y(),
+                             viewport.width(), viewport.height()).toImage()  # fmt: skip
+
+
+def test_a_reply_growing_at_the_end_repaints_only_itself(qapp: QApplication, qtbot: QtBot) -> None:
+    """The rows above a streaming reply move up as drawn; only the reply is painted
+    again, and the screen is what a whole repaint would show."""
+    model = TranscriptModel()
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    view.resize(700, 500)
+    view.setModel(model)
+    view.show()
+    qtbot.waitExposed(view)
+    for number in range(8):
+        model.append_message(Message(Role.USER, f"question {number}", uuid=f"q{number}"))
+        model.append_message(Message(Role.ASSISTANT, f"answer {number} " + "word " * 30,
+                                     uuid=f"a{number}"))  # fmt: skip
+    key = model.append_message(Message(Role.ASSISTANT, "The reply", uuid="r"))
+    paint(qtbot, view)
+    assert key is not None and view.is_at_bottom()
+    whole = view.viewport().rect()
+    for words in (20, 60, 61, 140):
+        done = view.paints
+        model.update_message(key, Message(Role.ASSISTANT, "The reply " + "grows " * words,
+                                          uuid="r"))  # fmt: skip
+        qtbot.waitUntil(lambda done=done: view.paints > done, timeout=5000)
+        reply = view.visual_rect(model.rowCount() - 1)
+        assert view.is_at_bottom()
+        assert view.painted_area.top() >= reply.top() > 0, (view.painted_area, reply)
+        assert view.painted_area.height() < whole.height()
+        partial = on_screen(view)
+        paint(qtbot, view)  # the whole viewport drawn again
+        assert view.painted_area == whole
+        assert on_screen(view) == partial
 
 
 def anchor_point(window: MainWindow, number: int, href: str) -> QPoint:

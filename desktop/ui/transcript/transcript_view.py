@@ -60,6 +60,10 @@ class TranscriptView(QAbstractScrollArea):
         self._current = -1
         self.painted: range = range(0)
         """The rows drawn by the last paint, for tests and for keyboard moves."""
+        self.painted_area = QRect()
+        """What the last paint drew (for tests: a growing reply repaints only itself)."""
+        self._on_screen: dict[int, int] | None = None
+        """Each row's top as the viewport's pixels show it (None: not known)."""
         self.paints = 0
         self.follow_tail = True
         """Stick to the bottom as rows arrive while the reader is at the bottom."""
@@ -89,7 +93,7 @@ class TranscriptView(QAbstractScrollArea):
         return self.delegate.height(self._model.row(number), self._width)
 
     def _reset(self) -> None:
-        self._selection, self._current = None, -1
+        self._selection, self._current, self._on_screen = None, -1, None
         self._width = self.viewport().width()
         self.layout_.reset(self._guesses())
         self._refresh_scrollbar()
@@ -109,20 +113,24 @@ class TranscriptView(QAbstractScrollArea):
         if self._selection is not None:  # rows that arrive keep the reader's selection
             self._selection = (shifted(self._selection[0]), shifted(self._selection[1]))
         self._current = shifted(self._current) if self._current >= 0 else -1
+        if at_end and self.follow_tail and last == len(self.layout_) - 1:
+            self._follow_tail(first)
+            return
+        self._on_screen = None  # the rows shown may have new numbers
         if at_end and self.follow_tail:
             self.layout_.scroll_to_end(self.viewport().height())
         self._refresh_scrollbar(repaint=not above)
 
     def _removed(self, _parent: QModelIndex, first: int, last: int) -> None:
         self.layout_.remove(first, last)
-        self._selection, self._current = None, -1
+        self._selection, self._current, self._on_screen = None, -1, None
         self._refresh_scrollbar()
 
     def _data_changed(self, top: QModelIndex, bottom: QModelIndex, _roles: object = None) -> None:
         at_end = self.is_at_bottom()
         self.layout_.invalidate(top.row(), bottom.row())
         if at_end and self.follow_tail and bottom.row() == len(self.layout_) - 1:
-            self.scroll_to_bottom()  # a reply still streaming in keeps its end in view
+            self._follow_tail(top.row())  # a reply still streaming in keeps its end in view
         else:
             self.viewport().update()
 
@@ -139,6 +147,29 @@ class TranscriptView(QAbstractScrollArea):
         bar.blockSignals(blocked)
         if repaint:
             self.viewport().update()
+
+    def _follow_tail(self, first: int) -> None:
+        """Rows from `first` to the end changed (a reply streaming in) while the reader
+        follows the end: the rows above move up as they are drawn, and only the changed
+        rows are painted again. Repainting every row in sight at each flush was the
+        window's largest paint while runs streamed (8 a second, 1.9 Mpx/s)."""
+        visible = self.viewport().height()
+        self.layout_.scroll_to_end(visible)
+        self._refresh_scrollbar(repaint=False)
+        now = {number: top for number, top, _height in self.layout_.rows(visible)}
+        before = self._on_screen
+        moves = {top - before[n] for n, top in now.items() if n < first and n in before} if (
+            before is not None) else set()  # fmt: skip
+        if len(moves) != 1:  # nothing above the change stays in sight: paint it all
+            self._on_screen = None
+            self.viewport().update()
+            return
+        (move,) = moves
+        if move:
+            self.viewport().scroll(0, move)  # the pixels, and any update still pending
+        changed = min((top for n, top in now.items() if n >= first), default=visible)
+        self.viewport().update(QRect(0, changed, self.viewport().width(), visible - changed))
+        self._on_screen = now
 
     def _scrolled(self, value: int) -> None:
         self.layout_.scroll_to(value)
@@ -180,6 +211,7 @@ class TranscriptView(QAbstractScrollArea):
         visible = self.viewport().height()
         self.layout_.fill(visible)
         drawn: list[int] = []
+        tops: dict[int, int] = {}
         with QPainter(self.viewport()) as painter:  # ended even when a row's paint raises
             for number, top, height in self.layout_.rows(visible):
                 rect = QRect(0, top, self.viewport().width(), height)
@@ -187,7 +219,10 @@ class TranscriptView(QAbstractScrollArea):
                     row = self._model.row(number)
                     self.delegate.paint_row(painter, rect, row, self.is_selected(number))
                 drawn.append(number)
+                tops[number] = top
         self.painted = range(drawn[0], drawn[-1] + 1) if drawn else range(0)
+        self.painted_area = event.rect()
+        self._on_screen = tops
         self.paints += 1
         if self.layout_.changed():  # measuring changed the total: the scroll bar follows
             self._refresh_scrollbar()
