@@ -85,11 +85,11 @@ class SessionSummary:
 
     @property
     def created(self) -> datetime | None:
-        return _parse_time(self.created_at)
+        return stamp_time(self.created_at)
 
     @property
     def modified(self) -> datetime | None:
-        return _parse_time(self.modified_at)
+        return stamp_time(self.modified_at)
 
     # -- feeding ---------------------------------------------------------------
 
@@ -204,7 +204,7 @@ class SessionSummary:
         self.cache_creation_tokens += sign * counts[3]
 
     def _times(self, stamp: str | None) -> None:
-        when = _parse_time(stamp)
+        when = stamp_time(stamp)
         if when is None:
             return
         if self.created is None or when < self.created:
@@ -278,12 +278,13 @@ class SessionSummary:
 # each entry's stamp is compared with the first and last so far, which are
 # asked for again and again: a few recent ones are kept parsed
 @lru_cache(maxsize=8)
-def _parse_time(stamp: str | None) -> datetime | None:
+def stamp_time(stamp: str | None) -> datetime | None:
+    """A transcript entry's `timestamp` as a moment; None when missing, unreadable or
+    without a zone (it could not be compared with one that has it)."""
     if not stamp:
         return None
     try:
         when = datetime.fromisoformat(stamp)
     except ValueError:
         return None
-    # a stamp without a zone cannot be compared with one that has it: skip it
     return when if when.tzinfo is not None else None

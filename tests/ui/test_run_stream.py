@@ -301,9 +301,12 @@ def test_a_run_streams_on_the_window_loop_and_blocks_it_only_elsewhere(rig: Rig)
 
 def test_a_reread_before_claude_echoes_the_prompt_leaves_it_shown_once(rig: Rig) -> None:
     """claude writes the prompt to its file before it echoes it (with its uuid) on
-    stdout; a read in between laid the live prompt, still without a uuid, under the
-    file's copy, and the echo then only gave the live copy its uuid: the prompt
-    showed twice until the run ended (seen in a screenshot of a resumed turn)."""
+    stdout. A read in between finds the file's copy: with the prompt's words, written
+    after it was sent, it is the prompt, and the live one is not laid under it (under
+    load this read often came first, and the prompt showed twice until the echo). A
+    prompt the file's copy is not (the same words sent again later) is laid under it,
+    and the echo then says they are one (before, the prompt showed twice until the run
+    ended: seen in a screenshot of a resumed turn)."""
     hold = threading.Event()  # the turn stays running until the race is played
     rig.api.enqueue(Reply.text(REPLY))
     rig.api.enqueue(Reply.text(SECOND, hold=hold))
@@ -317,17 +320,27 @@ def test_a_reread_before_claude_echoes_the_prompt_leaves_it_shown_once(rig: Rig)
         await until(lambda: "Say it again" in Path(record.path).read_text(), 30, "the file")
         prompt = second.transcript.prompt
         echoed = prompt.message
+        assert echoed.uuid is not None
+        panel = rig.desk.panel
+
+        async def reread(shown: int) -> None:
+            # a reading begun before claude wrote the prompt may land first (ours then
+            # waits its turn): wait for one with the file's copy in it
+            loaded: list[object] = []
+            panel.loaded.connect(loaded.append)
+            panel.show_record(panel.current())
+            await until(lambda: loaded and panel.model.row_of_uuid(echoed.uuid or "") >= 0
+                        and rig.texts(RowKind.PROMPT).count("Say it again") == shown,
+                        10, f"a re-read showing the prompt {shown} time(s)")  # fmt: skip
+            panel.loaded.disconnect(loaded.append)
+
         # the moment between the file's write and the echo, held still
         prompt.message = replace(echoed, uuid=None)
-        panel = rig.desk.panel
-        loaded: list[object] = []
-        panel.loaded.connect(loaded.append)
-        panel.show_record(panel.current())
-        # a reading begun before claude wrote the prompt may land first (ours then waits
-        # its turn): the race is set once a reading with the file's copy has landed
-        await until(lambda: loaded and rig.texts(RowKind.PROMPT).count("Say it again") == 2,
-                    10, "a re-read that lays the live prompt under the file's")  # fmt: skip
-        panel.loaded.disconnect(loaded.append)
+        await reread(1)
+        rig.assert_no_repeats()
+        # the same words sent after the file's copy was written: not that copy
+        prompt.message = replace(echoed, uuid=None, timestamp="2999-01-01T00:00:00.000Z")
+        await reread(2)
         prompt.message = echoed
         rig.desk.controller.updated.emit(second, [Change(Op.UPDATE, prompt)])
         rig.desk.presenter.flush()

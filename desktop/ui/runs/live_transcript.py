@@ -16,23 +16,28 @@ the run's live rows alone, until its session is listed and chosen.
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 from msgspec.structs import replace
 from PySide6.QtCore import QObject, QTimer
 
 from desktop.domain.changes import OpChanges, RunEvent
 from desktop.domain.sessions import SessionRecord
-from desktop.domain.transcript import Role
+from desktop.domain.transcript import Message, Role
+from desktop.domain.transcript_summary import stamp_time
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.records import key_of, project_name
 from desktop.ui.runs.live_run import Change, LiveItem, Op, split_paragraphs
 from desktop.ui.runs.run_controller import LiveRun, RunController
 from desktop.ui.transcript.transcript_panel import TranscriptPanel
+from desktop.ui.transcript.transcript_rows import RowKind
 
 FLUSH_MS = 40
 """Streamed text is painted at most this often: a repaint per chunk would cost more
 than it shows, with five runs streaming."""
 MAX_FLUSH_MS = 250
+CLOCK_SLACK = timedelta(seconds=1)
+"""claude stamps our prompt after we do; both read one clock, in milliseconds."""
 
 
 class LivePresenter(QObject):
@@ -209,7 +214,24 @@ class LivePresenter(QObject):
         message = item.message
         if message.role is Role.TOOL_USE and message.tool_use_id:
             return self._panel.model.row_of_key(f"tool:{message.tool_use_id}") >= 0
+        live = self._shown
+        if message.uuid is None and live is not None and item is live.transcript.prompt:
+            return self._prompt_in_file(message)
         return self._has_uuid(message.uuid)
+
+    def _prompt_in_file(self, prompt: Message) -> bool:
+        """Our prompt before claude echoed it (so without its uuid), which claude writes
+        to its file first: a reading in between has it when the file's last prompt has
+        the same words and was written no earlier than ours was sent. Under load that
+        reading often came first, and the prompt showed twice until the echo."""
+        model = self._panel.model
+        for number in range(model.rowCount() - 1, -1, -1):
+            row = model.row(number)
+            if row.kind is RowKind.PROMPT and row.message.uuid:  # the file's, not a live row
+                written, sent = stamp_time(row.message.timestamp), stamp_time(prompt.timestamp)
+                return (row.message.text == prompt.text and written is not None
+                        and sent is not None and written >= sent - CLOCK_SLACK)  # fmt: skip
+        return False
 
     def _read_elsewhere(self, uuid: str | None, rows: list[str]) -> bool:
         """Whether the file's reading shows the message with this uuid on a row
