@@ -6,6 +6,7 @@ transcript is read back from disk."""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -69,7 +70,8 @@ def test_pasted_and_dropped_images_reach_the_api_and_show_in_the_transcript(
     text = tmp_path / "readme.jpg"
     text.write_text("words, not pixels", encoding="utf-8")
     composer = rig.desk.composer
-    rig.api.enqueue(Reply.text("A red and a green picture."))
+    gate = threading.Event()  # the reply waits while the session is read mid-turn
+    rig.api.enqueue(Reply.text("A red and a green picture.", hold=gate))
 
     async def scenario() -> None:
         rig.new_conversation()
@@ -111,6 +113,17 @@ def test_pasted_and_dropped_images_reach_the_api_and_show_in_the_transcript(
         assert [r.kind for r in rig.desk.panel.model.rows()][:3] == [
             RowKind.PROMPT, RowKind.IMAGE, RowKind.IMAGE,
         ]  # fmt: skip
+        # listed and read while the turn waits: the file's prompt and images, once each
+        panel, presenter = rig.desk.panel, rig.desk.presenter
+
+        def read_mid_turn() -> bool:
+            read = any(r.kind is RowKind.IMAGE and r.message.uuid for r in panel.model.rows())
+            return presenter.shown() is live and not presenter.is_draft() and read
+
+        await until(read_mid_turn, 30, "the session read while its turn waits")
+        kinds = [r.kind for r in panel.model.rows()]
+        assert (kinds.count(RowKind.PROMPT), kinds.count(RowKind.IMAGE)) == (1, 2), kinds
+        gate.set()
         await rig.finished(live)
         (turn,) = rig.api.main_turns()
         assert sent_images(turn) == [

@@ -185,10 +185,11 @@ class LivePresenter(QObject):
             return  # news of a message the last read already showed (it came a frame late)
         if rows and self._read_elsewhere(message.uuid, rows):
             # our prompt: the file had it before claude echoed its uuid, so a read in
-            # between laid the live copy under the file's; the echo says they are one
-            for key in rows:
-                model.remove_row(key)
-            del self._rows[item.key]
+            # between laid the live copy under the file's; the echo says they are one,
+            # and its images (no echo of their own) came in the same line
+            for sent in self._sent_with(item):
+                for key in self._rows.pop(sent.key, []):
+                    model.remove_row(key)
             return
         new = not rows
         last_row = model.rowCount() - 1
@@ -215,9 +216,21 @@ class LivePresenter(QObject):
         if message.role is Role.TOOL_USE and message.tool_use_id:
             return self._panel.model.row_of_key(f"tool:{message.tool_use_id}") >= 0
         live = self._shown
-        if message.uuid is None and live is not None and item is live.transcript.prompt:
-            return self._prompt_in_file(message)
+        if message.uuid is None and live is not None:
+            prompt = live.transcript.prompt
+            if item is prompt:
+                return self._prompt_in_file(message)
+            if message.image is not None:  # sent with the prompt, in its line on disk
+                return self._on_disk(prompt)
         return self._has_uuid(message.uuid)
+
+    def _sent_with(self, item: LiveItem) -> list[LiveItem]:
+        """The live run's prompt and its images, when `item` is that prompt."""
+        live = self._shown
+        if live is None or item is not live.transcript.prompt:
+            return [item]
+        return [item, *(i for i in live.transcript.items if i.message.image is not None
+                         and i.message.role is Role.USER)]  # fmt: skip
 
     def _prompt_in_file(self, prompt: Message) -> bool:
         """Our prompt before claude echoed it (so without its uuid), which claude writes
