@@ -341,7 +341,8 @@ def test_times_formatted_ahead_on_a_thread_are_what_the_rows_show(
     assert transcript_paint._format_time.cache_info().misses == 2  # the paint's were hits
 
 
-def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: QtBot) -> None:
+def empty_view(qtbot: QtBot) -> tuple[TranscriptModel, TranscriptView]:
+    """A shown 700 × 500 view over an empty model."""
     model = TranscriptModel()
     view = TranscriptView()
     qtbot.addWidget(view)
@@ -349,6 +350,11 @@ def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: Qt
     view.setModel(model)
     view.show()
     qtbot.waitExposed(view)
+    return model, view
+
+
+def test_rows_can_be_appended_and_updated_in_place(qapp: QApplication, qtbot: QtBot) -> None:
+    model, view = empty_view(qtbot)
     prompt_key = model.append_message(Message(Role.USER, "go", uuid="p1"))
     reply_key = model.append_message(Message(Role.ASSISTANT, "Work", uuid="r1"))
     card_key = model.append_message(
@@ -400,13 +406,7 @@ def on_screen(view: TranscriptView) -> QImage:
 def test_a_reply_growing_at_the_end_repaints_only_itself(qapp: QApplication, qtbot: QtBot) -> None:
     """The rows above a streaming reply move up as drawn; only the reply is painted
     again, and the screen is what a whole repaint would show."""
-    model = TranscriptModel()
-    view = TranscriptView()
-    qtbot.addWidget(view)
-    view.resize(700, 500)
-    view.setModel(model)
-    view.show()
-    qtbot.waitExposed(view)
+    model, view = empty_view(qtbot)
     for number in range(8):
         model.append_message(Message(Role.USER, f"question {number}", uuid=f"q{number}"))
         model.append_message(Message(Role.ASSISTANT, f"answer {number} " + "word " * 30,
