@@ -56,6 +56,8 @@ class SharedRotatingFileHandler(RotatingFileHandler):
     def emit(self, record: logging.LogRecord) -> None:
         try:
             line = self.format(record) + "\n"
+            if not self._lock_path.parent.is_dir():  # the folder was deleted meanwhile
+                self._lock_path.parent.mkdir(parents=True, exist_ok=True)
             with exclusive(self._lock_path):
                 self._follow_rotation()
                 if self._full(len(line.encode("utf-8"))):

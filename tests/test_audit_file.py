@@ -4,6 +4,7 @@ writing and rotating one home's log at once without losing a line."""
 from __future__ import annotations
 
 import logging
+import shutil
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -65,3 +66,14 @@ def test_a_cut_line_is_skipped_and_the_filters_apply(tmp_path: Path) -> None:
         log.removeHandler(handler)
         handler.close()
     log.propagate, log.level = True, logging.NOTSET  # as the rest of the suite expects it
+
+
+def test_a_logs_folder_deleted_while_running_is_made_again(tmp_path: Path) -> None:
+    """Someone clears the home's logs while the window runs: the next decision is
+    written to a new file, not lost with an error on stderr."""
+    install(tmp_path)
+    log = logging.getLogger(LOGGER)
+    log.info("first", extra={"audit": AuditEntry.of("resume", "one", "e-1", session="s")})
+    shutil.rmtree(tmp_path / "logs")
+    log.info("second", extra={"audit": AuditEntry.of("resume", "two", "e-2", session="s")})
+    assert [e.conversation_id for e in read(tmp_path)] == ["two"]
