@@ -91,7 +91,9 @@ class SessionFilterProxy(QSortFilterProxyModel):
         cell = model.painted(source.row(), source.column())
         for item in roleDataSpan:
             role = item.role()
-            item.setData(cell.get(role) if role in PAINTED_ROLES else model.data(source, role))
+            value = cell.get(role) if role in PAINTED_ROLES else model.data(source, role)
+            if value is not None:  # unset is Qt's "no value": most roles of a cell have none
+                item.setData(value)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()
