@@ -118,7 +118,7 @@ _SYSTEM_REMINDER = re.compile(r"<system-reminder>.*?</system-reminder>", re.DOTA
 # forgets to release it fails instead of hanging the suite. Longer than a window
 # scenario may take (`run_kit.SCENARIO_S`): at 30 s, a loaded machine let the run
 # wall's held turns go before the test released them, and they ended early.
-HOLD_TIMEOUT_S = 120.0
+HOLD_TIMEOUT_S = 200.0
 
 
 def _new_id(prefix: str) -> str:
