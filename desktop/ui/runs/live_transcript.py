@@ -225,12 +225,12 @@ class LivePresenter(QObject):
         return self._has_uuid(message.uuid)
 
     def _sent_with(self, item: LiveItem) -> list[LiveItem]:
-        """The live run's prompt and its images, when `item` is that prompt."""
+        """The live run's prompt and its images, when `item` is that prompt (a live
+        transcript's only messages with an image are its prompt's)."""
         live = self._shown
         if live is None or item is not live.transcript.prompt:
             return [item]
-        return [item, *(i for i in live.transcript.items if i.message.image is not None
-                         and i.message.role is Role.USER)]  # fmt: skip
+        return [item, *(i for i in live.transcript.items if i.message.image is not None)]
 
     def _prompt_in_file(self, prompt: Message) -> bool:
         """Our prompt before claude echoed it (so without its uuid), which claude writes
