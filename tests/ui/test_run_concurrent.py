@@ -28,7 +28,9 @@ def test_two_conversations_stream_at_once_and_each_keeps_its_own_rows(rig: Rig) 
         rig.type_and_send("How do herons fish?")
         first = await rig.started(1)
         await until(lambda: rig.api.main_turns(), 30, "the first request")
-        rig.api.enqueue(Reply.text(SECOND, chunks=6, delay=0.25, hold=gates[1]))
+        # streams ~5 s: its session is listed, chosen and read while it still streams,
+        # even on a loaded machine
+        rig.api.enqueue(Reply.text(SECOND, chunks=12, delay=0.4, hold=gates[1]))
         rig.new_conversation()
         rig.type_and_send("And kingfishers?")
         second = await rig.started(2)
