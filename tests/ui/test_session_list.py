@@ -532,3 +532,34 @@ def test_a_conversation_mark_remakes_and_repaints_only_its_rows(
     listing.view.viewport().repaint()
     assert spans == [(2, 2)] and remade == [records[2].session_id]
     assert [model.index(r, TITLE).data(session_model.RECORD_ROLE) for r in range(3)] == records
+
+
+def test_a_streaming_session_keeps_its_row_until_its_run_ends(qapp: QApplication) -> None:
+    """Sorted by time, a session whose run streams is re-indexed a few times a second:
+    it keeps its row (nothing jumps under the pointer, and the list is not laid out
+    again each time) and moves to its place once let go; other rows sort as they change."""
+    from desktop.domain.sessions import SessionRecord
+
+    model = SessionTableModel()
+    model.sort(MODIFIED, Qt.SortOrder.DescendingOrder)
+    start = datetime(2026, 11, 29, 9, tzinfo=UTC)
+
+    def record(sid: str, minutes: int, count: int = 1) -> SessionRecord:
+        return SessionRecord("alpha", sid, f"/s/{sid}.jsonl", title=sid, message_count=count,
+                             modified=start + timedelta(minutes=minutes))  # fmt: skip
+
+    def order() -> list[str]:
+        return [model.index(row, TITLE).data() for row in range(model.rowCount())]
+
+    model.merge([record("old", 0), record("mid", 10), record("new", 20)], complete=True)
+    assert order() == ["new", "mid", "old"]
+    moves: list[str] = []
+    model.layoutChanged.connect(lambda *_: moves.append("layout"))
+    model.hold({("alpha", "old")})
+    model.merge([record("old", 30, count=4)])
+    assert order() == ["new", "mid", "old"] and moves == []
+    assert model.index(2, MESSAGES).data() == "4"  # its cells follow; only its place holds
+    model.merge([record("mid", 40)])  # not held: sorts as it changes
+    assert order() == ["mid", "new", "old"] and moves == ["layout"]
+    model.hold(set())
+    assert order() == ["mid", "old", "new"] and moves == ["layout", "layout"]

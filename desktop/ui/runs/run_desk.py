@@ -102,7 +102,8 @@ class RunDesk(QObject):
         layout.setStretchFactor(self.panel, 1)  # the transcript takes the height; these fit
         label = status_label(status)
         status.addPermanentWidget(label)
-        self.indicator = RunIndicator(self.controller, changes, self.pane.view, TITLE, label)
+        self.indicator = RunIndicator(self.controller, changes, self.pane.view, TITLE, label,
+                                      hold=self.pane.source.hold)  # fmt: skip
         self.notifier = notifier
         self.starting = False
         self._sending: asyncio.Future[None] | None = None

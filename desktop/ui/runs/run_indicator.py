@@ -141,12 +141,15 @@ class RunIndicator(QObject):
         view: QAbstractItemView,
         column: int,
         label: QLabel,
+        hold: Callable[[set[Key]], None],
     ) -> None:
         super().__init__(view)
         self._controller = controller
         self._view = view
         self.label = label
         self._column = column
+        self._hold = hold
+        """Tells the list which rows keep their place: those whose run streams."""
         self.delegate = RunBadgeDelegate(self.badge, view)
         view.setItemDelegateForColumn(column, self.delegate)
         self._timer = QTimer(self)
@@ -175,6 +178,7 @@ class RunIndicator(QObject):
         return text
 
     def refresh(self, *_args: object) -> None:
+        self._hold({live.key for live in self._controller.streaming() if live.key is not None})
         text = self.summary()
         self.label.setText(text)
         self.label.setVisible(bool(text))

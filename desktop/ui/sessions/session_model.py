@@ -95,6 +95,8 @@ class SessionTableModel(QAbstractTableModel):
         """Each row's cells as painted, made on the row's first paint (None: not yet)."""
         self._painted_until = 0.0
         """When the kept cells go stale: "Today 14:03" is "Yesterday 14:03" after midnight."""
+        self._held: frozenset[Key] = frozenset()
+        """Rows whose run streams: they keep their place (their sort values) until it ends."""
 
     # -- Qt's side -------------------------------------------------------------------
 
@@ -319,7 +321,8 @@ class SessionTableModel(QAbstractTableModel):
             elif self._records[row] != record:
                 self._records[row] = record
                 self._painted[row] = None
-                self._keys[row] = self._sort_key(record)
+                if key_of(record) not in self._held:
+                    self._keys[row] = self._sort_key(record)
                 self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
                 changed += 1
         if complete:
@@ -360,6 +363,21 @@ class SessionTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self._sort_column, self._sort_order = column, order
         self._resort()
+
+    def hold(self, keys: Iterable[Key]) -> None:
+        """Keep these rows in place while their runs stream; the others (and these,
+        once let go) sort as they change. A streaming session is re-indexed a few
+        times a second: re-sorted each time, rows jumped under the pointer, and the
+        list was laid out and painted whole (5-7 ms, and the proxy asked for every
+        row again)."""
+        held = frozenset(keys)
+        released, self._held = self._held - held, held
+        for key in released:
+            row = self._rows.get(key)
+            if row is not None:
+                self._keys[row] = self._sort_key(self._records[row])
+        if released:
+            self._resort()
 
     def _resort(self) -> None:
         """Put the rows in sort order, telling views where each one went.
