@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.domain.changes import OpChanges
@@ -224,3 +224,39 @@ def test_the_conversation_widgets_are_shown_once_before_a_conversation_is(
     assert chart.chart().size().toSize() == chart.viewport().size()
     assert conversation.conversation() is None
     assert not conversation.body.isVisible() and conversation.empty_label.isVisible()
+
+
+@pytest.mark.gui
+def test_a_reads_context_chart_waits_for_the_header_and_tree_to_be_painted(
+    shown: tuple[MainWindow, Conversation], hub: ServiceHub, qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """The header and tree of a read reach the screen first, the chart (~5 ms) in a
+    later turn of the loop: one piece of 10-15 ms on the window's thread was a frame
+    lost while runs stream. A zero timer ran the chart before Qt's posted paint."""
+    window, made = shown
+    pane = window.conversation
+    window.resize(1400, 900)  # at the fixture's size the pane is folded away: nothing to paint
+    qtbot.waitUntil(lambda: not pane.header.title_edit.visibleRegion().isEmpty(), timeout=WAIT_MS)
+    seen: list[str] = []
+
+    class Paints(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.UpdateRequest:  # the window paints what changed
+                seen.append(f"paint: {pane.header.title_edit.text()}")
+            return False
+
+    paints = Paints(pane)
+    window.installEventFilter(paints)
+    show_turns = pane.chart.show_turns
+
+    def charted(*args: object) -> None:
+        seen.append(f"chart: {pane.header.title_edit.text()}")
+        show_turns(*args)
+
+    monkeypatch.setattr(pane.chart, "show_turns", charted)
+    hub.conversations.rename(made.id, "Cranes, painted first")
+    window.changes.publish(OpChanges.of(conversations=[made.id]))
+    chart = "chart: Cranes, painted first"  # the read's chart, not an earlier one's
+    qtbot.waitUntil(lambda: chart in seen, timeout=WAIT_MS)
+    assert "paint: Cranes, painted first" in seen[: seen.index(chart)], seen

@@ -8,11 +8,13 @@ runs such work just after the window's first paint instead: at once when the
 window is not shown at all (a test, a window built but never shown), or when
 it has painted already; and after `FALLBACK_MS` if no paint comes.
 
-`after_paint` is the same wait for any later paint: a widget's next paint, or
-a view's own "painted" signal (the transcript's first rows), each with the
-longest wait it may take. The session list's choice of a new run's row, the
-transcript's whole read after its last screen, and the conversation pane's
-read after the transcript's first rows all wait through it (they exist for
+`after_paint` is the same wait for any later paint: a widget's next paint (a
+window's: the next paint of anything in it), or a view's own "painted"
+signal (the transcript's first rows), each with the longest wait it may
+take. The session list's choice of a new run's row, the transcript's whole
+read after its last screen, the conversation pane's read after the
+transcript's first rows, and its context chart after a read's header and
+tree all wait through it (they exist for
 the bench's stall row: work in a worker beside a paint made the paint wait
 for the interpreter lock).
 """
@@ -27,6 +29,8 @@ from PySide6.QtWidgets import QWidget
 FALLBACK_MS = 1000
 """The longest a shown window's start-up work waits for its first paint."""
 _PAINTED = "sessiondeskPainted"
+_PAINTS = (QEvent.Type.Paint, QEvent.Type.UpdateRequest)
+"""A widget's own paint, or a window's repaint of whatever changed inside it."""
 
 
 class _AfterPaint(QObject):
@@ -50,7 +54,7 @@ class _AfterPaint(QObject):
         QTimer.singleShot(fallback_ms, self, self._run)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._widget and event.type() == QEvent.Type.Paint:
+        if watched is self._widget and event.type() in _PAINTS:
             self._widget.setProperty(_PAINTED, True)
             self._painted()
         return False

@@ -16,7 +16,7 @@ session was listed and chosen).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,7 +36,7 @@ from desktop.domain.token_savings import saving_of, summed
 from desktop.services.hub import ServiceHub
 from desktop.ui.common.changes import Changes
 from desktop.ui.common.error_text import error_text
-from desktop.ui.common.first_paint import after_first_paint
+from desktop.ui.common.first_paint import after_first_paint, after_paint
 from desktop.ui.common.records import key_of
 from desktop.ui.common.status import StatusBar
 from desktop.ui.conversations.conversation_header import ConversationHeader
@@ -51,6 +51,9 @@ from desktop.ui.sessions.session_browser import SessionBrowser
 
 TRANSCRIPT_FIRST_MS = 500
 """The longest a newly chosen session's read waits for its transcript to paint."""
+CONTEXT_WAIT_MS = 100
+"""The longest a read's context chart waits for the window's paint (none comes when
+nothing changed on screen, or the window is hidden)."""
 
 
 class ConversationPane(QWidget):
@@ -173,9 +176,10 @@ class ConversationPane(QWidget):
         self._show(self.reader.read_now())
 
     def _show_read(self, state: PaneState) -> None:
-        """A worker's answer: the header and tree now, the context chart on the next
-        turn of the loop, after a paint (the first time a session's conversation
-        showed, the two made one piece of 15–20 ms on the window's thread)."""
+        """A worker's answer: the header and tree now, the context chart once they
+        are painted (the first time a session's conversation showed, the two made
+        one piece of 15–20 ms on the window's thread; a zero timer still ran the
+        chart before the paint, which Qt posts at low priority)."""
         self._show(state, context_later=True)
 
     def _show(self, state: PaneState, *, context_later: bool = False) -> None:
@@ -205,7 +209,8 @@ class ConversationPane(QWidget):
         self.tree_control.fill(roots, record)
         if context_later:
             threshold = state.threshold
-            QTimer.singleShot(0, self, lambda: self._show_context(conversation, threshold))
+            later = lambda: self._show_context(conversation, threshold)  # noqa: E731
+            after_paint(self.window(), later, CONTEXT_WAIT_MS, owner=self)
         else:
             self._show_context(conversation, state.threshold)
         self.tree_control.update()
