@@ -20,6 +20,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from desktop.store.sqlite_uri import file_uri
+
 LIMIT = 200
 """Candidates per answer: a shell lists them all, so more is noise, not help."""
 BUSY_MS = 50
@@ -108,10 +110,7 @@ def candidates(db_path: Path, kind: str, prefix: str) -> list[str]:
     queries = KINDS.get(kind, ())
     if not queries or not db_path.is_file():
         return []
-    # a URI, for mode=ro; the characters a URI gives meaning to escaped by hand
-    # (urllib.parse would cost the tab press more than the query)
-    path = str(db_path).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
-    uri = f"file:{path}?mode=ro"
+    uri = f"{file_uri(db_path)}?mode=ro"
     found: list[str] = []
     try:
         db = sqlite3.connect(uri, uri=True, timeout=BUSY_MS / 1000)

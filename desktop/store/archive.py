@@ -11,7 +11,6 @@ import contextlib
 import json
 import logging
 import os
-import secrets
 import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -189,7 +188,7 @@ class SqlTranscriptArchive:
         return ArchiveSize(count or 0, stored or 0, source or 0, str(self.folder))
 
     def stage(self, account: str, session_id: str, chunks: Iterable[bytes]) -> str:
-        name = files.relative_file(account, session_id) + f".import-{secrets.token_hex(4)}"
+        name = files.relative_file(account, session_id) + f".import-{os.urandom(4).hex()}"
         staged = self.folder / name
         staged.parent.mkdir(parents=True, exist_ok=True)
         with open(staged, "xb") as out:

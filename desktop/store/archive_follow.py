@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -210,7 +209,7 @@ class ArchiveFollower:
                 made.append((len(member), head.digest()))
                 yield member
 
-        name = f"{jobs[0].account}/{files.PACKS}/{secrets.token_hex(8)}.gz"
+        name = f"{jobs[0].account}/{files.PACKS}/{os.urandom(8).hex()}.gz"
         try:
             starts = iter(files.write_pack(self.folder / name, members()))
         except OSError as exc:  # none of them kept: each still lags, and is tried again

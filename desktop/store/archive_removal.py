@@ -12,7 +12,7 @@ the removed ones, so the bytes are freed whatever the copies shared.
 from __future__ import annotations
 
 import contextlib
-import secrets
+import os
 import shutil
 from collections.abc import Iterable
 from datetime import datetime
@@ -131,7 +131,7 @@ class SqlArchiveRemoval:
         rows, and remove the old one (readers look a moved copy up again): the
         new pack's size."""
         account = file.split("/", 1)[0]
-        name = f"{account}/{files.PACKS}/{secrets.token_hex(8)}.gz"
+        name = f"{account}/{files.PACKS}/{os.urandom(8).hex()}.gz"
         old = self.folder / file
         members = (b"".join(files.stored_range(old, start, stored)) for _id, start, stored in kept)
         starts = files.write_pack(self.folder / name, members)

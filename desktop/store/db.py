@@ -27,6 +27,7 @@ from desktop.domain.oddtext import clean
 from desktop.store import db_health
 from desktop.store.db_health import Identity
 from desktop.store.schema_revision import check_revision, current_revision, newest_script, upgrade
+from desktop.store.sqlite_uri import file_uri
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
@@ -68,7 +69,7 @@ def make_engine(path: Path, *, create: bool = False) -> Engine:
         # after the file vanished fails instead of silently making a new, empty database
         URL.create(
             "sqlite",
-            database=db_health.file_uri(path),
+            database=file_uri(path),
             query={"mode": "rwc" if create else "rw", "uri": "true"},
         ),
         connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
@@ -157,7 +158,7 @@ class Database:
     def _connect(self) -> sqlite3.Connection:
         try:
             connection = sqlite3.connect(
-                f"{db_health.file_uri(self.path)}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+                f"{file_uri(self.path)}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
             )
         except sqlite3.Error as exc:
             self.still_there()

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.domain.errors import StoreError
+from desktop.store.sqlite_uri import file_uri
 
 MAGIC = b"SQLite format 3\x00"
 FTS5_SHADOWS = ("data", "idx", "content", "docsize", "config")
@@ -201,14 +202,6 @@ def remember(path: Path, identity: Identity | None = None) -> None:
         os.replace(spare, record)
     except OSError:
         pass
-
-
-def file_uri(path: Path) -> str:
-    """The file as an SQLite URI: its bytes percent-quoted, so a name with `?`, `#`, `%`
-    or bytes that are not UTF-8 still names that file."""
-    from urllib.parse import quote
-
-    return f"file:{quote(os.fsencode(path))}"
 
 
 def read_only(path: Path) -> sqlite3.Connection:

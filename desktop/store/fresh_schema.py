@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import sqlite3
 import tempfile
 from contextlib import closing
@@ -59,7 +58,7 @@ def create(path: Path, revision: str) -> bool:
         return False
     if script.split("\n", 1)[0] != f"{_HEADER}{revision}":
         return False
-    temporary = path.with_name(f"{path.name}.new-{secrets.token_hex(4)}")
+    temporary = path.with_name(f"{path.name}.new-{os.urandom(4).hex()}")
     try:
         with closing(sqlite3.connect(temporary)) as connection:
             connection.execute("PRAGMA journal_mode = WAL")
