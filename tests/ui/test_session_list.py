@@ -563,3 +563,24 @@ def test_a_streaming_session_keeps_its_row_until_its_run_ends(qapp: QApplication
     assert order() == ["mid", "new", "old"] and moves == ["layout"]
     model.hold(set())
     assert order() == ["mid", "old", "new"] and moves == ["layout", "layout"]
+
+
+def test_a_cell_shows_only_its_own_roles_whatever_the_delegate_painted_before(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    """A delegate asks each cell's roles into the same span: a role the cell has no
+    value for must come back empty, not as the last cell's (the account's avatar
+    was drawn in the message count and the time after it)."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    view = pane(window).view
+    delegate = view.itemDelegate()
+    for row in range(view.model().rowCount()):
+        for column in (ACCOUNT, MESSAGES, MODIFIED):  # in the order a paint asks them
+            option = QStyleOptionViewItem()
+            delegate.initStyleOption(option, view.model().index(row, column))
+            assert option.icon.isNull() == (column != ACCOUNT), (row, column)
+            assert bool(option.text) == (column != ACCOUNT), (row, column)

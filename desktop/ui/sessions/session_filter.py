@@ -92,7 +92,12 @@ class SessionFilterProxy(QSortFilterProxyModel):
         for item in roleDataSpan:
             role = item.role()
             value = cell.get(role) if role in PAINTED_ROLES else model.data(source, role)
-            if value is not None:  # unset is Qt's "no value": most roles of a cell have none
+            # cleared, not left alone: a delegate hands the same span for every cell it
+            # paints, so a role left alone kept the cell before's (the account's avatar
+            # showed in every column after it)
+            if value is None:
+                item.clearData()
+            else:
                 item.setData(value)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
