@@ -16,6 +16,9 @@ lock held by a worker thread — rather than running the window's code.
 
     dbus-run-session -- scripts/with-keyring .venv/bin/python bench/ui_stall.py [--runs 5]
 
+`--sessions N` lists N small sessions beside the runs' (older: the runs'
+rows sort on top), as a person's list has a screenful or more.
+
 Besides the gaps it prints the window thread's own CPU time per phase (in
 all, and per second): the work the window does, which the machine's load
 stretches far less than it stretches the gaps. With `--why` the sampler also
@@ -55,6 +58,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from bench.corpus import make_corpus  # noqa: E402
 from bench.stall_meter import FRAME_MS, TICK_MS, EventTimer, StackSampler, StallMeter  # noqa: E402
 from desktop.app import build_window  # noqa: E402
 from desktop.claude.spawn import IDLE  # noqa: E402
@@ -212,6 +216,13 @@ def main() -> int:
         help="time the window thread's events and list those in the longest gaps",
     )
     parser.add_argument("--shot", type=Path, help="save a PNG of the window while the runs stream")
+    parser.add_argument(
+        "--sessions",
+        type=int,
+        default=0,
+        help="small sessions listed beside the runs' (a list of a few rows paints in a"
+        " quarter of the time of a screenful)",
+    )
     args = parser.parse_args()
     run_driver.CLAUDE_NICE = args.nice
     binary = find_claude()
@@ -234,6 +245,9 @@ def main() -> int:
         os.environ["CLAUDE_CONFIG_DIR"] = str(work / "no-default")
         hub = open_services(work / "home")
         hub.accounts.add("bench", str(account.config_dir), AuthKind.API_KEY, account.api_key)
+        if args.sessions:  # older than the runs', indexed before the window opens
+            make_corpus(account.config_dir, args.sessions, args.sessions * 0.02, large_mb=0)
+            hub.sessions.refresh()
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         window = build_window(hub)
