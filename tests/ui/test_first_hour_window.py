@@ -106,7 +106,7 @@ def test_modified_shows_a_date_and_a_long_project_is_cut_in_its_middle_with_its_
     window.splitter.setSizes([720, 410, 270])
     qtbot.waitUntil(
         lambda: (
-            view.header().sectionSize(PROJECT)
+            view.horizontalHeader().sectionSize(PROJECT)
             >= view.fontMetrics().horizontalAdvance("sessiondesk-backend")
         )
     )

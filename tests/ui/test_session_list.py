@@ -463,7 +463,7 @@ def test_the_title_column_takes_the_spare_room(
     window.resize(1200, 760)
     window.default_layout()
     wait_listed(qtbot, window, 2)
-    header = pane(window).view.header()
+    header = pane(window).view.horizontalHeader()
     viewport = pane(window).view.viewport().width()
     # the columns are measured again a moment after rows arrive: wait for the long
     # name's measure, which cuts it to a fifth of the list
@@ -584,3 +584,75 @@ def test_a_cell_shows_only_its_own_roles_whatever_the_delegate_painted_before(
             delegate.initStyleOption(option, view.model().index(row, column))
             assert option.icon.isNull() == (column != ACCOUNT), (row, column)
             assert bool(option.text) == (column != ACCOUNT), (row, column)
+
+
+def test_a_new_session_goes_straight_to_its_place_without_sorting_the_list(
+    qapp: QApplication,
+) -> None:
+    """A few new rows are each inserted where they sort (no re-sort, whose layout and
+    refiltering of every row took ~45 ms with 2,000 sessions); many at once (an index
+    filling the list) are sorted in once, as before."""
+    from desktop.domain.sessions import SessionRecord
+    from desktop.ui.sessions.session_model import FEW_NEW
+
+    model = SessionTableModel()
+    model.sort(MODIFIED, Qt.SortOrder.DescendingOrder)
+    start = datetime(2026, 11, 29, 9, tzinfo=UTC)
+
+    def record(sid: str, minutes: int) -> SessionRecord:
+        return SessionRecord("alpha", sid, f"/s/{sid}.jsonl", title=sid,
+                             modified=start + timedelta(minutes=minutes))  # fmt: skip
+
+    def order() -> list[str]:
+        return [model.index(row, TITLE).data() for row in range(model.rowCount())]
+
+    model.merge([record(f"s{n}", 10 * n) for n in range(6)], complete=True)
+    said: list[tuple[str, int]] = []
+    model.layoutChanged.connect(lambda *_: said.append(("layout", -1)))
+    model.rowsInserted.connect(lambda _parent, first, _last: said.append(("inserted", first)))
+    # the newest, one in the middle, one level with s2 (after it, as a stable sort puts it)
+    model.merge([record("newest", 99), record("middle", 25), record("level", 20)])
+    assert order() == ["newest", "s5", "s4", "s3", "middle", "s2", "level", "s1", "s0"]
+    assert said == [("inserted", 0), ("inserted", 4), ("inserted", 6)]
+    del said[:]
+    model.merge([record(f"b{n}", n) for n in range(FEW_NEW + 1)])  # many: sorted in at once
+    assert ("layout", -1) in said
+    listed = order()
+    assert listed[:2] == ["newest", "s5"] and listed[-1] == "b0" and len(listed) == 26
+    model.sort(MODIFIED, Qt.SortOrder.AscendingOrder)
+    model.merge([record("oldest", -5)])
+    assert order()[0] == "oldest"
+
+
+def test_the_list_moves_by_rows_as_a_list_does(
+    hub: ServiceHub, populated: dict[str, Any], open_window: Callable[[ServiceHub], MainWindow],
+    qtbot: QtBot,
+) -> None:  # fmt: skip
+    """Home and End go to the first and last session, Left and Right stay on the row,
+    and the chosen row has no frame around the one cell that holds the keys' place."""
+    from PySide6.QtTest import QTest
+
+    window = open_window(hub)
+    wait_listed(qtbot, window, 3)
+    view = pane(window).view
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=WAIT_MS)
+
+    def chosen() -> list[int]:
+        return [index.row() for index in view.selectionModel().selectedRows()]
+
+    QTest.keyClick(view, Qt.Key.Key_End)
+    assert chosen() == [2]
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    QTest.keyClick(view, Qt.Key.Key_Left)
+    assert chosen() == [2] and view.currentIndex().row() == 2
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    assert chosen() == [0]
+    QTest.keyClick(view, Qt.Key.Key_Down)
+    assert chosen() == [1] and view.currentIndex().column() == TITLE
+    picture = view.viewport().grab().toImage()
+    cell = view.visualRect(view.currentIndex())
+    chosen_colour = view.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
+    for x, y in ((cell.left() + 1, cell.top() + 1), (cell.left() + 1, cell.bottom() - 1),
+                 (cell.right() - 1, cell.top() + 1)):  # fmt: skip
+        assert picture.pixelColor(x, y) == chosen_colour, (x, y, picture.pixelColor(x, y).name())

@@ -43,7 +43,7 @@ def test_every_column_of_the_session_list_has_a_heading(window: MainWindow) -> N
         assert text or (isinstance(icon, QIcon) and not icon.isNull()), column
         assert tip
     # the account column's head is drawn: some pixels in the text colour
-    header = pane(window).view.header()
+    header = pane(window).view.horizontalHeader()
     picture = header.grab().toImage()
     left = header.sectionViewportPosition(ACCOUNT)
     inked = [

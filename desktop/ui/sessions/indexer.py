@@ -147,6 +147,8 @@ class SessionWatcher(QObject):
         self._watcher.directoryChanged.connect(self._directory_changed)
         self._watcher.fileChanged.connect(lambda _path: self.changed.emit())
         self._roots: list[str] = []
+        self._asked: list[str] | None = None
+        """The transcripts last asked to be watched (None: none since the last stop)."""
         self._files: list[str] = []
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
@@ -154,14 +156,19 @@ class SessionWatcher(QObject):
 
     def watch(self, config_dirs: Iterable[str], recent_files: Iterable[str] = ()) -> None:
         """Watch these accounts' folders and (up to a limit) these transcripts."""
-        self._roots = list(config_dirs)
-        self._files = [f for f in recent_files if os.path.isfile(f)][:WATCHED_FILES]
-        self._sync()
+        roots, asked = list(config_dirs), list(recent_files)
+        # the same as last time (each index pass while runs stream): nothing to look at
+        # again; 200 files' checks and the folders' list were ~8 ms of the window's
+        if (roots, asked) != (self._roots, self._asked):
+            self._roots, self._asked = roots, asked
+            self._files = [f for f in asked if os.path.isfile(f)][:WATCHED_FILES]
+            self._sync()
         if not self.timer.isActive():
             self.timer.start()
 
     def stop(self) -> None:
         self.timer.stop()
+        self._asked = None
         paths = self._watcher.directories() + self._watcher.files()
         if paths:
             self._watcher.removePaths(paths)

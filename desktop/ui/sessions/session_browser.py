@@ -13,6 +13,7 @@ bar, and every listing is announced on `Changes`.
 from __future__ import annotations
 
 import contextlib
+import heapq
 import json
 from typing import TYPE_CHECKING
 
@@ -340,9 +341,9 @@ class SessionBrowser(QObject):
             roots = [account.config_dir for account in self.hub.accounts.accounts()]
         except SessiondeskError:
             return
-        records = sorted(
-            self.pane.source.records(),
-            key=lambda r: r.modified.timestamp() if r.modified else 0.0,
-            reverse=True,
-        )
-        self.watcher.watch(roots, [r.path for r in records[:WATCHED_RECENT] if not r.missing])
+        recent = heapq.nlargest(WATCHED_RECENT, self.pane.source.records(), key=_modified)
+        self.watcher.watch(roots, [r.path for r in recent if not r.missing])
+
+
+def _modified(record: SessionRecord) -> float:
+    return record.modified.timestamp() if record.modified else 0.0

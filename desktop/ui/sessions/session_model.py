@@ -54,6 +54,11 @@ PAINTED_ROLES = frozenset({
 """The roles a delegate asks of each cell it paints (`QStyledItemDelegate.initStyleOption`)."""
 Cell = dict[int, object]
 """A cell's painted roles that have a value."""
+FEW_NEW = 16
+"""New rows up to this many go straight to their places, each an inserted row; more
+(an index filling the list) are added at the end and sorted in one layout of the
+list. A re-sort lays out the whole list and has the filter look at every row again:
+~45 ms with 2,000 sessions, where a row put in its place costs ~1 ms."""
 
 
 _HEADS: dict[str, QIcon] = {}
@@ -97,6 +102,9 @@ class SessionTableModel(QAbstractTableModel):
         """When the kept cells go stale: "Today 14:03" is "Yesterday 14:03" after midnight."""
         self._held: frozenset[Key] = frozenset()
         """Rows whose run streams: they keep their place (their sort values) until it ends."""
+        self.reshaped = False
+        """The last merge added or removed rows, or moved one to another account, folder
+        or day: what the counts, the projects and the columns' widths are made from."""
 
     # -- Qt's side -------------------------------------------------------------------
 
@@ -313,16 +321,20 @@ class SessionTableModel(QAbstractTableModel):
         """Update, add and (when `complete`) remove rows; returns how many rows changed."""
         incoming = list(records)
         changed = 0
+        moved = reshaped = False
         new: list[SessionRecord] = []
         for record in incoming:
             row = self._rows.get(key_of(record))
             if row is None:
                 new.append(record)
             elif self._records[row] != record:
+                reshaped |= _reshapes(self._records[row], record)
                 self._records[row] = record
                 self._painted[row] = None
                 if key_of(record) not in self._held:
-                    self._keys[row] = self._sort_key(record)
+                    sort_key = self._sort_key(record)
+                    moved |= sort_key != self._keys[row]
+                    self._keys[row] = sort_key
                 self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
                 changed += 1
         if complete:
@@ -337,8 +349,22 @@ class SessionTableModel(QAbstractTableModel):
             if gone:
                 self._reindex()
                 changed += len(gone)
+                reshaped = True
+        self.reshaped = reshaped or bool(new)
+        if moved:
+            self._resort()  # before rows are placed among them: they find their places by order
         new = list({key_of(r): r for r in new}.values())  # a key listed twice is one row
         keys = [self._sort_key(r) for r in new]
+        if new and self._records and len(new) <= FEW_NEW:
+            for sort_key, record in zip(keys, new, strict=True):
+                row = self._place(sort_key)
+                self.beginInsertRows(QModelIndex(), row, row)
+                self._records.insert(row, record)
+                self._keys.insert(row, sort_key)
+                self._painted.insert(row, None)
+                self._reindex()
+                self.endInsertRows()
+            return changed + len(new)
         if new and not self._records:  # a first fill comes in sorted: no reordering after
             column = self._sort_column
             pairs = sorted(zip(keys, new, strict=True), key=lambda pair: pair[0][column],
@@ -352,10 +378,24 @@ class SessionTableModel(QAbstractTableModel):
             self._painted.extend([None] * len(new))
             self._reindex()
             self.endInsertRows()
+            self._resort()  # many new rows came in at the end: one layout places them all
             changed += len(new)
-        if changed:
-            self._resort()  # new rows came in at the end; changed ones may belong elsewhere
         return changed
+
+    def _place(self, sort_key: tuple[object, ...]) -> int:
+        """Where a new row goes in the sorted rows: after those that sort before it or
+        level with it, as sorting it in from the end would put it."""
+        column, value = self._sort_column, sort_key[self._sort_column]
+        descending = self._sort_order == Qt.SortOrder.DescendingOrder
+        low, high = 0, len(self._keys)
+        while low < high:
+            middle = (low + high) // 2
+            other = self._keys[middle][column]
+            if (other < value) if descending else (value < other):  # type: ignore[operator]
+                high = middle
+            else:
+                low = middle + 1
+        return low
 
     def record_at(self, row: int) -> SessionRecord:
         return self._records[row]
@@ -408,3 +448,13 @@ class SessionTableModel(QAbstractTableModel):
 
     def _reindex(self) -> None:
         self._rows = {key_of(record): row for row, record in enumerate(self._records)}
+
+
+def _reshapes(old: SessionRecord, new: SessionRecord) -> bool:
+    """Whether a row's change touches more than the row: another account or folder,
+    or another day (the time column is as wide as the days listed need)."""
+    if (old.account, old.cwd) != (new.account, new.cwd):
+        return True
+    if old.modified is None or new.modified is None:
+        return old.modified is not new.modified
+    return old.modified.astimezone().date() != new.modified.astimezone().date()
