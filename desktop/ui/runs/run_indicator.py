@@ -53,6 +53,7 @@ BADGE_EVENTS = frozenset({RunEvent.STARTED, RunEvent.BOUND, RunEvent.NEEDS_ANSWE
                           RunEvent.ANSWERED, RunEvent.ENDED})  # fmt: skip
 """The steps of a run that change a badge or the status bar's count."""
 
+
 class Badge(StrEnum):
     RUNNING = "running"
     ATTENTION = "attention"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from PySide6.QtCore import QCoreApplication, QEvent, QItemSelection, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QItemSelection, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTreeView, QVBoxLayout, QWidget
 
@@ -208,3 +208,22 @@ class AccountsPane(NavigationPane):
 
     def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self.account_selected.emit(self.selected_account() or "")
+
+
+_HEADS: dict[str, QIcon] = {}
+
+
+def account_head(colour: QColor) -> QIcon:
+    """A person's head and shoulders in `colour`: the account column's heading."""
+    if colour.name() not in _HEADS:
+        picture = QPixmap(32, 32)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawEllipse(QRectF(10, 3, 12, 12))
+        painter.drawRoundedRect(QRectF(4, 18, 24, 13), 6, 6)
+        painter.end()
+        _HEADS[colour.name()] = QIcon(picture)
+    return _HEADS[colour.name()]

@@ -26,16 +26,16 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRectF,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.domain.sessions import SessionRecord
 from desktop.ui.common.records import Key, key_of, local_time, project_name, short_time
-from desktop.ui.sessions.navigation import account_avatar
+from desktop.ui.sessions.navigation import account_avatar, account_head
+from desktop.ui.sessions.session_order import FEW_NEW, place, reshapes, sort_key_of, sorted_rows
 
 if TYPE_CHECKING:  # the conversations service loads after the first paint, not for the list
     from desktop.services.conversations import Membership
@@ -54,30 +54,6 @@ PAINTED_ROLES = frozenset({
 """The roles a delegate asks of each cell it paints (`QStyledItemDelegate.initStyleOption`)."""
 Cell = dict[int, object]
 """A cell's painted roles that have a value."""
-FEW_NEW = 16
-"""New rows up to this many go straight to their places, each an inserted row; more
-(an index filling the list) are added at the end and sorted in one layout of the
-list. A re-sort lays out the whole list and has the filter look at every row again:
-~45 ms with 2,000 sessions, where a row put in its place costs ~1 ms."""
-
-
-_HEADS: dict[str, QIcon] = {}
-
-
-def account_head(colour: QColor) -> QIcon:
-    """A person's head and shoulders in `colour`: the account column's heading."""
-    if colour.name() not in _HEADS:
-        picture = QPixmap(32, 32)
-        picture.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(picture)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(colour)
-        painter.drawEllipse(QRectF(10, 3, 12, 12))
-        painter.drawRoundedRect(QRectF(4, 18, 24, 13), 6, 6)
-        painter.end()
-        _HEADS[colour.name()] = QIcon(picture)
-    return _HEADS[colour.name()]
 
 
 class SessionTableModel(QAbstractTableModel):
@@ -256,15 +232,6 @@ class SessionTableModel(QAbstractTableModel):
             return QLocale().toString(record.message_count)
         return short_time(record.modified)
 
-    def _sort_key(self, record: SessionRecord) -> tuple[object, ...]:
-        return (
-            (record.title or record.first_prompt or "").casefold(),
-            record.account.casefold(),
-            project_name(record.cwd).casefold(),
-            record.message_count,
-            record.modified.timestamp() if record.modified else 0.0,
-        )
-
     def _tooltip(self, record: SessionRecord, column: int) -> str:
         lines = []
         if column == PROJECT:
@@ -328,11 +295,11 @@ class SessionTableModel(QAbstractTableModel):
             if row is None:
                 new.append(record)
             elif self._records[row] != record:
-                reshaped |= _reshapes(self._records[row], record)
+                reshaped |= reshapes(self._records[row], record)
                 self._records[row] = record
                 self._painted[row] = None
                 if key_of(record) not in self._held:
-                    sort_key = self._sort_key(record)
+                    sort_key = sort_key_of(record)
                     moved |= sort_key != self._keys[row]
                     self._keys[row] = sort_key
                 self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
@@ -354,10 +321,10 @@ class SessionTableModel(QAbstractTableModel):
         if moved:
             self._resort()  # before rows are placed among them: they find their places by order
         new = list({key_of(r): r for r in new}.values())  # a key listed twice is one row
-        keys = [self._sort_key(r) for r in new]
+        keys = [sort_key_of(r) for r in new]
         if new and self._records and len(new) <= FEW_NEW:
             for sort_key, record in zip(keys, new, strict=True):
-                row = self._place(sort_key)
+                row = place(self._keys, sort_key, self._sort_column, self._descending())
                 self.beginInsertRows(QModelIndex(), row, row)
                 self._records.insert(row, record)
                 self._keys.insert(row, sort_key)
@@ -366,10 +333,8 @@ class SessionTableModel(QAbstractTableModel):
                 self.endInsertRows()
             return changed + len(new)
         if new and not self._records:  # a first fill comes in sorted: no reordering after
-            column = self._sort_column
-            pairs = sorted(zip(keys, new, strict=True), key=lambda pair: pair[0][column],
-                           reverse=self._sort_order == Qt.SortOrder.DescendingOrder)  # fmt: skip
-            keys, new = [k for k, _r in pairs], [r for _k, r in pairs]
+            order = sorted_rows(keys, self._sort_column, self._descending())
+            keys, new = [keys[row] for row in order], [new[row] for row in order]
         if new:
             first = len(self._records)
             self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
@@ -381,21 +346,6 @@ class SessionTableModel(QAbstractTableModel):
             self._resort()  # many new rows came in at the end: one layout places them all
             changed += len(new)
         return changed
-
-    def _place(self, sort_key: tuple[object, ...]) -> int:
-        """Where a new row goes in the sorted rows: after those that sort before it or
-        level with it, as sorting it in from the end would put it."""
-        column, value = self._sort_column, sort_key[self._sort_column]
-        descending = self._sort_order == Qt.SortOrder.DescendingOrder
-        low, high = 0, len(self._keys)
-        while low < high:
-            middle = (low + high) // 2
-            other = self._keys[middle][column]
-            if (other < value) if descending else (value < other):  # type: ignore[operator]
-                high = middle
-            else:
-                low = middle + 1
-        return low
 
     def record_at(self, row: int) -> SessionRecord:
         return self._records[row]
@@ -415,7 +365,7 @@ class SessionTableModel(QAbstractTableModel):
         for key in released:
             row = self._rows.get(key)
             if row is not None:
-                self._keys[row] = self._sort_key(self._records[row])
+                self._keys[row] = sort_key_of(self._records[row])
         if released:
             self._resort()
 
@@ -425,12 +375,7 @@ class SessionTableModel(QAbstractTableModel):
         Sorting here, on precomputed keys, takes milliseconds for 20,000
         sessions; a sorting proxy would ask data() for every comparison.
         """
-        column = self._sort_column
-        order = sorted(
-            range(len(self._records)),
-            key=lambda row: self._keys[row][column],
-            reverse=self._sort_order == Qt.SortOrder.DescendingOrder,
-        )
+        order = sorted_rows(self._keys, self._sort_column, self._descending())
         if all(old == new for new, old in enumerate(order)):
             return
         self.layoutAboutToBeChanged.emit()
@@ -446,15 +391,8 @@ class SessionTableModel(QAbstractTableModel):
         self._reindex()
         self.layoutChanged.emit()
 
+    def _descending(self) -> bool:
+        return self._sort_order == Qt.SortOrder.DescendingOrder
+
     def _reindex(self) -> None:
         self._rows = {key_of(record): row for row, record in enumerate(self._records)}
-
-
-def _reshapes(old: SessionRecord, new: SessionRecord) -> bool:
-    """Whether a row's change touches more than the row: another account or folder,
-    or another day (the time column is as wide as the days listed need)."""
-    if (old.account, old.cwd) != (new.account, new.cwd):
-        return True
-    if old.modified is None or new.modified is None:
-        return old.modified is not new.modified
-    return old.modified.astimezone().date() != new.modified.astimezone().date()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QAbstractItemView, QFrame, QHeaderView, QTableView
 ROW_PADDING = 10
 """Above and below a row's text (px), as the list's rows had it."""
 
+
 class SessionTable(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
