@@ -18,7 +18,7 @@ from PySide6.QtCore import QEvent, QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QHeaderView, QTableView, QWidget
 
 ROW_PADDING = 10
-"""Above and below a row's text (px), as the list's rows had it."""
+"""Above and below a row's text together (px): the height the tree's rows had."""
 
 
 class SessionTable(QTableView):
