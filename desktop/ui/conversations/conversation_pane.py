@@ -16,6 +16,8 @@ session was listed and chosen).
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -208,8 +210,7 @@ class ConversationPane(QWidget):
         self.header.show_backlinks(state.referenced_by)
         self.tree_control.fill(roots, record)
         if context_later:
-            threshold = state.threshold
-            later = lambda: self._show_context(conversation, threshold)  # noqa: E731
+            later = partial(self._show_context, conversation, state.threshold)
             after_paint(self.window(), later, CONTEXT_WAIT_MS, owner=self)
         else:
             self._show_context(conversation, state.threshold)

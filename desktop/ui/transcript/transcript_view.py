@@ -157,9 +157,8 @@ class TranscriptView(QAbstractScrollArea):
         self.layout_.scroll_to_end(visible)
         self._refresh_scrollbar(repaint=False)
         now = {number: top for number, top, _height in self.layout_.rows(visible)}
-        before = self._on_screen
-        moves = {top - before[n] for n, top in now.items() if n < first and n in before} if (
-            before is not None) else set()  # fmt: skip
+        before = self._on_screen or {}
+        moves = {top - before[n] for n, top in now.items() if n < first and n in before}
         if len(moves) != 1:  # nothing above the change stays in sight: paint it all
             self._on_screen = None
             self.viewport().update()
